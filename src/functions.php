@@ -1,1 +1,28 @@
-<?php declare(strict_types=1);
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle;
+
+use Revolt\EventLoop;
+
+/**
+ * Suspends the calling fiber for $seconds while the worker goes on serving other requests.
+ * Outside a fiber it runs the event loop until the time has passed.
+ */
+function delay(float $seconds): void
+{
+    $suspension = EventLoop::getSuspension();
+    $id = EventLoop::delay(\max(0.0, $seconds), static fn () => $suspension->resume());
+    try {
+        $suspension->suspend();
+    } finally {
+        EventLoop::cancel($id);
+    }
+}
+
+/** The context of the request running in the calling fiber, or null outside a request. */
+function context(): ?Loop\Context
+{
+    return Loop\Loop::context();
+}

@@ -1,0 +1,9 @@
+<?php
+
+declare(strict_types=1);
+
+use Nyholm\Psr7\Response;
+use Psr\Http\Message\ServerRequestInterface;
+
+// bin/spindle serve examples/hello.php
+return static fn (ServerRequestInterface $request): Response => new Response(200, ['Content-Type' => 'text/plain'], 'Hello World');

@@ -1,0 +1,161 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Psr15;
+
+use Nyholm\Psr7\Factory\Psr17Factory;
+use Nyholm\Psr7\ServerRequest as NyholmServerRequest;
+use Psr\Http\Message\ResponseInterface;
+use Psr\Http\Message\ServerRequestFactoryInterface;
+use Psr\Http\Message\ServerRequestInterface;
+use Psr\Http\Message\StreamFactoryInterface;
+use Psr\Http\Message\UploadedFileFactoryInterface;
+use Psr\Http\Message\UriFactoryInterface;
+use Spindle\Http\FormBody;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+use Spindle\Http\UploadedFile;
+
+/**
+ * Converts Spindle's lean request into a PSR-7 server request built with PSR-17 factories, and
+ * a PSR-7 response back. Bodies of known size up to $bufferLimit are sent with Content-Length;
+ * larger or unknown ones are streamed in pieces, never read into memory whole.
+ */
+final class Psr7Bridge
+{
+    private readonly bool $nyholm;
+
+    public function __construct(
+        private readonly ServerRequestFactoryInterface $requests,
+        private readonly StreamFactoryInterface $streams,
+        private readonly UploadedFileFactoryInterface $files,
+        private readonly UriFactoryInterface $uris,
+        private readonly int $bufferLimit = 2 * 1024 * 1024,
+    ) {
+        $this->nyholm = $requests instanceof Psr17Factory;
+    }
+
+    public static function withNyholm(): self
+    {
+        $factory = new Psr17Factory();
+
+        return new self($factory, $factory, $factory, $factory);
+    }
+
+    public function toPsr(Request $request): ServerRequestInterface
+    {
+        $host = $request->headers['host'][0] ?? ($request->localAddress . ':' . $request->localPort);
+        $target = $request->path === '*' ? '' : $request->path;
+        $uri = 'http://' . $host . $target . ($request->query === '' ? '' : '?' . $request->query);
+        $server = $this->serverParams($request);
+        if ($this->nyholm) {
+            // Nyholm's constructor takes all headers at once; the PSR-17 path below clones per header.
+            $psr = new NyholmServerRequest($request->method, $uri, $request->headers, $request->body === '' ? null : $request->body, $request->protocolVersion, $server);
+        } else {
+            $psr = $this->requests->createServerRequest($request->method, $this->uris->createUri($uri), $server)
+                ->withProtocolVersion($request->protocolVersion)
+                ->withBody($this->streams->createStream($request->body));
+            foreach ($request->headers as $name => $values) {
+                $psr = $psr->withHeader($name, $values);
+            }
+            if ($request->query !== '') {
+                \parse_str($request->query, $query);
+                $psr = $psr->withQueryParams($query);
+            }
+        }
+        if (isset($request->headers['cookie'])) {
+            $psr = $psr->withCookieParams(FormBody::parseCookies(\implode('; ', $request->headers['cookie'])));
+        }
+        if ($request->parsedBody !== []) {
+            $psr = $psr->withParsedBody($request->parsedBody);
+        }
+        if ($request->uploadedFiles !== []) {
+            $psr = $psr->withUploadedFiles($this->uploadedFiles($request->uploadedFiles));
+        }
+
+        return $psr;
+    }
+
+    public function fromPsr(ResponseInterface $response): Response
+    {
+        $body = $response->getBody();
+        if ($body instanceof IteratorStream) {
+            $content = $body->pieces();
+        } else {
+            $size = $body->getSize();
+            if ($size !== null && $size <= $this->bufferLimit) {
+                if ($body->isSeekable()) {
+                    $body->rewind();
+                }
+                $content = $body->getContents();
+            } else {
+                $content = self::pieces($body);
+            }
+        }
+
+        return new Response($response->getStatusCode(), $response->getHeaders(), $content, $response->getReasonPhrase());
+    }
+
+    /** @return \Generator<int, string> */
+    private static function pieces(\Psr\Http\Message\StreamInterface $body): \Generator
+    {
+        if ($body->isSeekable()) {
+            $body->rewind();
+        }
+        while (!$body->eof()) {
+            $piece = $body->read(65536);
+            if ($piece === '') {
+                break;
+            }
+            yield $piece;
+        }
+    }
+
+    /** @return array<string, mixed> */
+    private function serverParams(Request $request): array
+    {
+        $now = \microtime(true);
+        $server = [
+            'REQUEST_METHOD' => $request->method,
+            'REQUEST_URI' => $request->target,
+            'SERVER_PROTOCOL' => 'HTTP/' . $request->protocolVersion,
+            'QUERY_STRING' => $request->query,
+            'REMOTE_ADDR' => $request->remoteAddress,
+            'REMOTE_PORT' => $request->remotePort,
+            'SERVER_ADDR' => $request->localAddress,
+            'SERVER_PORT' => $request->localPort,
+            'SERVER_NAME' => $request->localAddress,
+            'REQUEST_TIME' => (int) $now,
+            'REQUEST_TIME_FLOAT' => $now,
+            'SERVER_SOFTWARE' => 'Spindle',
+        ];
+        foreach ($request->headers as $name => $values) {
+            $server['HTTP_' . \strtoupper(\str_replace('-', '_', $name))] = \implode(', ', $values);
+        }
+
+        return $server;
+    }
+
+    /**
+     * @param array<array-key, mixed> $files
+     *
+     * @return array<array-key, mixed>
+     */
+    private function uploadedFiles(array $files): array
+    {
+        $out = [];
+        foreach ($files as $key => $file) {
+            if ($file instanceof UploadedFile) {
+                $stream = $file->error === \UPLOAD_ERR_OK
+                    ? $this->streams->createStreamFromFile($file->tmpPath, 'r')
+                    : $this->streams->createStream('');
+                $out[$key] = $this->files->createUploadedFile($stream, $file->size, $file->error, $file->clientFilename, $file->clientMediaType);
+            } elseif (\is_array($file)) {
+                $out[$key] = $this->uploadedFiles($file);
+            }
+        }
+
+        return $out;
+    }
+}

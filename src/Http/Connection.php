@@ -1,0 +1,571 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Http;
+
+use Revolt\EventLoop;
+use Revolt\EventLoop\Suspension;
+use Spindle\Http\Multipart\MultipartLimits;
+use Spindle\Http\Multipart\MultipartParser;
+use Spindle\Http\Parser\RequestHead;
+use Spindle\Http\Parser\RequestParser;
+use Spindle\Loop\Context;
+
+/**
+ * One accepted HTTP/1.1 connection: reads bytes into the parser, runs each complete request in
+ * its own fiber, writes responses in request order, and enforces timeouts and backpressure.
+ *
+ * Pipelined requests are answered one at a time, in order. Reading pauses while too many
+ * requests are queued or while the client is not reading what was already written.
+ */
+final class Connection
+{
+    private const READ_SIZE = 65536;
+    private const FILE_CHUNK = 65536;
+
+    private readonly RequestParser $parser;
+    private readonly string $readId;
+    private ?string $writeId = null;
+    private string $writeBuffer = '';
+    private bool $readPaused = false;
+
+    /** @var list<array{Request, list<string>}|HttpException> requests with their upload temp files */
+    private array $queue = [];
+    private bool $busy = false;
+    private bool $closed = false;
+    private bool $closeWhenFlushed = false;
+    private bool $draining = false;
+    private int $served = 0;
+
+    private ?RequestHead $head = null;
+    private string $body = '';
+    private ?MultipartParser $multipart = null;
+    private bool $continuePending = false;
+
+    private float $headStartedAt = 0.0;
+    private float $lastReadAt;
+    private float $lastWriteAt = 0.0;
+    private ?Suspension $drainWaiter = null;
+
+    /** @param resource $socket */
+    public function __construct(
+        private readonly mixed $socket,
+        private readonly HandlerSet $set,
+        public readonly string $remoteAddress,
+        public readonly int $remotePort,
+        public readonly string $localAddress,
+        public readonly int $localPort,
+    ) {
+        $this->lastReadAt = $set->clock->now;
+        $this->parser = new RequestParser($set->limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...));
+        $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
+    }
+
+    public function isClosed(): bool
+    {
+        return $this->closed;
+    }
+
+    public function isBusy(): bool
+    {
+        return $this->busy || $this->queue !== [];
+    }
+
+    /** Stop taking requests: close now if idle, otherwise after the responses in progress. */
+    public function drain(): void
+    {
+        $this->draining = true;
+        if (!$this->busy && $this->queue === [] && $this->parser->isIdle() && $this->writeBuffer === '') {
+            $this->close();
+        }
+    }
+
+    /** Enforces the header, body, write and keep-alive timeouts; called by the server's sweep. */
+    public function checkTimeouts(float $now): void
+    {
+        if ($this->closed) {
+            return;
+        }
+        $limits = $this->set->limits;
+        if ($this->writeBuffer !== '') {
+            if ($now - $this->lastWriteAt > $limits->bodyTimeout) {
+                $this->close();
+            }
+
+            return;
+        }
+        if ($this->busy || $this->queue !== []) {
+            return;
+        }
+        if ($this->head !== null) {
+            if ($now - $this->lastReadAt > $limits->bodyTimeout) {
+                $this->fail(new HttpException(408, 'Timed out reading the request body'));
+            }
+        } elseif ($this->parser->isReadingHead()) {
+            if ($now - $this->headStartedAt > $limits->headerTimeout) {
+                $this->fail(new HttpException(408, 'Timed out reading the request header section'));
+            }
+        } elseif ($now - $this->lastReadAt > $limits->keepAliveTimeout) {
+            $this->close();
+        }
+    }
+
+    private function onReadable(): void
+    {
+        $data = @\fread($this->socket, self::READ_SIZE);
+        if ($data === false || $data === '') {
+            if ($data === false || \feof($this->socket)) {
+                $this->close();
+            }
+
+            return;
+        }
+        $now = $this->set->clock->now;
+        if ($this->parser->isIdle()) {
+            $this->headStartedAt = $now;
+        }
+        $this->lastReadAt = $now;
+        try {
+            $this->parser->push($data);
+        } catch (HttpException $e) {
+            $this->fail($e);
+
+            return;
+        }
+        if ($this->queue !== [] && !$this->busy) {
+            $this->dispatchNext();
+        }
+        if (\count($this->queue) >= $this->set->limits->maxPipelined) {
+            $this->pauseReading();
+        }
+    }
+
+    private function onHead(RequestHead $head): void
+    {
+        $this->head = $head;
+        $this->body = '';
+        if ($head->hasBody()) {
+            $contentType = $head->headers['content-type'][0] ?? '';
+            if (\stripos($contentType, 'multipart/form-data') === 0) {
+                $this->multipart = new MultipartParser(
+                    MultipartParser::boundaryFromContentType($contentType),
+                    $this->set->uploadDir,
+                    new MultipartLimits(maxFileSize: $this->set->limits->maxBodySize),
+                );
+            }
+            if ($head->expectsContinue) {
+                if (!$this->busy && $this->queue === []) {
+                    $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+                } else {
+                    $this->continuePending = true;
+                }
+            }
+        }
+    }
+
+    private function onBody(string $piece): void
+    {
+        if ($this->multipart !== null) {
+            $this->multipart->push($piece);
+        } else {
+            $this->body .= $piece;
+        }
+    }
+
+    private function onComplete(): void
+    {
+        $head = $this->head;
+        \assert($head !== null);
+        $this->head = null;
+        $this->continuePending = false;
+        $parsedBody = [];
+        $files = [];
+        $tempFiles = [];
+        $body = $this->body;
+        $this->body = '';
+        if ($this->multipart !== null) {
+            $result = $this->multipart->finish();
+            $tempFiles = $this->multipart->tempFiles();
+            $this->multipart = null;
+            $parsedBody = $result->fields;
+            $files = $result->files;
+        } elseif ($body !== '' && isset($head->headers['content-type'])
+            && \stripos($head->headers['content-type'][0], 'application/x-www-form-urlencoded') === 0) {
+            $parsedBody = FormBody::parseUrlEncoded($body);
+        }
+        $this->queue[] = [new Request(
+            $head->method,
+            $head->target,
+            $head->path,
+            $head->query,
+            $head->protocolVersion,
+            $head->headers,
+            $body,
+            $parsedBody,
+            $files,
+            $this->remoteAddress,
+            $this->remotePort,
+            $this->localAddress,
+            $this->localPort,
+        ), $tempFiles];
+    }
+
+    private function dispatchNext(): void
+    {
+        while (!$this->busy && !$this->closed && $this->queue !== [] && \strlen($this->writeBuffer) < $this->set->limits->writeHighWater) {
+            $next = \array_shift($this->queue);
+            if ($next instanceof HttpException) {
+                $this->sendError($next);
+
+                return;
+            }
+            $this->busy = true;
+            [$request, $tempFiles] = $next;
+            $this->set->runner->run(new Context($request->method . ' ' . $request->path), fn () => $this->process($request, $tempFiles));
+        }
+        if ($this->continuePending && !$this->busy && $this->queue === [] && !$this->closed) {
+            $this->continuePending = false;
+            $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+        }
+        if ($this->readPaused && !$this->closed && \count($this->queue) < $this->set->limits->maxPipelined
+            && \strlen($this->writeBuffer) < $this->set->limits->writeHighWater) {
+            $this->readPaused = false;
+            EventLoop::enable($this->readId);
+        }
+    }
+
+    /** Runs in the request's own fiber. */
+    /** @param list<string> $tempFiles */
+    private function process(Request $request, array $tempFiles): void
+    {
+        $keepAlive = $this->keepAlive($request);
+        try {
+            try {
+                $response = ($this->set->handler)($request);
+            } catch (\Throwable $e) {
+                $this->set->logger->error(\sprintf('%s %s failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
+                $response = $this->errorResponse(500, $this->set->debug ? (string) $e : 'Internal Server Error');
+            }
+            $this->send($request, $response, $keepAlive);
+        } catch (ConnectionClosed) {
+            // The client left; nothing more to do for this request.
+        } catch (\Throwable $e) {
+            $this->set->logger->error(\sprintf('%s %s: response could not be sent: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
+            $this->close();
+        } finally {
+            self::removeFiles($tempFiles);
+            $this->busy = false;
+            ++$this->served;
+        }
+        if ($this->closed) {
+            return;
+        }
+        if (!$keepAlive) {
+            $this->closeWhenFlushed();
+
+            return;
+        }
+        $this->dispatchNext();
+        if ($this->draining && !$this->busy && $this->queue === [] && $this->parser->isIdle()) {
+            $this->closeWhenFlushed();
+        }
+    }
+
+    private function keepAlive(Request $request): bool
+    {
+        if ($this->draining) {
+            return false;
+        }
+        $max = $this->set->limits->maxRequestsPerConnection;
+        if ($max > 0 && $this->served + 1 >= $max) {
+            return false;
+        }
+        // The parser decided from the version and Connection header.
+        $connection = $request->headers['connection'] ?? null;
+        if ($request->protocolVersion === '1.1') {
+            return $connection === null || !self::hasToken($connection, 'close');
+        }
+
+        return $connection !== null && self::hasToken($connection, 'keep-alive') && !self::hasToken($connection, 'close');
+    }
+
+    /** @param list<string> $values */
+    private static function hasToken(array $values, string $token): bool
+    {
+        foreach ($values as $value) {
+            foreach (\explode(',', $value) as $part) {
+                if (\strcasecmp(\trim($part), $token) === 0) {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    private function send(Request $request, Response $response, bool &$keepAlive): void
+    {
+        $serializer = $this->set->serializer;
+        $isHead = $request->method === 'HEAD';
+        $body = $response->body;
+        $status = $response->status;
+        try {
+            if (Status::forbidsBody($status)) {
+                $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, -1));
+
+                return;
+            }
+            if (\is_string($body)) {
+                $head = $serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, \strlen($body));
+                $this->write($isHead ? $head : $head . $body);
+
+                return;
+            }
+            if ($body instanceof FileBody) {
+                $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $body->length));
+                if (!$isHead) {
+                    $this->sendFile($body);
+                }
+
+                return;
+            }
+        } catch (\UnexpectedValueException $e) {
+            $this->set->logger->error(\sprintf('%s %s: invalid response: %s', $request->method, $request->path, $e->getMessage()));
+            $error = $this->errorResponse(500, $this->set->debug ? $e->getMessage() : 'Internal Server Error');
+            \assert(\is_string($error->body));
+            $this->write($serializer->head(500, '', $error->headers, $request->protocolVersion, $keepAlive, \strlen($error->body)) . $error->body);
+
+            return;
+        }
+
+        // A streamed body: chunked for HTTP/1.1, delimited by closing the connection for HTTP/1.0.
+        $chunked = $request->protocolVersion === '1.1';
+        if (!$chunked) {
+            $keepAlive = false;
+        }
+        $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $isHead ? -1 : null));
+        if ($isHead) {
+            return;
+        }
+        try {
+            foreach ($body as $piece) {
+                $piece = (string) $piece;
+                if ($piece === '') {
+                    continue;
+                }
+                $this->write($chunked ? \dechex(\strlen($piece)) . "\r\n" . $piece . "\r\n" : $piece);
+                $this->awaitDrain();
+            }
+        } catch (ConnectionClosed $e) {
+            throw $e;
+        } catch (\Throwable $e) {
+            // The head is already sent: the only honest signal left is to cut the connection.
+            $this->set->logger->error(\sprintf('%s %s: streamed body failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
+            $keepAlive = false;
+            $this->close();
+
+            return;
+        }
+        if ($chunked) {
+            $this->write("0\r\n\r\n");
+        }
+    }
+
+    private function sendFile(FileBody $file): void
+    {
+        $handle = @\fopen($file->path, 'rb');
+        if ($handle === false) {
+            throw new \RuntimeException(\sprintf('Cannot open %s', $file->path));
+        }
+        try {
+            if ($file->offset > 0) {
+                \fseek($handle, $file->offset);
+            }
+            $left = $file->length;
+            while ($left > 0) {
+                $chunk = \fread($handle, \min(self::FILE_CHUNK, $left));
+                if ($chunk === false || $chunk === '') {
+                    throw new \RuntimeException(\sprintf('%s ended %d bytes early', $file->path, $left));
+                }
+                $left -= \strlen($chunk);
+                $this->write($chunk);
+                $this->awaitDrain();
+            }
+        } finally {
+            \fclose($handle);
+        }
+    }
+
+    private function errorResponse(int $status, string $message): Response
+    {
+        return new Response($status, ['Content-Type' => 'text/plain; charset=utf-8'], $message . "\n");
+    }
+
+    /** Answers a request that could not be parsed, then closes once the answer is written. */
+    private function fail(HttpException $e): void
+    {
+        $this->discardUpload();
+        $this->pauseReading();
+        if ($this->busy || $this->queue !== []) {
+            $this->queue[] = $e;
+
+            return;
+        }
+        $this->sendError($e);
+    }
+
+    private function sendError(HttpException $e): void
+    {
+        $this->dropQueue();
+        $body = $e->getMessage() . "\n";
+        $head = $this->set->serializer->head($e->status, '', ['Content-Type' => 'text/plain; charset=utf-8'], '1.1', false, \strlen($body));
+        $this->write($head . $body);
+        $this->closeWhenFlushed();
+    }
+
+    private function write(string $data): void
+    {
+        if ($this->closed) {
+            throw new ConnectionClosed('The connection is closed');
+        }
+        if ($this->writeBuffer === '') {
+            $written = @\fwrite($this->socket, $data);
+            if ($written === false) {
+                $this->close();
+                throw new ConnectionClosed('The client closed the connection');
+            }
+            if ($written === \strlen($data)) {
+                return;
+            }
+            $this->writeBuffer = (string) \substr($data, $written);
+            $this->lastWriteAt = $this->set->clock->now;
+            $this->writeId ??= EventLoop::onWritable($this->socket, $this->onWritable(...));
+            EventLoop::enable($this->writeId);
+            if (\strlen($this->writeBuffer) >= $this->set->limits->writeHighWater) {
+                $this->pauseReading();
+            }
+
+            return;
+        }
+        $this->writeBuffer .= $data;
+        if (\strlen($this->writeBuffer) >= $this->set->limits->writeHighWater) {
+            $this->pauseReading();
+        }
+    }
+
+    /** Suspends the writing fiber while the client is more than the high-water mark behind. */
+    private function awaitDrain(): void
+    {
+        while (\strlen($this->writeBuffer) >= $this->set->limits->writeHighWater) {
+            if ($this->closed) {
+                throw new ConnectionClosed('The client closed the connection');
+            }
+            $this->drainWaiter = EventLoop::getSuspension();
+            $this->drainWaiter->suspend();
+        }
+        if ($this->closed) {
+            throw new ConnectionClosed('The client closed the connection');
+        }
+    }
+
+    private function onWritable(): void
+    {
+        $written = @\fwrite($this->socket, $this->writeBuffer);
+        if ($written === false || ($written === 0 && \feof($this->socket))) {
+            $this->close();
+
+            return;
+        }
+        if ($written > 0) {
+            $this->lastWriteAt = $this->set->clock->now;
+            $this->writeBuffer = (string) \substr($this->writeBuffer, $written);
+        }
+        if (\strlen($this->writeBuffer) < $this->set->limits->writeHighWater && $this->drainWaiter !== null) {
+            $waiter = $this->drainWaiter;
+            $this->drainWaiter = null;
+            $waiter->resume();
+        }
+        if ($this->writeBuffer !== '') {
+            return;
+        }
+        \assert($this->writeId !== null);
+        EventLoop::disable($this->writeId);
+        if ($this->closeWhenFlushed) {
+            $this->close();
+
+            return;
+        }
+        if (!$this->busy) {
+            $this->dispatchNext();
+        }
+    }
+
+    private function closeWhenFlushed(): void
+    {
+        if ($this->writeBuffer === '') {
+            $this->close();
+        } else {
+            $this->closeWhenFlushed = true;
+            $this->pauseReading();
+        }
+    }
+
+    private function pauseReading(): void
+    {
+        if (!$this->readPaused && !$this->closed) {
+            $this->readPaused = true;
+            EventLoop::disable($this->readId);
+        }
+    }
+
+    public function close(): void
+    {
+        if ($this->closed) {
+            return;
+        }
+        $this->closed = true;
+        EventLoop::cancel($this->readId);
+        if ($this->writeId !== null) {
+            EventLoop::cancel($this->writeId);
+        }
+        $this->writeBuffer = '';
+        $this->dropQueue();
+        @\fclose($this->socket);
+        $this->discardUpload();
+        if ($this->drainWaiter !== null) {
+            $waiter = $this->drainWaiter;
+            $this->drainWaiter = null;
+            $waiter->throw(new ConnectionClosed('The client closed the connection'));
+        }
+        ($this->set->onClose)($this);
+    }
+
+    private function discardUpload(): void
+    {
+        if ($this->multipart !== null) {
+            $this->multipart->abort();
+            $this->multipart = null;
+        }
+    }
+
+    private function dropQueue(): void
+    {
+        foreach ($this->queue as $entry) {
+            if (\is_array($entry)) {
+                self::removeFiles($entry[1]);
+            }
+        }
+        $this->queue = [];
+    }
+
+    /** @param list<string> $paths */
+    private static function removeFiles(array $paths): void
+    {
+        foreach ($paths as $path) {
+            if (\is_file($path)) {
+                @\unlink($path);
+            }
+        }
+    }
+}

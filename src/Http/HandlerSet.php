@@ -1,0 +1,31 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Http;
+
+use Psr\Log\LoggerInterface;
+use Spindle\Loop\TaskRunner;
+
+/**
+ * What every connection of a server shares: the request handler and the services around it.
+ */
+final class HandlerSet
+{
+    /**
+     * @param \Closure(Request): Response $handler
+     * @param \Closure(Connection): void $onClose
+     */
+    public function __construct(
+        public readonly \Closure $handler,
+        public readonly HttpLimits $limits,
+        public readonly TaskRunner $runner,
+        public readonly LoggerInterface $logger,
+        public readonly Clock $clock,
+        public readonly ResponseSerializer $serializer,
+        public readonly string $uploadDir,
+        public readonly bool $debug,
+        public readonly \Closure $onClose,
+    ) {
+    }
+}

@@ -1,0 +1,633 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Http\Multipart;
+
+use Spindle\Http\FormNames;
+use Spindle\Http\HttpException;
+use Spindle\Http\UploadedFile;
+
+/**
+ * Streaming parser for multipart/form-data bodies (RFC 7578 on top of RFC 2046). It never
+ * reads anything itself: the body goes in through {@see push()} in pieces of any size, and
+ * {@see finish()} returns the fields and files once the whole body was pushed. Feeding the
+ * body whole, byte by byte or split anywhere gives the same result.
+ *
+ * Memory: at most the delimiter length of look-behind is held back between pushes, plus
+ * the header section of the current part (bounded by maxPartHeaderSize) and the values of
+ * form fields (each bounded by maxFieldSize). File contents go straight to a temporary file
+ * in the given directory.
+ *
+ * Wire format accepted:
+ *  - lines end in CRLF; the preamble before the first delimiter and the epilogue after the
+ *    closing delimiter are ignored; spaces and tabs after a delimiter are allowed;
+ *  - part headers are "Name: value" lines (names case-insensitive, folded lines joined);
+ *    control characters, a line without a colon or an invalid header name are a 400;
+ *  - every part needs "Content-Disposition: form-data; name=..."; a quoted parameter value
+ *    may escape '"' and '\' with a backslash; a repeated parameter, or a repeated
+ *    Content-Disposition or Content-Type header, is a 400;
+ *  - a part with a filename parameter (or filename*, decoded from its percent-encoding) is
+ *    a file, any other part is a field. Content-Transfer-Encoding is ignored (RFC 7578 4.7).
+ *
+ * Files, following what PHP does for $_FILES:
+ *  - the client filename loses everything up to the last "/" or "\";
+ *  - filename="" means "no file chosen": UPLOAD_ERR_NO_FILE, no temporary file, the
+ *    content (normally none) is discarded;
+ *  - a file larger than maxFileSize is not an error for the request: its temporary file is
+ *    deleted, the rest of its content is discarded, and the UploadedFile carries
+ *    UPLOAD_ERR_INI_SIZE with tmpPath "" and size 0; the other parts are still parsed;
+ *  - a temporary file that cannot be created or written gives UPLOAD_ERR_CANT_WRITE;
+ *  - a file whose field name has unbalanced brackets or text after a "]" is dropped;
+ *  - a client Content-Type is passed through as sent, or null when absent.
+ *
+ * Errors: malformed input is an {@see HttpException} 400; more than maxParts parts or a
+ * field larger than maxFieldSize is a 413. No other exception and no PHP warning comes out
+ * of push() or finish() for any input. After an HttpException the parser is dead (further
+ * calls rethrow it); the caller should call {@see abort()} to delete the temporary files.
+ * After a successful finish() the files listed by {@see tempFiles()} belong to the caller.
+ */
+final class MultipartParser
+{
+    private const PREAMBLE = 0;
+    private const AFTER_DELIMITER = 1;
+    private const DELIMITER_PADDING = 2;
+    private const HEADERS = 3;
+    private const BODY = 4;
+    private const EPILOGUE = 5;
+    private const FINISHED = 6;
+    private const ABORTED = 7;
+
+    private const PART_NONE = 0;
+    private const PART_FIELD = 1;
+    private const PART_FILE = 2;
+    private const PART_SKIPPED = 3;
+
+    private readonly string $delimiter;
+    private readonly int $lookBehind;
+
+    /** Starts with a CRLF so that a delimiter at the very start of the body is found like any other. */
+    private string $buffer = "\r\n";
+    private int $state = self::PREAMBLE;
+    private int $partCount = 0;
+    private ?HttpException $failure = null;
+    private ?MultipartResult $result = null;
+
+    /** @var array<array-key, mixed> */
+    private array $fields = [];
+    /** @var array<array-key, mixed> */
+    private array $files = [];
+    /** @var list<string> */
+    private array $tempFiles = [];
+
+    private int $partKind = self::PART_NONE;
+    private string $partName = '';
+    private string $fieldValue = '';
+    private ?string $clientFilename = null;
+    private ?string $clientMediaType = null;
+    private string $tmpPath = '';
+    /** @var resource|null */
+    private $handle = null;
+    private int $fileSize = 0;
+    private int $fileError = \UPLOAD_ERR_OK;
+
+    /**
+     * @throws HttpException 400 when the boundary is not a valid RFC 2046 boundary
+     */
+    public function __construct(
+        string $boundary,
+        private readonly string $tmpDir,
+        private readonly MultipartLimits $limits,
+    ) {
+        if (!self::isValidBoundary($boundary)) {
+            throw new HttpException(400, 'Invalid multipart boundary');
+        }
+        $this->delimiter = "\r\n--" . $boundary;
+        $this->lookBehind = \strlen($this->delimiter) - 1;
+    }
+
+    /**
+     * Returns the boundary parameter of a multipart Content-Type header value. The
+     * parameter name is case-insensitive and the value may be quoted; it must be 1 to 70
+     * printable ASCII characters, not ending in a space.
+     *
+     * @throws HttpException 400 when the boundary is missing or invalid
+     */
+    public static function boundaryFromContentType(string $contentType): string
+    {
+        $semicolon = \strpos($contentType, ';');
+        if ($semicolon === false) {
+            throw new HttpException(400, 'Multipart Content-Type has no boundary parameter');
+        }
+        $params = self::parseParameters(\substr($contentType, $semicolon + 1));
+        if ($params === null) {
+            throw new HttpException(400, 'Malformed parameters in multipart Content-Type');
+        }
+        if (!isset($params['boundary'])) {
+            throw new HttpException(400, 'Multipart Content-Type has no boundary parameter');
+        }
+        if (!self::isValidBoundary($params['boundary'])) {
+            throw new HttpException(400, 'Invalid multipart boundary');
+        }
+
+        return $params['boundary'];
+    }
+
+    /**
+     * Feeds the next piece of the body.
+     *
+     * @throws HttpException 400 for malformed input, 413 when a limit is exceeded
+     */
+    public function push(string $bytes): void
+    {
+        if ($this->failure !== null) {
+            throw $this->failure;
+        }
+        if ($this->state === self::FINISHED || $this->state === self::ABORTED) {
+            throw new \LogicException('push() called after finish() or abort()');
+        }
+        if ($this->state === self::EPILOGUE || $bytes === '') {
+            return;
+        }
+        $this->buffer .= $bytes;
+        try {
+            $this->process();
+        } catch (HttpException $e) {
+            $this->failure = $e;
+            $this->closeHandle();
+            throw $e;
+        }
+    }
+
+    /**
+     * Ends the body and returns what it held.
+     *
+     * @throws HttpException 400 when the body ended before the closing delimiter
+     */
+    public function finish(): MultipartResult
+    {
+        if ($this->failure !== null) {
+            throw $this->failure;
+        }
+        if ($this->result !== null) {
+            return $this->result;
+        }
+        if ($this->state === self::ABORTED) {
+            throw new \LogicException('finish() called after abort()');
+        }
+        if ($this->state !== self::EPILOGUE) {
+            $this->closeHandle();
+            $this->failure = new HttpException(400, 'Multipart body ended before its closing boundary');
+            throw $this->failure;
+        }
+        $this->state = self::FINISHED;
+        $this->buffer = '';
+
+        return $this->result = new MultipartResult($this->fields, $this->files);
+    }
+
+    /** Deletes every temporary file created so far. Safe to call more than once. */
+    public function abort(): void
+    {
+        $this->closeHandle();
+        foreach ($this->tempFiles as $path) {
+            if (\is_file($path)) {
+                @\unlink($path);
+            }
+        }
+        $this->tempFiles = [];
+        $this->buffer = '';
+        $this->fieldValue = '';
+        if ($this->state !== self::FINISHED) {
+            $this->state = self::ABORTED;
+        }
+    }
+
+    /**
+     * Temporary files created by this parser that are still on disk (files discarded for
+     * exceeding a limit are already deleted and not listed).
+     *
+     * @return list<string>
+     */
+    public function tempFiles(): array
+    {
+        return $this->tempFiles;
+    }
+
+    private function process(): void
+    {
+        while (true) {
+            switch ($this->state) {
+                case self::PREAMBLE:
+                    $pos = \strpos($this->buffer, $this->delimiter);
+                    if ($pos === false) {
+                        if (\strlen($this->buffer) > $this->lookBehind) {
+                            $this->buffer = \substr($this->buffer, -$this->lookBehind);
+                        }
+
+                        return;
+                    }
+                    $this->buffer = \substr($this->buffer, $pos + $this->lookBehind + 1);
+                    $this->state = self::AFTER_DELIMITER;
+                    break;
+
+                case self::AFTER_DELIMITER:
+                    if ($this->buffer === '') {
+                        return;
+                    }
+                    if ($this->buffer[0] === '-') {
+                        if (\strlen($this->buffer) < 2) {
+                            return;
+                        }
+                        if ($this->buffer[1] !== '-') {
+                            throw new HttpException(400, 'Malformed multipart boundary line');
+                        }
+                        $this->state = self::EPILOGUE;
+                        $this->buffer = '';
+
+                        return;
+                    }
+                    $this->state = self::DELIMITER_PADDING;
+                    break;
+
+                case self::DELIMITER_PADDING:
+                    $this->buffer = \ltrim($this->buffer, " \t");
+                    if ($this->buffer === '') {
+                        return;
+                    }
+                    if ($this->buffer[0] !== "\r") {
+                        throw new HttpException(400, 'Malformed multipart boundary line');
+                    }
+                    if (\strlen($this->buffer) < 2) {
+                        return;
+                    }
+                    if ($this->buffer[1] !== "\n") {
+                        throw new HttpException(400, 'Malformed multipart boundary line');
+                    }
+                    $this->buffer = \substr($this->buffer, 2);
+                    if (++$this->partCount > $this->limits->maxParts) {
+                        throw new HttpException(413, \sprintf('Multipart body has more than %d parts', $this->limits->maxParts));
+                    }
+                    $this->state = self::HEADERS;
+                    break;
+
+                case self::HEADERS:
+                    // A part may have no headers at all, so its blank line can follow the delimiter line directly.
+                    $end = \strpos("\r\n" . $this->buffer, "\r\n\r\n");
+                    $max = $this->limits->maxPartHeaderSize;
+                    if ($end === false) {
+                        if (\strlen($this->buffer) - 3 > $max) {
+                            throw new HttpException(400, \sprintf('Multipart part headers exceed %d bytes', $max));
+                        }
+
+                        return;
+                    }
+                    $block = $end === 0 ? '' : \substr($this->buffer, 0, $end - 2);
+                    if (\strlen($block) > $max) {
+                        throw new HttpException(400, \sprintf('Multipart part headers exceed %d bytes', $max));
+                    }
+                    $this->buffer = \substr($this->buffer, $end + 2);
+                    $this->startPart($block);
+                    $this->state = self::BODY;
+                    break;
+
+                case self::BODY:
+                    $pos = \strpos($this->buffer, $this->delimiter);
+                    if ($pos === false) {
+                        $length = \strlen($this->buffer);
+                        if ($length > $this->lookBehind) {
+                            $this->content(\substr($this->buffer, 0, $length - $this->lookBehind));
+                            $this->buffer = \substr($this->buffer, $length - $this->lookBehind);
+                        }
+
+                        return;
+                    }
+                    if ($pos > 0) {
+                        $this->content(\substr($this->buffer, 0, $pos));
+                    }
+                    $this->buffer = \substr($this->buffer, $pos + $this->lookBehind + 1);
+                    $this->endPart();
+                    $this->state = self::AFTER_DELIMITER;
+                    break;
+
+                default:
+                    $this->buffer = '';
+
+                    return;
+            }
+        }
+    }
+
+    private function startPart(string $block): void
+    {
+        $headers = self::parseHeaders($block);
+        $disposition = $headers['content-disposition'] ?? null;
+        if ($disposition === null) {
+            throw new HttpException(400, 'Multipart part without Content-Disposition header');
+        }
+        $semicolon = \strpos($disposition, ';');
+        $type = \trim($semicolon === false ? $disposition : \substr($disposition, 0, $semicolon), " \t");
+        if (\strtolower($type) !== 'form-data') {
+            throw new HttpException(400, 'Multipart part Content-Disposition is not form-data');
+        }
+        $params = $semicolon === false ? [] : self::parseParameters(\substr($disposition, $semicolon + 1));
+        if ($params === null) {
+            throw new HttpException(400, 'Malformed multipart Content-Disposition parameters');
+        }
+        if (!isset($params['name'])) {
+            throw new HttpException(400, 'Multipart Content-Disposition without a name');
+        }
+
+        $this->partName = $params['name'];
+        $filename = $params['filename'] ?? self::decodeExtendedValue($params['filename*'] ?? null);
+        if ($filename === null) {
+            $this->partKind = self::PART_FIELD;
+            $this->fieldValue = '';
+
+            return;
+        }
+
+        $this->partKind = self::PART_FILE;
+        $this->clientFilename = self::basename($filename);
+        $this->clientMediaType = $headers['content-type'] ?? null;
+        $this->fileSize = 0;
+        $this->fileError = \UPLOAD_ERR_OK;
+        $this->tmpPath = '';
+
+        if (!self::isRepairFreeName($this->partName) || FormNames::parse($this->partName) === null) {
+            $this->partKind = self::PART_SKIPPED;
+
+            return;
+        }
+        if ($filename === '') {
+            $this->fileError = \UPLOAD_ERR_NO_FILE;
+
+            return;
+        }
+        $path = @\tempnam($this->tmpDir, 'spindle-upload-');
+        if ($path === false) {
+            $this->fileError = \UPLOAD_ERR_CANT_WRITE;
+
+            return;
+        }
+        $this->tempFiles[] = $path;
+        $this->tmpPath = $path;
+        $handle = @\fopen($path, 'wb');
+        if ($handle === false) {
+            $this->discardFile(\UPLOAD_ERR_CANT_WRITE);
+
+            return;
+        }
+        $this->handle = $handle;
+    }
+
+    private function content(string $bytes): void
+    {
+        if ($this->partKind === self::PART_FIELD) {
+            if (\strlen($this->fieldValue) + \strlen($bytes) > $this->limits->maxFieldSize) {
+                throw new HttpException(413, \sprintf('Multipart field exceeds %d bytes', $this->limits->maxFieldSize));
+            }
+            $this->fieldValue .= $bytes;
+
+            return;
+        }
+        if ($this->partKind !== self::PART_FILE || $this->fileError !== \UPLOAD_ERR_OK || $this->handle === null) {
+            return;
+        }
+        $length = \strlen($bytes);
+        if ($this->fileSize + $length > $this->limits->maxFileSize) {
+            $this->discardFile(\UPLOAD_ERR_INI_SIZE);
+
+            return;
+        }
+        $written = @\fwrite($this->handle, $bytes);
+        if ($written !== $length) {
+            $this->discardFile(\UPLOAD_ERR_CANT_WRITE);
+
+            return;
+        }
+        $this->fileSize += $length;
+    }
+
+    private function endPart(): void
+    {
+        if ($this->partKind === self::PART_FIELD) {
+            FormNames::assign($this->fields, $this->partName, $this->fieldValue);
+        } elseif ($this->partKind === self::PART_FILE) {
+            if ($this->handle !== null && !$this->closeHandle()) {
+                $this->discardFile(\UPLOAD_ERR_CANT_WRITE);
+            }
+            $ok = $this->fileError === \UPLOAD_ERR_OK;
+            FormNames::assign($this->files, $this->partName, new UploadedFile(
+                $ok ? $this->tmpPath : '',
+                $ok ? $this->fileSize : 0,
+                $this->fileError,
+                $this->clientFilename,
+                $this->clientMediaType,
+            ));
+        }
+        $this->partKind = self::PART_NONE;
+        $this->partName = '';
+        $this->fieldValue = '';
+        $this->clientFilename = null;
+        $this->clientMediaType = null;
+        $this->tmpPath = '';
+        $this->fileSize = 0;
+        $this->fileError = \UPLOAD_ERR_OK;
+    }
+
+    /** Gives up on the current file: its temporary file is deleted and the rest of its content ignored. */
+    private function discardFile(int $error): void
+    {
+        $this->closeHandle();
+        if ($this->tmpPath !== '') {
+            @\unlink($this->tmpPath);
+            $this->tempFiles = \array_values(\array_filter($this->tempFiles, fn (string $p): bool => $p !== $this->tmpPath));
+            $this->tmpPath = '';
+        }
+        $this->fileSize = 0;
+        $this->fileError = $error;
+    }
+
+    private function closeHandle(): bool
+    {
+        if ($this->handle === null) {
+            return true;
+        }
+        $closed = @\fclose($this->handle);
+        $this->handle = null;
+
+        return $closed;
+    }
+
+    /**
+     * @return array<string, string> lower-case names; only the first value of each header
+     *
+     * @throws HttpException 400
+     */
+    private static function parseHeaders(string $block): array
+    {
+        if ($block === '') {
+            return [];
+        }
+        /** @var list<array{string, string}> $lines */
+        $lines = [];
+        foreach (\explode("\r\n", $block) as $line) {
+            if (\preg_match('/[\x00-\x08\x0A-\x1F\x7F]/', $line) === 1) {
+                throw new HttpException(400, 'Control character in multipart part header');
+            }
+            if ($line !== '' && ($line[0] === ' ' || $line[0] === "\t")) {
+                $last = \array_key_last($lines);
+                if ($last === null) {
+                    throw new HttpException(400, 'Multipart part header starts with a continuation line');
+                }
+                $lines[$last][1] = \rtrim($lines[$last][1] . ' ' . \trim($line, " \t"), ' ');
+                continue;
+            }
+            $colon = \strpos($line, ':');
+            if ($colon === false || $colon === 0) {
+                throw new HttpException(400, 'Malformed multipart part header');
+            }
+            $name = \substr($line, 0, $colon);
+            if (\preg_match('/^[!#$%&\'*+\-.^_`|~0-9A-Za-z]+$/', $name) !== 1) {
+                throw new HttpException(400, 'Invalid multipart part header name');
+            }
+            $lines[] = [\strtolower($name), \trim(\substr($line, $colon + 1), " \t")];
+        }
+
+        $headers = [];
+        foreach ($lines as [$name, $value]) {
+            if (isset($headers[$name])) {
+                if ($name === 'content-disposition' || $name === 'content-type') {
+                    throw new HttpException(400, \sprintf('Repeated %s header in multipart part', $name));
+                }
+                continue;
+            }
+            $headers[$name] = $value;
+        }
+
+        return $headers;
+    }
+
+    /**
+     * Parses "; name=value; name="quoted value"" parameter lists. Names are lower-cased.
+     *
+     * @return array<string, string>|null null when malformed (unterminated quote, text after
+     *         a quoted value, or a repeated parameter)
+     */
+    private static function parseParameters(string $input): ?array
+    {
+        $params = [];
+        $length = \strlen($input);
+        $i = 0;
+        while ($i < $length) {
+            $c = $input[$i];
+            if ($c === ';' || $c === ' ' || $c === "\t") {
+                ++$i;
+                continue;
+            }
+            $span = \strcspn($input, '=;', $i);
+            $name = \strtolower(\rtrim(\substr($input, $i, $span), " \t"));
+            $i += $span;
+            if ($i >= $length || $input[$i] === ';') {
+                continue; // a parameter without a value carries nothing
+            }
+            ++$i;
+            while ($i < $length && ($input[$i] === ' ' || $input[$i] === "\t")) {
+                ++$i;
+            }
+            if ($i < $length && $input[$i] === '"') {
+                ++$i;
+                $value = '';
+                $closed = false;
+                while ($i < $length) {
+                    $c = $input[$i];
+                    if ($c === '\\' && $i + 1 < $length && ($input[$i + 1] === '"' || $input[$i + 1] === '\\')) {
+                        $value .= $input[$i + 1];
+                        $i += 2;
+                        continue;
+                    }
+                    ++$i;
+                    if ($c === '"') {
+                        $closed = true;
+                        break;
+                    }
+                    $value .= $c;
+                }
+                if (!$closed) {
+                    return null;
+                }
+                while ($i < $length && ($input[$i] === ' ' || $input[$i] === "\t")) {
+                    ++$i;
+                }
+                if ($i < $length && $input[$i] !== ';') {
+                    return null;
+                }
+            } else {
+                $span = \strcspn($input, ';', $i);
+                $value = \rtrim(\substr($input, $i, $span), " \t");
+                $i += $span;
+            }
+            if (\array_key_exists($name, $params)) {
+                return null;
+            }
+            $params[$name] = $value;
+        }
+
+        return $params;
+    }
+
+    /** Decodes an RFC 8187 extended value (charset'language'percent-encoded); null when absent or malformed. */
+    private static function decodeExtendedValue(?string $value): ?string
+    {
+        if ($value === null || \preg_match("/^[^']*'[^']*'(.*)$/s", $value, $m) !== 1) {
+            return null;
+        }
+
+        return \rawurldecode($m[1]);
+    }
+
+    private static function basename(string $filename): string
+    {
+        $slash = \strrpos($filename, '/');
+        $backslash = \strrpos($filename, '\\');
+        $cut = \max($slash === false ? -1 : $slash, $backslash === false ? -1 : $backslash);
+
+        return $cut < 0 ? $filename : \substr($filename, $cut + 1);
+    }
+
+    /**
+     * PHP refuses to "repair" the field name of a file: brackets must balance and a "]"
+     * may only be followed by "[" or the end of the name.
+     */
+    private static function isRepairFreeName(string $name): bool
+    {
+        $depth = 0;
+        $length = \strlen($name);
+        for ($i = 0; $i < $length; ++$i) {
+            if ($name[$i] === '[') {
+                ++$depth;
+            } elseif ($name[$i] === ']') {
+                --$depth;
+                if ($i + 1 < $length && $name[$i + 1] !== '[') {
+                    return false;
+                }
+            }
+            if ($depth < 0) {
+                return false;
+            }
+        }
+
+        return $depth === 0;
+    }
+
+    private static function isValidBoundary(string $boundary): bool
+    {
+        $length = \strlen($boundary);
+
+        return $length >= 1
+            && $length <= 70
+            && $boundary[$length - 1] !== ' '
+            && \preg_match('/^[\x20-\x7E]+$/', $boundary) === 1;
+    }
+}

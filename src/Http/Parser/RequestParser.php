@@ -1,0 +1,426 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Http\Parser;
+
+use Spindle\Http\HttpException;
+use Spindle\Http\HttpLimits;
+
+/**
+ * Sans-I/O HTTP/1.1 request parser (RFC 9112). Bytes go in through push(), in pieces of any
+ * size; each request comes out as onHead, then onBody once per piece of decoded body, then
+ * onComplete. Pipelined requests come out one after another, in order.
+ *
+ * A request that cannot be parsed raises HttpException with the status to answer; after that the
+ * parser is failed and the connection must be closed.
+ */
+final class RequestParser
+{
+    private const TOKEN = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    private const MAX_CHUNK_LINE = 4096;
+
+    private const HEAD = 0;
+    private const BODY = 1;
+    private const CHUNK_SIZE = 2;
+    private const CHUNK_DATA = 3;
+    private const CHUNK_END = 4;
+    private const TRAILERS = 5;
+    private const FAILED = 6;
+
+    private string $buffer = '';
+    private int $state = self::HEAD;
+    private int $remaining = 0;
+    private int $bodySize = 0;
+    private int $trailerSize = 0;
+    private ?HttpException $failure = null;
+
+    /**
+     * @param \Closure(RequestHead): void $onHead
+     * @param \Closure(string): void $onBody
+     * @param \Closure(): void $onComplete
+     */
+    public function __construct(
+        private readonly HttpLimits $limits,
+        private readonly \Closure $onHead,
+        private readonly \Closure $onBody,
+        private readonly \Closure $onComplete,
+    ) {
+    }
+
+    /** True between requests, when no byte of a next request has arrived yet. */
+    public function isIdle(): bool
+    {
+        return $this->state === self::HEAD && $this->buffer === '';
+    }
+
+    /** True while the head of a request is arriving (the header timeout applies). */
+    public function isReadingHead(): bool
+    {
+        return $this->state === self::HEAD && $this->buffer !== '';
+    }
+
+    /** @throws HttpException */
+    public function push(string $bytes): void
+    {
+        if ($this->failure !== null) {
+            throw $this->failure;
+        }
+        $this->buffer .= $bytes;
+        try {
+            $this->parse();
+        } catch (HttpException $e) {
+            $this->state = self::FAILED;
+            $this->buffer = '';
+            $this->failure = $e;
+            throw $e;
+        }
+    }
+
+    private function parse(): void
+    {
+        while ($this->buffer !== '') {
+            switch ($this->state) {
+                case self::HEAD:
+                    if (!$this->parseHead()) {
+                        return;
+                    }
+                    break;
+                case self::BODY:
+                    $this->emitBody(self::BODY);
+                    break;
+                case self::CHUNK_SIZE:
+                    if (!$this->parseChunkSize()) {
+                        return;
+                    }
+                    break;
+                case self::CHUNK_DATA:
+                    $this->emitBody(self::CHUNK_END);
+                    break;
+                case self::CHUNK_END:
+                    if (\strlen($this->buffer) < 2) {
+                        return;
+                    }
+                    if ($this->buffer[0] !== "\r" || $this->buffer[1] !== "\n") {
+                        throw new HttpException(400, 'Chunk data is not followed by CRLF');
+                    }
+                    $this->buffer = (string) \substr($this->buffer, 2);
+                    $this->state = self::CHUNK_SIZE;
+                    break;
+                case self::TRAILERS:
+                    if (!$this->parseTrailer()) {
+                        return;
+                    }
+                    break;
+                default:
+                    return;
+            }
+        }
+    }
+
+    private function parseHead(): bool
+    {
+        $buffer = $this->buffer;
+        if ($buffer[0] === "\r" || $buffer[0] === "\n") {
+            // Empty lines before a request line are ignored (RFC 9112 §2.2).
+            $buffer = \ltrim($buffer, "\r\n");
+            $this->buffer = $buffer;
+            if ($buffer === '') {
+                return false;
+            }
+        }
+        $end = \strpos($buffer, "\r\n\r\n");
+        if ($end === false) {
+            $lineEnd = \strpos($buffer, "\r\n");
+            if ($lineEnd === false ? \strlen($buffer) > $this->limits->maxRequestLine : $lineEnd > $this->limits->maxRequestLine) {
+                throw new HttpException(414, \sprintf('Request line longer than %d bytes', $this->limits->maxRequestLine));
+            }
+            if (\strlen($buffer) > $this->limits->maxHeaderSize) {
+                throw new HttpException(431, \sprintf('Request header section larger than %d bytes', $this->limits->maxHeaderSize));
+            }
+
+            return false;
+        }
+        if ($end + 4 > $this->limits->maxHeaderSize) {
+            $lineEnd = (int) \strpos($buffer, "\r\n");
+            if ($lineEnd > $this->limits->maxRequestLine) {
+                throw new HttpException(414, \sprintf('Request line longer than %d bytes', $this->limits->maxRequestLine));
+            }
+            throw new HttpException(431, \sprintf('Request header section larger than %d bytes', $this->limits->maxHeaderSize));
+        }
+        $this->buffer = (string) \substr($buffer, $end + 4);
+        $head = $this->head(\substr($buffer, 0, $end));
+        $this->bodySize = 0;
+        if ($head->chunked) {
+            $this->state = self::CHUNK_SIZE;
+            ($this->onHead)($head);
+        } elseif ($head->contentLength > 0) {
+            $this->state = self::BODY;
+            $this->remaining = $head->contentLength;
+            ($this->onHead)($head);
+        } else {
+            ($this->onHead)($head);
+            ($this->onComplete)();
+        }
+
+        return true;
+    }
+
+    private function head(string $head): RequestHead
+    {
+        $lines = \explode("\r\n", $head);
+        $requestLine = $lines[0];
+        if (\strlen($requestLine) > $this->limits->maxRequestLine) {
+            throw new HttpException(414, \sprintf('Request line longer than %d bytes', $this->limits->maxRequestLine));
+        }
+        $parts = \explode(' ', $requestLine);
+        if (\count($parts) !== 3) {
+            throw new HttpException(400, 'Malformed request line');
+        }
+        [$method, $target, $version] = $parts;
+        if ($method === '' || \strspn($method, self::TOKEN) !== \strlen($method)) {
+            throw new HttpException(400, 'Malformed request method');
+        }
+        if ($version === 'HTTP/1.1') {
+            $protocol = '1.1';
+        } elseif ($version === 'HTTP/1.0') {
+            $protocol = '1.0';
+        } elseif (\preg_match('#^HTTP/\d\.\d$#D', $version) === 1) {
+            throw new HttpException(505, \sprintf('HTTP version %s is not supported', \substr($version, 5)));
+        } else {
+            throw new HttpException(400, 'Malformed HTTP version');
+        }
+        if ($target === '' || \strcspn($target, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f") !== \strlen($target)) {
+            throw new HttpException(400, 'Malformed request target');
+        }
+        if ($method === 'CONNECT') {
+            throw new HttpException(501, 'CONNECT is not supported');
+        }
+
+        $headers = [];
+        $count = \count($lines);
+        if ($count - 1 > $this->limits->maxHeaderCount) {
+            throw new HttpException(431, \sprintf('More than %d request header fields', $this->limits->maxHeaderCount));
+        }
+        for ($i = 1; $i < $count; ++$i) {
+            $line = $lines[$i];
+            $colon = \strpos($line, ':');
+            if ($colon === false || $colon === 0) {
+                throw new HttpException(400, $line !== '' && ($line[0] === ' ' || $line[0] === "\t") ? 'Obsolete header line folding is not accepted' : 'Malformed header line');
+            }
+            $name = \substr($line, 0, $colon);
+            if (\strspn($name, self::TOKEN) !== $colon) {
+                throw new HttpException(400, 'Malformed header field name');
+            }
+            $value = \trim(\substr($line, $colon + 1), " \t");
+            if (\strcspn($value, "\r\n\0") !== \strlen($value)) {
+                throw new HttpException(400, 'Invalid character in header field value');
+            }
+            $headers[\strtolower($name)][] = $value;
+        }
+
+        [$path, $query] = $this->splitTarget($method, $target);
+
+        if ($protocol === '1.1' && \count($headers['host'] ?? []) !== 1) {
+            throw new HttpException(400, isset($headers['host']) ? 'More than one Host header' : 'Host header is required in HTTP/1.1');
+        }
+
+        $keepAlive = $protocol === '1.1';
+        if (isset($headers['connection'])) {
+            foreach ($headers['connection'] as $value) {
+                foreach (\explode(',', \strtolower($value)) as $token) {
+                    $token = \trim($token);
+                    if ($token === 'close') {
+                        $keepAlive = false;
+                    } elseif ($token === 'keep-alive' && $protocol === '1.0') {
+                        $keepAlive = true;
+                    }
+                }
+            }
+        }
+
+        $expectsContinue = false;
+        if (isset($headers['expect'])) {
+            if (\strtolower(\implode(',', $headers['expect'])) !== '100-continue') {
+                throw new HttpException(417, 'Only the 100-continue expectation is supported', false);
+            }
+            $expectsContinue = $protocol === '1.1';
+        }
+
+        $contentLength = 0;
+        $chunked = false;
+        if (isset($headers['transfer-encoding'])) {
+            if (isset($headers['content-length'])) {
+                throw new HttpException(400, 'Content-Length and Transfer-Encoding must not both be present');
+            }
+            if ($protocol === '1.0') {
+                throw new HttpException(400, 'Transfer-Encoding is not allowed in HTTP/1.0');
+            }
+            $codings = [];
+            foreach ($headers['transfer-encoding'] as $value) {
+                foreach (\explode(',', \strtolower($value)) as $coding) {
+                    $coding = \trim($coding, " \t");
+                    if ($coding !== '') {
+                        $codings[] = $coding;
+                    }
+                }
+            }
+            foreach ($codings as $coding) {
+                if ($coding !== 'chunked') {
+                    throw new HttpException(501, \sprintf('Transfer coding "%s" is not supported', \substr($coding, 0, 64)));
+                }
+            }
+            if (\count($codings) !== 1) {
+                throw new HttpException(400, 'Transfer-Encoding must end with exactly one chunked coding');
+            }
+            $chunked = true;
+            $contentLength = null;
+        } elseif (isset($headers['content-length'])) {
+            $contentLength = $this->contentLength($headers['content-length']);
+        }
+
+        return new RequestHead($method, $target, $path, $query, $protocol, $headers, $keepAlive, $expectsContinue, $contentLength, $chunked);
+    }
+
+    /** @return array{string, string} */
+    private function splitTarget(string $method, string $target): array
+    {
+        if ($target[0] !== '/') {
+            if ($target === '*' && $method === 'OPTIONS') {
+                return ['*', ''];
+            }
+            $scheme = \strtolower(\substr($target, 0, 8));
+            if (\str_starts_with($scheme, 'http://')) {
+                $rest = \substr($target, 7);
+            } elseif ($scheme === 'https://') {
+                $rest = \substr($target, 8);
+            } else {
+                throw new HttpException(400, 'Malformed request target');
+            }
+            $slash = \strcspn($rest, '/?');
+            if ($slash === 0) {
+                throw new HttpException(400, 'Absolute request target without a host');
+            }
+            $target = \substr($rest, $slash);
+            if ($target === '' || $target[0] === '?') {
+                $target = '/' . $target;
+            }
+        }
+        $q = \strpos($target, '?');
+        if ($q === false) {
+            return [$target, ''];
+        }
+
+        return [\substr($target, 0, $q), \substr($target, $q + 1)];
+    }
+
+    /** @param list<string> $values */
+    private function contentLength(array $values): int
+    {
+        $length = null;
+        foreach ($values as $value) {
+            foreach (\explode(',', $value) as $part) {
+                $part = \trim($part, " \t");
+                if ($part === '' || !\ctype_digit($part) || \strlen($part) > 18) {
+                    throw new HttpException(400, 'Malformed Content-Length');
+                }
+                $n = (int) $part;
+                if ($length !== null && $n !== $length) {
+                    throw new HttpException(400, 'Conflicting Content-Length values');
+                }
+                $length = $n;
+            }
+        }
+        \assert($length !== null);
+        if ($length > $this->limits->maxBodySize) {
+            throw new HttpException(413, \sprintf('Request body larger than %d bytes', $this->limits->maxBodySize));
+        }
+
+        return $length;
+    }
+
+    private function emitBody(int $next): void
+    {
+        $length = \strlen($this->buffer);
+        if ($length <= $this->remaining) {
+            $piece = $this->buffer;
+            $this->buffer = '';
+        } else {
+            $piece = \substr($this->buffer, 0, $this->remaining);
+            $this->buffer = \substr($this->buffer, $this->remaining);
+            $length = $this->remaining;
+        }
+        $this->remaining -= $length;
+        ($this->onBody)($piece);
+        if ($this->remaining === 0) {
+            if ($next === self::BODY) {
+                $this->state = self::HEAD;
+                ($this->onComplete)();
+            } else {
+                $this->state = $next;
+            }
+        }
+    }
+
+    private function parseChunkSize(): bool
+    {
+        $lineEnd = \strpos($this->buffer, "\r\n");
+        if ($lineEnd === false) {
+            if (\strlen($this->buffer) > self::MAX_CHUNK_LINE) {
+                throw new HttpException(400, 'Chunk size line too long');
+            }
+
+            return false;
+        }
+        if ($lineEnd > self::MAX_CHUNK_LINE) {
+            throw new HttpException(400, 'Chunk size line too long');
+        }
+        $line = \substr($this->buffer, 0, $lineEnd);
+        $this->buffer = (string) \substr($this->buffer, $lineEnd + 2);
+        $semicolon = \strpos($line, ';');
+        $size = \rtrim($semicolon === false ? $line : \substr($line, 0, $semicolon), " \t");
+        if ($size === '' || !\ctype_xdigit($size) || \strlen(\ltrim($size, '0')) > 15) {
+            throw new HttpException(400, 'Malformed chunk size');
+        }
+        $n = (int) \hexdec($size);
+        if ($n === 0) {
+            $this->state = self::TRAILERS;
+            $this->trailerSize = 0;
+
+            return true;
+        }
+        $this->bodySize += $n;
+        if ($this->bodySize > $this->limits->maxBodySize) {
+            throw new HttpException(413, \sprintf('Request body larger than %d bytes', $this->limits->maxBodySize));
+        }
+        $this->remaining = $n;
+        $this->state = self::CHUNK_DATA;
+
+        return true;
+    }
+
+    private function parseTrailer(): bool
+    {
+        $lineEnd = \strpos($this->buffer, "\r\n");
+        if ($lineEnd === false) {
+            if ($this->trailerSize + \strlen($this->buffer) > $this->limits->maxHeaderSize) {
+                throw new HttpException(431, 'Trailer section too large');
+            }
+
+            return false;
+        }
+        $this->buffer = (string) \substr($this->buffer, $lineEnd + 2);
+        if ($lineEnd === 0) {
+            $this->state = self::HEAD;
+            ($this->onComplete)();
+
+            return true;
+        }
+        $this->trailerSize += $lineEnd + 2;
+        if ($this->trailerSize > $this->limits->maxHeaderSize) {
+            throw new HttpException(431, 'Trailer section too large');
+        }
+
+        return true;
+    }
+}

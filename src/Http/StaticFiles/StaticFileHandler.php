@@ -1,0 +1,280 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Http\StaticFiles;
+
+use Spindle\Http\FileBody;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+
+/**
+ * Serves regular files below a document root, ahead of the application.
+ *
+ * handle() returns null whenever the request is not for a servable file (other methods than
+ * GET/HEAD, missing files, directories without index.html, dotfiles, anything resolving outside
+ * the root), so the server can pass the request on to the application. The one exception is
+ * an obvious traversal attempt — a ".." segment (with "/" or "\" as separator) or a NUL byte
+ * in the percent-decoded path — which is answered with 404 directly and never reaches the app.
+ *
+ * Path handling: the path is percent-decoded exactly once ("%252e" stays the literal "%2e"),
+ * then resolved with realpath(); the result must lie inside the root, so symlinks leading out
+ * of the root are not served. Any segment starting with "." (in the request path or in the
+ * resolved path below the root) is treated as hidden and not served; that includes
+ * "/.well-known/". Paths containing a backslash are never served as files. A path naming a
+ * directory serves that directory's index.html when it exists.
+ *
+ * Responses carry Content-Type, Last-Modified, a strong ETag ("<hex mtime>-<hex size>"),
+ * Accept-Ranges and X-Content-Type-Options: nosniff, plus the configured Cache-Control. The
+ * body is a FileBody (also for HEAD: the server strips it but uses its length); Content-Length
+ * is left to the server's serializer.
+ *
+ * Conditional requests follow RFC 9110 §13.2.2: If-Match, then If-Unmodified-Since (412 on
+ * failure), then If-None-Match (weak comparison, "*" allowed) or — only when If-None-Match
+ * is absent — If-Modified-Since (304 on match), then If-Range.
+ *
+ * Range requests (GET only): one "bytes=" range yields 206 with Content-Range; a range wholly
+ * past the end yields 416 with "Content-Range: bytes *\/size". Malformed headers, other units
+ * and multiple ranges are ignored and the full file is served with 200 (multipart/byteranges
+ * is not produced). Ranges on empty files are ignored as well.
+ */
+final class StaticFileHandler
+{
+    private const S_IFMT = 0o170000;
+    private const S_IFREG = 0o100000;
+    private const S_IFDIR = 0o040000;
+
+    private readonly string $root;
+    private readonly string $rootPrefix;
+    private readonly MimeTypes $mimeTypes;
+
+    public function __construct(
+        string $root,
+        ?MimeTypes $mimeTypes = null,
+        private readonly ?string $cacheControl = null,
+    ) {
+        $real = \str_contains($root, "\0") || !\is_dir($root) ? false : \realpath($root);
+        if ($real === false) {
+            throw new \InvalidArgumentException(\sprintf('Static file root "%s" is not an existing directory.', \str_replace("\0", '\0', $root)));
+        }
+        if ($cacheControl !== null && \preg_match('/[\x00-\x1F\x7F]/', $cacheControl) === 1) {
+            throw new \InvalidArgumentException('Cache-Control value must not contain control characters.');
+        }
+        $this->root = $real;
+        $this->rootPrefix = \rtrim($real, '/') . '/';
+        $this->mimeTypes = $mimeTypes ?? new MimeTypes();
+    }
+
+    public function root(): string
+    {
+        return $this->root;
+    }
+
+    public function handle(Request $request): ?Response
+    {
+        if ($request->method !== 'GET' && $request->method !== 'HEAD') {
+            return null;
+        }
+
+        $file = $this->locate($request->path);
+        if (!\is_array($file)) {
+            return $file;
+        }
+        [$path, $size, $mtime] = $file;
+
+        $etag = \sprintf('"%x-%x"', $mtime, $size);
+        $lastModified = HttpDate::format($mtime);
+        $validators = ['ETag' => $etag, 'Last-Modified' => $lastModified];
+        if ($this->cacheControl !== null) {
+            $validators['Cache-Control'] = $this->cacheControl;
+        }
+
+        $precondition = $this->evaluatePreconditions($request, $etag, $mtime, $validators);
+        if ($precondition !== null) {
+            return $precondition;
+        }
+
+        $headers = [
+            'Content-Type' => $this->mimeTypes->forPath($path),
+            'Accept-Ranges' => 'bytes',
+            'X-Content-Type-Options' => 'nosniff',
+        ] + $validators;
+
+        $rangeHeader = $request->header('range');
+        if ($request->method === 'GET' && $rangeHeader !== null && $this->ifRangeHolds($request, $etag, $mtime)) {
+            $range = ByteRange::fromHeader($rangeHeader, $size);
+            if ($range instanceof ByteRange) {
+                $headers['Content-Range'] = $range->contentRange($size);
+
+                return new Response(206, $headers, new FileBody($path, $range->first, $range->length()));
+            }
+            if ($range === RangeRejection::Unsatisfiable) {
+                return new Response(416, [
+                    'Content-Range' => \sprintf('bytes */%d', $size),
+                    'Accept-Ranges' => 'bytes',
+                    'X-Content-Type-Options' => 'nosniff',
+                ]);
+            }
+        }
+
+        return new Response(200, $headers, new FileBody($path, 0, $size));
+    }
+
+    /**
+     * Resolves a raw request path to [real path, size, mtime] of a servable regular file,
+     * null when there is none, or a 404 response for a traversal attempt.
+     *
+     * @return array{string, int, int}|Response|null
+     */
+    private function locate(string $rawPath): array|Response|null
+    {
+        if ($rawPath === '' || $rawPath[0] !== '/') {
+            return null;
+        }
+        $path = \rawurldecode($rawPath);
+        if (\str_contains($path, "\0")) {
+            return self::notFound();
+        }
+        $segments = \preg_split('#[/\\\\]#', $path);
+        if ($segments === false || \in_array('..', $segments, true)) {
+            return self::notFound();
+        }
+        if (\str_contains($path, '\\') || self::hasHiddenSegment($segments)) {
+            return null;
+        }
+
+        $real = $this->resolveInsideRoot($this->rootPrefix . \ltrim($path, '/'));
+        if ($real === null) {
+            return null;
+        }
+        \clearstatcache();
+        $stat = @\stat($real);
+        if ($stat === false) {
+            return null;
+        }
+        if (($stat['mode'] & self::S_IFMT) === self::S_IFDIR) {
+            $real = $this->resolveInsideRoot(\rtrim($real, '/') . '/index.html');
+            $stat = $real === null ? false : @\stat($real);
+            if ($real === null || $stat === false) {
+                return null;
+            }
+        } elseif (\str_ends_with($path, '/')) {
+            return null;
+        }
+        if (($stat['mode'] & self::S_IFMT) !== self::S_IFREG || !\is_readable($real)) {
+            return null;
+        }
+
+        return [$real, $stat['size'], $stat['mtime']];
+    }
+
+    /** realpath() of $candidate when it exists inside the root and has no hidden segment below it. */
+    private function resolveInsideRoot(string $candidate): ?string
+    {
+        $real = \realpath($candidate);
+        if ($real === false || !\str_starts_with($real, $this->rootPrefix)) {
+            return null;
+        }
+        $relative = \substr($real, \strlen($this->rootPrefix));
+
+        return self::hasHiddenSegment(\explode('/', $relative)) ? null : $real;
+    }
+
+    /** @param list<string> $segments */
+    private static function hasHiddenSegment(array $segments): bool
+    {
+        foreach ($segments as $segment) {
+            if ($segment !== '' && $segment[0] === '.') {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /**
+     * RFC 9110 §13.2.2 steps 1–4: 412 or 304 when a precondition decides, otherwise null.
+     *
+     * @param array<string, string> $validators
+     */
+    private function evaluatePreconditions(Request $request, string $etag, int $mtime, array $validators): ?Response
+    {
+        $ifMatch = $request->header('if-match');
+        if ($ifMatch !== null) {
+            if (!self::tagListMatches($ifMatch, $etag, weak: false)) {
+                return self::preconditionFailed();
+            }
+        } else {
+            $ifUnmodifiedSince = $request->header('if-unmodified-since');
+            $since = $ifUnmodifiedSince === null ? null : HttpDate::parse($ifUnmodifiedSince);
+            if ($since !== null && $mtime > $since) {
+                return self::preconditionFailed();
+            }
+        }
+
+        $ifNoneMatch = $request->header('if-none-match');
+        if ($ifNoneMatch !== null) {
+            return self::tagListMatches($ifNoneMatch, $etag, weak: true) ? new Response(304, $validators) : null;
+        }
+
+        $ifModifiedSince = $request->header('if-modified-since');
+        $since = $ifModifiedSince === null ? null : HttpDate::parse($ifModifiedSince);
+        if ($since !== null && $mtime <= $since) {
+            return new Response(304, $validators);
+        }
+
+        return null;
+    }
+
+    /** If-Range (RFC 9110 §13.1.5): true when absent or when it matches strongly. */
+    private function ifRangeHolds(Request $request, string $etag, int $mtime): bool
+    {
+        $ifRange = $request->header('if-range');
+        if ($ifRange === null) {
+            return true;
+        }
+        $ifRange = \trim($ifRange, " \t");
+        if (\str_starts_with($ifRange, 'W/')) {
+            return false;
+        }
+        if (\str_starts_with($ifRange, '"')) {
+            return $ifRange === $etag;
+        }
+
+        return HttpDate::parse($ifRange) === $mtime;
+    }
+
+    /**
+     * Whether an If-Match / If-None-Match list contains $etag ("*" matches any file).
+     * Weak comparison ignores the W/ prefix; strong comparison needs both tags strong.
+     */
+    private static function tagListMatches(string $header, string $etag, bool $weak): bool
+    {
+        if (\trim($header, " \t") === '*') {
+            return true;
+        }
+        if (\preg_match_all('#(W/)?("[^"]*")#', $header, $matches, \PREG_SET_ORDER) === false) {
+            return false;
+        }
+        foreach ($matches as [, $weakPrefix, $tag]) {
+            if ($tag === $etag && ($weak || $weakPrefix === '')) {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static function notFound(): Response
+    {
+        return new Response(404, [
+            'Content-Type' => 'text/plain; charset=utf-8',
+            'X-Content-Type-Options' => 'nosniff',
+        ], "Not Found\n");
+    }
+
+    private static function preconditionFailed(): Response
+    {
+        return new Response(412, ['X-Content-Type-Options' => 'nosniff']);
+    }
+}

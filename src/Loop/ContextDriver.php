@@ -1,0 +1,220 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Loop;
+
+use Revolt\EventLoop\CallbackType;
+use Revolt\EventLoop\Driver;
+use Revolt\EventLoop\Suspension;
+
+/**
+ * The event loop driver Spindle installs: it delegates every operation to the real driver and
+ * adds fiber-local task contexts. Suspensions taken inside a task come back wrapped, so that any
+ * library built on the loop (our clients, AMPHP, ReactPHP) runs the task's resume hooks and lets
+ * Spindle measure how long each task held the loop.
+ */
+final class ContextDriver implements Driver
+{
+    /** @var \WeakMap<\Fiber<mixed, mixed, mixed, mixed>, Context> */
+    private \WeakMap $contexts;
+
+    /** @var \WeakMap<Suspension<mixed>, ContextSuspension> */
+    private \WeakMap $suspensions;
+
+    /** @var (\Closure(Context, float): void)|null */
+    private ?\Closure $onBlocked = null;
+
+    private int $blockThresholdNs = 0;
+
+    public function __construct(private readonly Driver $inner)
+    {
+        $this->contexts = new \WeakMap();
+        $this->suspensions = new \WeakMap();
+    }
+
+    public function inner(): Driver
+    {
+        return $this->inner;
+    }
+
+    /**
+     * Report tasks that ran longer than $thresholdSeconds without yielding to the loop.
+     *
+     * @param \Closure(Context, float): void $onBlocked receives the task and the seconds it ran
+     */
+    public function watchBlocking(float $thresholdSeconds, \Closure $onBlocked): void
+    {
+        $this->blockThresholdNs = (int) ($thresholdSeconds * 1e9);
+        $this->onBlocked = $onBlocked;
+    }
+
+    /** @param \Fiber<mixed, mixed, mixed, mixed> $fiber */
+    public function attach(\Fiber $fiber, Context $context): void
+    {
+        $this->contexts[$fiber] = $context;
+        $context->runningSince = \hrtime(true);
+    }
+
+    /** @param \Fiber<mixed, mixed, mixed, mixed> $fiber */
+    public function detach(\Fiber $fiber): void
+    {
+        $context = $this->contexts[$fiber] ?? null;
+        if ($context !== null) {
+            $this->taskYielded($context);
+            unset($this->contexts[$fiber]);
+        }
+    }
+
+    public function currentContext(): ?Context
+    {
+        $fiber = \Fiber::getCurrent();
+
+        return $fiber === null ? null : ($this->contexts[$fiber] ?? null);
+    }
+
+    /** @internal */
+    public function taskYielded(Context $context): void
+    {
+        if ($this->onBlocked === null) {
+            return;
+        }
+        $ran = \hrtime(true) - $context->runningSince;
+        if ($ran > $this->blockThresholdNs) {
+            ($this->onBlocked)($context, $ran / 1e9);
+        }
+    }
+
+    public function getSuspension(): Suspension
+    {
+        $suspension = $this->inner->getSuspension();
+        $fiber = \Fiber::getCurrent();
+        $context = $fiber === null ? null : ($this->contexts[$fiber] ?? null);
+        if ($context === null) {
+            return $suspension;
+        }
+
+        $wrapped = $this->suspensions[$suspension] ?? null;
+        if ($wrapped === null || $wrapped->context !== $context) {
+            $wrapped = $this->suspensions[$suspension] = new ContextSuspension($suspension, $context, $this);
+        }
+
+        return $wrapped;
+    }
+
+    public function run(): void
+    {
+        $this->inner->run();
+    }
+
+    public function stop(): void
+    {
+        $this->inner->stop();
+    }
+
+    public function isRunning(): bool
+    {
+        return $this->inner->isRunning();
+    }
+
+    public function queue(\Closure $closure, mixed ...$args): void
+    {
+        $this->inner->queue($closure, ...$args);
+    }
+
+    public function defer(\Closure $closure): string
+    {
+        return $this->inner->defer($closure);
+    }
+
+    public function delay(float $delay, \Closure $closure): string
+    {
+        return $this->inner->delay($delay, $closure);
+    }
+
+    public function repeat(float $interval, \Closure $closure): string
+    {
+        return $this->inner->repeat($interval, $closure);
+    }
+
+    public function onReadable(mixed $stream, \Closure $closure): string
+    {
+        return $this->inner->onReadable($stream, $closure);
+    }
+
+    public function onWritable(mixed $stream, \Closure $closure): string
+    {
+        return $this->inner->onWritable($stream, $closure);
+    }
+
+    public function onSignal(int $signal, \Closure $closure): string
+    {
+        return $this->inner->onSignal($signal, $closure);
+    }
+
+    public function enable(string $callbackId): string
+    {
+        return $this->inner->enable($callbackId);
+    }
+
+    public function cancel(string $callbackId): void
+    {
+        $this->inner->cancel($callbackId);
+    }
+
+    public function disable(string $callbackId): string
+    {
+        return $this->inner->disable($callbackId);
+    }
+
+    public function reference(string $callbackId): string
+    {
+        return $this->inner->reference($callbackId);
+    }
+
+    public function unreference(string $callbackId): string
+    {
+        return $this->inner->unreference($callbackId);
+    }
+
+    public function setErrorHandler(?\Closure $errorHandler): void
+    {
+        $this->inner->setErrorHandler($errorHandler);
+    }
+
+    public function getErrorHandler(): ?\Closure
+    {
+        return $this->inner->getErrorHandler();
+    }
+
+    public function getHandle(): mixed
+    {
+        return $this->inner->getHandle();
+    }
+
+    public function getIdentifiers(): array
+    {
+        return $this->inner->getIdentifiers();
+    }
+
+    public function getType(string $callbackId): CallbackType
+    {
+        return $this->inner->getType($callbackId);
+    }
+
+    public function isEnabled(string $callbackId): bool
+    {
+        return $this->inner->isEnabled($callbackId);
+    }
+
+    public function isReferenced(string $callbackId): bool
+    {
+        return $this->inner->isReferenced($callbackId);
+    }
+
+    /** @return array<string, mixed> */
+    public function __debugInfo(): array
+    {
+        return $this->inner->__debugInfo();
+    }
+}

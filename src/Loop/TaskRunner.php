@@ -1,0 +1,65 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Loop;
+
+/**
+ * Runs each task in a fiber of its own, with its own Context.
+ *
+ * A fiber whose task has finished waits for the next one instead of being destroyed: creating a
+ * fiber maps and protects a fresh C stack (three system calls), which showed up in the request
+ * profile. A fiber only ever runs one task at a time, so every running request still has its own
+ * fiber, its own stack and its own context.
+ */
+final class TaskRunner
+{
+    /** @var list<\Fiber<mixed, mixed, mixed, mixed>> */
+    private array $idle = [];
+
+    public function __construct(
+        private readonly ContextDriver $driver,
+        private readonly int $maxIdle = 64,
+    ) {
+    }
+
+    /**
+     * Starts $task now, in its own fiber; returns when the task finishes or first suspends.
+     *
+     * @param \Closure(): void $task must not throw; errors are the task's own to report
+     */
+    public function run(Context $context, \Closure $task): void
+    {
+        $fiber = \array_pop($this->idle);
+        if ($fiber === null) {
+            $fiber = new \Fiber($this->work(...));
+            $this->driver->attach($fiber, $context);
+            $fiber->start($task);
+        } else {
+            $this->driver->attach($fiber, $context);
+            $fiber->resume($task);
+        }
+    }
+
+    private function work(\Closure $task): void
+    {
+        $fiber = \Fiber::getCurrent();
+        \assert($fiber !== null);
+        while (true) {
+            try {
+                $task();
+            } finally {
+                $this->driver->detach($fiber);
+            }
+            $task = null;
+            if (\count($this->idle) >= $this->maxIdle) {
+                return;
+            }
+            $this->idle[] = $fiber;
+            $task = \Fiber::suspend();
+            if (!$task instanceof \Closure) {
+                return;
+            }
+        }
+    }
+}

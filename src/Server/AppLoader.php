@@ -1,0 +1,71 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server;
+
+use Psr\Http\Message\ResponseInterface;
+use Psr\Http\Server\RequestHandlerInterface;
+use Spindle\Bridge\Psr15\Psr7Bridge;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+
+/**
+ * Loads an application file and turns what it returns into Spindle's request handler.
+ *
+ * The file returns a PSR-15 RequestHandlerInterface or a closure. A closure receives a PSR-7
+ * ServerRequestInterface, or Spindle's lean Request when its first parameter is declared with
+ * that type. It may return a PSR-7 response, a Spindle Response, or a string (200 text/plain).
+ */
+final class AppLoader
+{
+    public function __construct(private readonly Psr7Bridge $bridge)
+    {
+    }
+
+    /** @return \Closure(Request): Response */
+    public function load(string $file): \Closure
+    {
+        if (!\is_file($file)) {
+            throw new ServerError(\sprintf('Application file %s does not exist', $file));
+        }
+        $app = (static fn (string $file): mixed => require $file)($file);
+
+        return $this->adapt($app, $file);
+    }
+
+    /** @return \Closure(Request): Response */
+    public function adapt(mixed $app, string $origin): \Closure
+    {
+        $bridge = $this->bridge;
+        if ($app instanceof RequestHandlerInterface) {
+            return static fn (Request $request): Response => $bridge->fromPsr($app->handle($bridge->toPsr($request)));
+        }
+        if (!$app instanceof \Closure) {
+            throw new ServerError(\sprintf(
+                '%s must return a Psr\Http\Server\RequestHandlerInterface or a Closure, it returned %s',
+                $origin,
+                \get_debug_type($app),
+            ));
+        }
+        $convert = static function (mixed $result) use ($bridge): Response {
+            if ($result instanceof Response) {
+                return $result;
+            }
+            if ($result instanceof ResponseInterface) {
+                return $bridge->fromPsr($result);
+            }
+            if (\is_string($result)) {
+                return new Response(200, ['Content-Type' => 'text/plain; charset=utf-8'], $result);
+            }
+            throw new \UnexpectedValueException(\sprintf('The handler returned %s; expected a response or a string', \get_debug_type($result)));
+        };
+        $parameter = (new \ReflectionFunction($app))->getParameters()[0] ?? null;
+        $type = $parameter?->getType();
+        if ($type instanceof \ReflectionNamedType && $type->getName() === Request::class) {
+            return static fn (Request $request): Response => $convert($app($request));
+        }
+
+        return static fn (Request $request): Response => $convert($app($bridge->toPsr($request)));
+    }
+}

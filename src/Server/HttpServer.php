@@ -1,0 +1,123 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server;
+
+use Revolt\EventLoop;
+use Spindle\Http\Connection;
+use Spindle\Http\HandlerSet;
+
+/**
+ * Accepts connections on one listening socket and serves them until stopped.
+ * stop() closes the listener, lets in-flight requests finish and closes idle connections.
+ */
+final class HttpServer
+{
+    private ?string $acceptId = null;
+    private readonly string $sweepId;
+    /** @var array<int, Connection> */
+    private array $connections = [];
+    private bool $stopping = false;
+    private int $accepted = 0;
+
+    /** @param resource $listener */
+    public function __construct(
+        private readonly mixed $listener,
+        private readonly HandlerSet $set,
+        private readonly string $localAddress,
+        private readonly int $localPort,
+    ) {
+        $this->sweepId = EventLoop::unreference(EventLoop::repeat(0.5, $this->sweep(...)));
+    }
+
+    public function start(): void
+    {
+        $this->acceptId = EventLoop::onReadable($this->listener, $this->accept(...));
+    }
+
+    public function connectionCount(): int
+    {
+        return \count($this->connections);
+    }
+
+    public function acceptedCount(): int
+    {
+        return $this->accepted;
+    }
+
+    /** Stops accepting and drains; the loop ends once the last connection is closed. */
+    public function stop(): void
+    {
+        if ($this->stopping) {
+            return;
+        }
+        $this->stopping = true;
+        if ($this->acceptId !== null) {
+            EventLoop::cancel($this->acceptId);
+        }
+        @\fclose($this->listener);
+        foreach ($this->connections as $connection) {
+            $connection->drain();
+        }
+        $this->finishIfDrained();
+    }
+
+    /** Closes every connection now, in-flight requests included. */
+    public function abort(): void
+    {
+        $this->stop();
+        foreach ($this->connections as $connection) {
+            $connection->close();
+        }
+    }
+
+    private function accept(): void
+    {
+        // Take a few at once: a burst of new connections should not cost a loop turn each.
+        for ($i = 0; $i < 32; ++$i) {
+            $socket = @\stream_socket_accept($this->listener, 0, $peer);
+            if ($socket === false) {
+                return;
+            }
+            \stream_set_blocking($socket, false);
+            \stream_set_read_buffer($socket, 0);
+            \stream_set_write_buffer($socket, 0);
+            ++$this->accepted;
+            $colon = (int) \strrpos($peer, ':');
+            $connection = new Connection(
+                $socket,
+                $this->set,
+                \trim(\substr($peer, 0, $colon), '[]'),
+                (int) \substr($peer, $colon + 1),
+                $this->localAddress,
+                $this->localPort,
+            );
+            $this->connections[\spl_object_id($connection)] = $connection;
+        }
+    }
+
+    /** @internal called by each connection as it closes */
+    public function forget(Connection $connection): void
+    {
+        unset($this->connections[\spl_object_id($connection)]);
+        if ($this->stopping) {
+            $this->finishIfDrained();
+        }
+    }
+
+    private function sweep(): void
+    {
+        $now = $this->set->clock->tick();
+        foreach ($this->connections as $connection) {
+            $connection->checkTimeouts($now);
+        }
+    }
+
+    private function finishIfDrained(): void
+    {
+        if ($this->connections === []) {
+            EventLoop::cancel($this->sweepId);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Supervisor;
+
+use Psr\Log\LogLevel;
+use Spindle\Http\HttpLimits;
+use Spindle\Server\ServerError;
+use Spindle\Server\ServerOptions;
+use Spindle\Server\StreamLogger;
+use Symfony\Component\Console\Attribute\AsCommand;
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Input\InputArgument;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\OutputInterface;
+
+#[AsCommand(name: 'serve', description: 'Serve an application from resident worker processes')]
+final class ServeCommand extends Command
+{
+    public function __construct(private readonly string $defaultApp)
+    {
+        parent::__construct();
+    }
+
+    protected function configure(): void
+    {
+        $this
+            ->addArgument('app', InputArgument::OPTIONAL, 'PHP file returning a PSR-15 handler or a closure', $this->defaultApp)
+            ->addOption('host', null, InputOption::VALUE_REQUIRED, 'Address to listen on', '127.0.0.1')
+            ->addOption('port', null, InputOption::VALUE_REQUIRED, 'Port to listen on (0 picks a free one)', '8080')
+            ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'Worker processes', (string) self::cpuCount())
+            ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Requests one worker runs at once', '100')
+            ->addOption('static-dir', null, InputOption::VALUE_REQUIRED, 'Serve files from this directory before the app')
+            ->addOption('max-body-size', null, InputOption::VALUE_REQUIRED, 'Largest request body in bytes', (string) (16 * 1024 * 1024))
+            ->addOption('max-header-size', null, InputOption::VALUE_REQUIRED, 'Largest request header section in bytes', '16384')
+            ->addOption('max-request-line', null, InputOption::VALUE_REQUIRED, 'Longest request line in bytes', '8192')
+            ->addOption('header-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds a client has to send a request head', '15')
+            ->addOption('body-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds a body (or a response write) may stall', '60')
+            ->addOption('keepalive-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds an idle keep-alive connection stays open', '30')
+            ->addOption('drain-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds in-flight requests get to finish on stop', '30')
+            ->addOption('block-threshold', null, InputOption::VALUE_REQUIRED, 'Warn when a request holds the loop longer than this (seconds)', '0.5')
+            ->addOption('upload-dir', null, InputOption::VALUE_REQUIRED, 'Directory for uploaded files (default: the system temp dir)')
+            ->addOption('debug', null, InputOption::VALUE_NONE, 'Show error details in 500 responses and traces in the log');
+    }
+
+    protected function execute(InputInterface $input, OutputInterface $output): int
+    {
+        $debug = (bool) $input->getOption('debug');
+        $logger = new StreamLogger(\STDERR, $debug ? LogLevel::DEBUG : LogLevel::INFO, $debug);
+        try {
+            $app = (string) $input->getArgument('app');
+            $resolved = \realpath($app);
+            if ($resolved === false || !\is_file($resolved)) {
+                throw new ServerError(\sprintf('Application file %s does not exist', $app));
+            }
+            $staticDir = $input->getOption('static-dir');
+            $options = new ServerOptions(
+                app: $resolved,
+                host: (string) $input->getOption('host'),
+                port: self::int($input, 'port'),
+                workers: self::int($input, 'workers'),
+                concurrency: self::int($input, 'concurrency'),
+                staticDir: \is_string($staticDir) ? $staticDir : null,
+                limits: new HttpLimits(
+                    maxRequestLine: self::int($input, 'max-request-line'),
+                    maxHeaderSize: self::int($input, 'max-header-size'),
+                    maxBodySize: self::int($input, 'max-body-size'),
+                    headerTimeout: self::float($input, 'header-timeout'),
+                    bodyTimeout: self::float($input, 'body-timeout'),
+                    keepAliveTimeout: self::float($input, 'keepalive-timeout'),
+                ),
+                blockThreshold: self::float($input, 'block-threshold'),
+                drainTimeout: self::float($input, 'drain-timeout'),
+                debug: $debug,
+                uploadDir: \is_string($input->getOption('upload-dir')) ? $input->getOption('upload-dir') : null,
+            );
+
+            return (new Master($options, $logger, \STDOUT))->run();
+        } catch (ServerError|\InvalidArgumentException $e) {
+            $output->writeln('<error>' . $e->getMessage() . '</error>');
+
+            return 2;
+        }
+    }
+
+    private static function int(InputInterface $input, string $name): int
+    {
+        $value = (string) $input->getOption($name);
+        if (\preg_match('/^\d+$/D', $value) !== 1) {
+            throw new ServerError(\sprintf('--%s must be a whole number, got "%s"', $name, $value));
+        }
+
+        return (int) $value;
+    }
+
+    private static function float(InputInterface $input, string $name): float
+    {
+        $value = (string) $input->getOption($name);
+        if (!\is_numeric($value)) {
+            throw new ServerError(\sprintf('--%s must be a number, got "%s"', $name, $value));
+        }
+
+        return (float) $value;
+    }
+
+    private static function cpuCount(): int
+    {
+        $info = @\file_get_contents('/proc/cpuinfo');
+        $count = \is_string($info) ? \substr_count($info, "\nprocessor") + (\str_starts_with($info, 'processor') ? 1 : 0) : 0;
+
+        return \max(1, $count);
+    }
+}
