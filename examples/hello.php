@@ -2,8 +2,6 @@
 
 declare(strict_types=1);
 
-use Nyholm\Psr7\Response;
-use Psr\Http\Message\ServerRequestInterface;
-
 // bin/spindle serve examples/hello.php
-return static fn (ServerRequestInterface $request): Response => new Response(200, ['Content-Type' => 'text/plain'], 'Hello World');
+// A closure may return a string: Spindle sends it as 200 text/plain.
+return static fn (): string => 'Hello World';

@@ -21,8 +21,9 @@ namespace Spindle\Http;
  *  - a name nested deeper than the depth limit (64 by default, like
  *    max_input_nesting_level) is dropped together with everything already stored under
  *    its top-level name;
- *  - an empty top-level name is dropped, and so is an append onto an array whose next
- *    integer key is no longer available.
+ *  - "[]" appends at one past the largest integer key, even a negative one;
+ *  - an empty top-level name is dropped, and so is an append onto an array that already
+ *    holds PHP_INT_MAX.
  */
 final class FormNames
 {
@@ -59,12 +60,11 @@ final class FormNames
         $key = $top;
         foreach ($keys as $next) {
             if ($key === null) {
-                try {
-                    $container[] = [];
-                } catch (\Error) {
+                $key = self::nextIndex($container);
+                if ($key === null) {
                     return;
                 }
-                $key = \array_key_last($container);
+                $container[$key] = [];
             } elseif (!\array_key_exists($key, $container) || !\is_array($container[$key])) {
                 $container[$key] = [];
             }
@@ -73,18 +73,40 @@ final class FormNames
         }
 
         if ($key === null) {
-            try {
-                $container[] = $value;
-            } catch (\Error) {
-                // The next integer key is taken (PHP_INT_MAX is in use): PHP drops the value too.
+            $key = self::nextIndex($container);
+            if ($key === null) {
+                return;
             }
-
-            return;
         }
         if ($keepExisting && \array_key_exists($key, $container)) {
             return;
         }
         $container[$key] = $value;
+    }
+
+    /**
+     * The key an append gets: one past the largest integer key (even a negative one:
+     * "a[-3]=x&a[]=y" gives keys -3 and -2, as PHP's input parser does), or 0 when there is
+     * no integer key. Null when PHP_INT_MAX is taken and nothing can be appended.
+     *
+     * @param array<array-key, mixed> $array
+     */
+    private static function nextIndex(array $array): ?int
+    {
+        if (\array_is_list($array)) {
+            return \count($array);
+        }
+        $max = null;
+        foreach ($array as $key => $_) {
+            if (\is_int($key) && ($max === null || $key > $max)) {
+                $max = $key;
+            }
+        }
+        if ($max === null) {
+            return 0;
+        }
+
+        return $max === \PHP_INT_MAX ? null : $max + 1;
     }
 
     /**

@@ -15,7 +15,7 @@ use Spindle\Http\Response;
  *
  * The file returns a PSR-15 RequestHandlerInterface or a closure. A closure receives a PSR-7
  * ServerRequestInterface, or Spindle's lean Request when its first parameter is declared with
- * that type. It may return a PSR-7 response, a Spindle Response, or a string (200 text/plain).
+ * that type, and nothing when it declares no parameter. It may return a PSR-7 response, a Spindle Response, or a string (200 text/plain).
  */
 final class AppLoader
 {
@@ -61,7 +61,11 @@ final class AppLoader
             throw new \UnexpectedValueException(\sprintf('The handler returned %s; expected a response or a string', \get_debug_type($result)));
         };
         $parameter = (new \ReflectionFunction($app))->getParameters()[0] ?? null;
-        $type = $parameter?->getType();
+        if ($parameter === null) {
+            // A closure that takes no request gets none: nothing to convert.
+            return static fn (Request $request): Response => $convert($app());
+        }
+        $type = $parameter->getType();
         if ($type instanceof \ReflectionNamedType && $type->getName() === Request::class) {
             return static fn (Request $request): Response => $convert($app($request));
         }

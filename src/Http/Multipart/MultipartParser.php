@@ -46,6 +46,7 @@ use Spindle\Http\UploadedFile;
  * of push() or finish() for any input. After an HttpException the parser is dead (further
  * calls rethrow it); the caller should call {@see abort()} to delete the temporary files.
  * After a successful finish() the files listed by {@see tempFiles()} belong to the caller.
+ * Calling push() after finish() or abort() is a programming error (\LogicException).
  */
 final class MultipartParser
 {
@@ -481,7 +482,7 @@ final class MultipartParser
                 if ($last === null) {
                     throw new HttpException(400, 'Multipart part header starts with a continuation line');
                 }
-                $lines[$last][1] = \rtrim($lines[$last][1] . ' ' . \trim($line, " \t"), ' ');
+                $lines[$last][1] .= ' ' . \trim($line, " \t");
                 continue;
             }
             $colon = \strpos($line, ':');

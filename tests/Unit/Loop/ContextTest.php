@@ -1,0 +1,127 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\Unit\Loop;
+
+use PHPUnit\Framework\TestCase;
+use Revolt\EventLoop;
+use Spindle\Loop\Context;
+use Spindle\Loop\Loop;
+use Spindle\Loop\TaskRunner;
+
+use function Spindle\context;
+use function Spindle\delay;
+
+final class ContextTest extends TestCase
+{
+    public function testEachTaskSeesItsOwnContextAcrossSuspensions(): void
+    {
+        $runner = new TaskRunner(Loop::driver());
+        $seen = [];
+        foreach (['a', 'b', 'c'] as $i => $name) {
+            $context = new Context('GET /' . $name);
+            $context->set('name', $name);
+            $runner->run($context, static function () use (&$seen, $i): void {
+                $before = context()?->get('name');
+                delay(0.01 * (3 - $i));
+                $seen[] = [$before, context()?->get('name')];
+            });
+        }
+        EventLoop::run();
+
+        self::assertSame([['c', 'c'], ['b', 'b'], ['a', 'a']], $seen, 'tasks resumed in delay order, each with its own context');
+        self::assertNull(context(), 'no context outside a task');
+    }
+
+    public function testResumeHooksRunEachTimeTheTaskIsResumed(): void
+    {
+        $runner = new TaskRunner(Loop::driver());
+        $global = null;
+        $log = [];
+        foreach (['first', 'second'] as $name) {
+            $context = new Context($name);
+            // A bridge would restore its app instance's globals here.
+            $context->onResume(static function () use (&$global, $name): void {
+                $global = $name;
+            });
+            $runner->run($context, static function () use (&$global, &$log, $name): void {
+                $global = $name;
+                delay(0.01);
+                $log[] = [$name, $global];
+                delay(0.01);
+                $log[] = [$name, $global];
+            });
+        }
+        EventLoop::run();
+
+        self::assertSame([['first', 'first'], ['second', 'second'], ['first', 'first'], ['second', 'second']], $log);
+    }
+
+    public function testDelaySuspendsOnlyTheCallingTask(): void
+    {
+        $runner = new TaskRunner(Loop::driver());
+        $start = \microtime(true);
+        $done = [];
+        for ($i = 0; $i < 50; ++$i) {
+            $runner->run(new Context('t' . $i), static function () use (&$done, $i): void {
+                delay(0.1);
+                $done[] = $i;
+            });
+        }
+        EventLoop::run();
+        $elapsed = \microtime(true) - $start;
+
+        self::assertCount(50, $done);
+        self::assertLessThan(0.5, $elapsed, '50 tasks sleeping 0.1 s each overlap');
+    }
+
+    public function testDelayOutsideAFiberRunsTheLoop(): void
+    {
+        $ticked = false;
+        EventLoop::delay(0.01, static function () use (&$ticked): void {
+            $ticked = true;
+        });
+        delay(0.05);
+        self::assertTrue($ticked);
+    }
+
+    public function testFinishedTasksLeaveNoContextBehindAndFibersAreReused(): void
+    {
+        $runner = new TaskRunner(Loop::driver());
+        $fibers = [];
+        for ($i = 0; $i < 3; ++$i) {
+            $runner->run(new Context('t'), static function () use (&$fibers): void {
+                $fibers[] = \spl_object_id(\Fiber::getCurrent() ?? throw new \LogicException());
+            });
+        }
+        self::assertCount(1, \array_unique($fibers), 'a finished fiber takes the next task');
+        self::assertNull(context());
+    }
+
+    public function testTasksThatRunTooLongAreReportedByName(): void
+    {
+        $driver = Loop::driver();
+        $reports = [];
+        $driver->watchBlocking(0.05, static function (Context $context, float $seconds) use (&$reports): void {
+            $reports[] = [$context->label, $seconds];
+        });
+        try {
+            $runner = new TaskRunner($driver);
+            $runner->run(new Context('GET /fast'), static function (): void {
+                delay(0.01);
+            });
+            $runner->run(new Context('GET /slow'), static function (): void {
+                delay(0.01);
+                \usleep(80000); // blocks the loop
+            });
+            EventLoop::run();
+        } finally {
+            $driver->watchBlocking(3600.0, static fn () => null);
+        }
+
+        self::assertCount(1, $reports);
+        self::assertSame('GET /slow', $reports[0][0]);
+        self::assertGreaterThanOrEqual(0.08, $reports[0][1]);
+    }
+}
