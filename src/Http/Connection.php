@@ -46,12 +46,17 @@ final class Connection
     private float $headStartedAt = 0.0;
     private float $lastReadAt;
     private float $lastWriteAt = 0.0;
+    /** @var Suspension<mixed>|null */
     private ?Suspension $drainWaiter = null;
 
-    /** @param resource $socket */
+    /**
+     * @param resource $socket
+     * @param \Closure(self): void $onClose
+     */
     public function __construct(
         private readonly mixed $socket,
         private readonly HandlerSet $set,
+        private readonly \Closure $onClose,
         public readonly string $remoteAddress,
         public readonly int $remotePort,
         public readonly string $localAddress,
@@ -538,7 +543,7 @@ final class Connection
             $this->drainWaiter = null;
             $waiter->throw(new ConnectionClosed('The client closed the connection'));
         }
-        ($this->set->onClose)($this);
+        ($this->onClose)($this);
     }
 
     private function discardUpload(): void

@@ -14,7 +14,6 @@ final class HandlerSet
 {
     /**
      * @param \Closure(Request): Response $handler
-     * @param \Closure(Connection): void $onClose
      */
     public function __construct(
         public readonly \Closure $handler,
@@ -25,7 +24,6 @@ final class HandlerSet
         public readonly ResponseSerializer $serializer,
         public readonly string $uploadDir,
         public readonly bool $debug,
-        public readonly \Closure $onClose,
     ) {
     }
 }

@@ -19,7 +19,7 @@ final class ContextDriver implements Driver
     /** @var \WeakMap<\Fiber<mixed, mixed, mixed, mixed>, Context> */
     private \WeakMap $contexts;
 
-    /** @var \WeakMap<Suspension<mixed>, ContextSuspension> */
+    /** @var \WeakMap<object, ContextSuspension> */
     private \WeakMap $suspensions;
 
     /** @var (\Closure(Context, float): void)|null */
@@ -85,6 +85,7 @@ final class ContextDriver implements Driver
         }
     }
 
+    /** @return Suspension<mixed> */
     public function getSuspension(): Suspension
     {
         $suspension = $this->inner->getSuspension();

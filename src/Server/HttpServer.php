@@ -88,6 +88,7 @@ final class HttpServer
             $connection = new Connection(
                 $socket,
                 $this->set,
+                $this->forget(...),
                 \trim(\substr($peer, 0, $colon), '[]'),
                 (int) \substr($peer, $colon + 1),
                 $this->localAddress,
@@ -97,8 +98,7 @@ final class HttpServer
         }
     }
 
-    /** @internal called by each connection as it closes */
-    public function forget(Connection $connection): void
+    private function forget(Connection $connection): void
     {
         unset($this->connections[\spl_object_id($connection)]);
         if ($this->stopping) {

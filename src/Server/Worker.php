@@ -8,7 +8,6 @@ use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Clock;
-use Spindle\Http\Connection;
 use Spindle\Http\HandlerSet;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
@@ -77,7 +76,6 @@ final class Worker
      */
     public function serve(mixed $listener, \Closure $handler, \Closure $onReady): void
     {
-        $server = null;
         $set = new HandlerSet(
             $handler,
             $this->options->limits,
@@ -87,9 +85,6 @@ final class Worker
             new ResponseSerializer(),
             $this->options->uploadDir ?? \sys_get_temp_dir(),
             $this->options->debug,
-            static function (Connection $connection) use (&$server): void {
-                $server?->forget($connection);
-            },
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');

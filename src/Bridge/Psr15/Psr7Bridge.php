@@ -94,7 +94,12 @@ final class Psr7Bridge
             }
         }
 
-        return new Response($response->getStatusCode(), $response->getHeaders(), $content, $response->getReasonPhrase());
+        $headers = [];
+        foreach ($response->getHeaders() as $name => $values) {
+            $headers[(string) $name] = \array_values($values);
+        }
+
+        return new Response($response->getStatusCode(), $headers, $content, $response->getReasonPhrase());
     }
 
     /** @return \Generator<int, string> */
