@@ -63,7 +63,7 @@ final class FormBodyTest extends TestCase
             'a%20b=1' => ['a%20b' => '1'],
             'x=%E2%82%AC; y=%zz; z="quoted"' => ['x' => '€', 'y' => '%zz', 'z' => '"quoted"'],
             'list[]=1; list[]=2' => ['list' => ['1', '2']],
-            "tab\t=1;\tt2=2" => ['tab_' => '1', 't2' => '2'],
+            "tab\t=1;\tt2=2" => ["tab\t" => '1', 't2' => '2'],
             'session=abc=def' => ['session' => 'abc=def'],
         ];
         foreach ($cases as $header => $expected) {

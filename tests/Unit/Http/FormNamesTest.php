@@ -24,7 +24,6 @@ final class FormNamesTest extends TestCase
         ];
     }
 
-    /** @param array<array-key, mixed> $expected */
     private static function assertSameAsParseStr(string $query, string $message = ''): void
     {
         \parse_str($query, $expected);
