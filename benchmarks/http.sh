@@ -10,6 +10,7 @@
 #   WARMUP        seconds of unrecorded wrk load per target before each measured run (default 1, 0 = none)
 #   SKIP_SPINDLE  1 = do not start or measure Spindle (debugging knob for the nginx/php-fpm part)
 #   SPINDLE_BIN   the Spindle CLI to run (default bin/spindle)
+#   SPINDLE_PHP_ARGS  extra php CLI flags for Spindle, e.g. "-d opcache.enable_cli=1" (default none)
 #   PHP_FPM_BIN   php-fpm binary (default: php-fpm8.2 from PATH or /usr/sbin)
 #
 # Everything it starts (nginx, php-fpm, Spindle) lives in one mktemp -d directory: configs, pid
@@ -25,6 +26,7 @@ ROUNDS="${ROUNDS:-1}"
 WARMUP="${WARMUP:-1}"
 SKIP_SPINDLE="${SKIP_SPINDLE:-0}"
 SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
+read -r -a SPINDLE_PHP_ARGS <<<"${SPINDLE_PHP_ARGS:-}"
 CONNS=64          # wrk connections for the hello targets
 DELAY_CONNS=50    # wrk connections for the delay app (limit = 50 / 0.1 s = 500 req/s)
 DELAY_SECONDS=0.1
@@ -80,6 +82,7 @@ fi
 # --------------------------------------------------------------------------------------------
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/spindle-http-bench.XXXXXX")"
 STARTED=()        # "name:pid" of every process this script started
+WRK_PID=""        # the wrk run in progress, if any
 
 stop_pid() {      # stop_pid NAME PID: TERM, wait up to 10 s, then KILL the pid and its children
     local name="$1" pid="$2" children i state
@@ -99,6 +102,7 @@ stop_pid() {      # stop_pid NAME PID: TERM, wait up to 10 s, then KILL the pid 
 cleanup() {
     local rc=$? entry
     trap - EXIT INT TERM
+    [[ -n "$WRK_PID" ]] && kill -TERM "$WRK_PID" 2>/dev/null
     # Stop in reverse start order.
     for ((i = ${#STARTED[@]} - 1; i >= 0; i--)); do
         entry="${STARTED[$i]}"
@@ -297,7 +301,7 @@ NGINX_PID=$!
 # and sets SPINDLE_PORT.
 start_spindle() {
     local name="$1" app="$2" out="$TMP/spindle-$1.log" pid line i
-    php "$SPINDLE_BIN" serve "$app" --host=127.0.0.1 --port=0 --workers=2 >"$out" 2>&1 &
+    php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$SPINDLE_BIN" serve "$app" --host=127.0.0.1 --port=0 --workers=2 >"$out" 2>&1 &
     pid=$!
     STARTED+=("spindle-$name:$pid")
     line=""
@@ -371,6 +375,17 @@ if [[ "$SKIP_SPINDLE" != 1 ]]; then
     TARGETS+=("delay|Spindle delay 0.1 s (2 workers)|http://127.0.0.1:$PORT_DELAY/|$DELAY_CONNS")
 fi
 
+# run_wrk OUTFILE ARGS...: wrk in the background + wait, so that INT/TERM reach the trap at once.
+run_wrk() {
+    local out="$1" rc=0
+    shift
+    wrk "$@" >"$out" 2>&1 &
+    WRK_PID=$!
+    wait "$WRK_PID" || rc=$?
+    WRK_PID=""
+    return "$rc"
+}
+
 declare -A BEST_RPS BEST_LAT BEST_P99 BEST_ERR BEST_FILE
 wrk_rps()     { awk '$1 == "Requests/sec:" { print $2 }' "$1"; }
 wrk_latency() { awk '$1 == "Latency" { print $2; exit }' "$1"; }
@@ -385,11 +400,11 @@ for ((round = 1; round <= ROUNDS; round++)); do
     for t in "${TARGETS[@]}"; do
         IFS='|' read -r key label url conns <<<"$t"
         if (( WARMUP > 0 )); then
-            wrk -t2 -c"$conns" -d"${WARMUP}s" "$url" >/dev/null 2>&1 || true
+            run_wrk /dev/null -t2 -c"$conns" -d"${WARMUP}s" "$url" || true
         fi
         out="$TMP/wrk/$key-round$round.txt"
         log "round $round/$ROUNDS: $label: wrk -t2 -c$conns -d${DURATION}s --latency $url"
-        wrk -t2 -c"$conns" -d"${DURATION}s" --latency "$url" >"$out" 2>&1 || { cat "$out" >&2; die "wrk failed for $label"; }
+        run_wrk "$out" -t2 -c"$conns" -d"${DURATION}s" --latency "$url" || { cat "$out" >&2; die "wrk failed for $label"; }
         rps="$(wrk_rps "$out")"
         [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output for $label"; }
         log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), errors: $(wrk_errors "$out")"
@@ -425,7 +440,7 @@ report() {
     echo "- nproc: $(nproc)"
     echo "- CPU: ${CPU_MODEL:-unknown}"
     echo "- PHP CLI: $(php -r 'echo PHP_VERSION;'); php-fpm: $("$FPM_BIN" -v 2>/dev/null | head -n1 | awk '{print $2}'); nginx: $("$NGINX_BIN" -v 2>&1 | sed 's#.*/##'); $(wrk -v 2>&1 | head -n1 | awk '{print $1, $2}')"
-    echo "- Spindle event loop driver: $DRIVER (stream_select: $IS_SELECT)"
+    echo "- Spindle event loop driver: $DRIVER (stream_select: $IS_SELECT); command: php ${SPINDLE_PHP_ARGS[*]+"${SPINDLE_PHP_ARGS[*]} "}$SPINDLE_BIN serve APP --host=127.0.0.1 --port=0 --workers=2"
     echo "- wrk: -t2, -c$CONNS (hello targets) / -c$DELAY_CONNS (delay), ${DURATION}s per run, warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     echo "- load generator and servers share the same $(nproc) cores"
     echo "- nginx -> php-fpm: unix sockets, fastcgi_keep_conn $FPM_KEEP_CONN_NGX (FPM_KEEP_CONN=$FPM_KEEP_CONN), OPcache on, validate_timestamps off"
