@@ -12,6 +12,7 @@
 #   SPINDLE_BIN   the Spindle CLI to run (default bin/spindle)
 #   SPINDLE_PHP_ARGS  extra php CLI flags for Spindle, e.g. "-d opcache.enable_cli=1" (default none)
 #   PHP_FPM_BIN   php-fpm binary (default: php-fpm8.2 from PATH or /usr/sbin)
+#   FPM_KEEP_CONN 1 = nginx keeps FastCGI connections to php-fpm open (default), 0 = one per request
 #
 # Everything it starts (nginx, php-fpm, Spindle) lives in one mktemp -d directory: configs, pid
 # files, logs and sockets. Nothing under /etc is written and no system service is touched. On exit
@@ -27,6 +28,7 @@ WARMUP="${WARMUP:-1}"
 SKIP_SPINDLE="${SKIP_SPINDLE:-0}"
 SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
 read -r -a SPINDLE_PHP_ARGS <<<"${SPINDLE_PHP_ARGS:-}"
+FPM_KEEP_CONN="${FPM_KEEP_CONN:-1}"
 CONNS=64          # wrk connections for the hello targets
 DELAY_CONNS=50    # wrk connections for the delay app (limit = 50 / 0.1 s = 500 req/s)
 DELAY_SECONDS=0.1
@@ -129,7 +131,7 @@ read -r PORT_NGINX PORT_FPM2 PORT_FPM8 < <(php -r '
 [[ -n "${PORT_FPM8:-}" ]] || die "could not pick free ports"
 
 # --------------------------------------------------------------------------------------------
-# 3a/3b. php-fpm: one master, two static pools (2 and 8 children) on unix sockets
+# 3b. php-fpm: one master, two static pools (2 and 8 children) on unix sockets
 # --------------------------------------------------------------------------------------------
 FPM_SCRIPT="$ROOT/benchmarks/apps/fpm-hello.php"
 [[ -r "$FPM_SCRIPT" ]] || die "$FPM_SCRIPT missing"
@@ -192,20 +194,19 @@ STARTED+=("php-fpm:$!")
 FPM_PID=$!
 
 # --------------------------------------------------------------------------------------------
-# 3a. nginx: static "return 200" server + two FastCGI fronts
+# 3a. nginx: static "return 200" server + the two FastCGI fronts of 3b
 # --------------------------------------------------------------------------------------------
-NGINX_USER_LINE=""
 # Persistent FastCGI connections nginx -> php-fpm (fastcgi_keep_conn + upstream keepalive).
 # php-fpm binds a child to a kept-alive connection until nginx closes it, so when nginx has more
 # connections open than the pool has children, the extra ones wait in the socket backlog: higher
 # req/s, but a bimodal latency (see benchmarks/README.md). The idle cache per nginx worker is
 # sized so that 2 workers cache at most as many connections as the pool has children.
-FPM_KEEP_CONN="${FPM_KEEP_CONN:-1}"
 if [[ "$FPM_KEEP_CONN" == 1 ]]; then
     FPM_KEEP_CONN_NGX=on; FPM2_KEEPALIVE="keepalive 1;"; FPM8_KEEPALIVE="keepalive 4;"
 else
     FPM_KEEP_CONN_NGX=off; FPM2_KEEPALIVE=""; FPM8_KEEPALIVE=""
 fi
+NGINX_USER_LINE=""
 (( EUID == 0 )) && NGINX_USER_LINE="user root;"   # workers must reach the sockets in the 0700 temp dir
 
 fastcgi_location() {   # fastcgi_location UPSTREAM
