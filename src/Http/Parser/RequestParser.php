@@ -132,7 +132,8 @@ final class RequestParser
         $end = \strpos($buffer, "\r\n\r\n");
         if ($end === false) {
             $lineEnd = \strpos($buffer, "\r\n");
-            if ($lineEnd === false ? \strlen($buffer) > $this->limits->maxRequestLine : $lineEnd > $this->limits->maxRequestLine) {
+            // Without a CRLF yet, one byte more may be the CR of a line exactly at the limit.
+            if ($lineEnd === false ? \strlen($buffer) > $this->limits->maxRequestLine + 1 : $lineEnd > $this->limits->maxRequestLine) {
                 throw new HttpException(414, \sprintf('Request line longer than %d bytes', $this->limits->maxRequestLine));
             }
             if (\strlen($buffer) > $this->limits->maxHeaderSize) {
@@ -227,16 +228,19 @@ final class RequestParser
 
         $keepAlive = $protocol === '1.1';
         if (isset($headers['connection'])) {
+            $close = false;
             foreach ($headers['connection'] as $value) {
                 foreach (\explode(',', \strtolower($value)) as $token) {
                     $token = \trim($token);
                     if ($token === 'close') {
-                        $keepAlive = false;
+                        $close = true;
                     } elseif ($token === 'keep-alive' && $protocol === '1.0') {
                         $keepAlive = true;
                     }
                 }
             }
+            // "close" wins wherever it appears (RFC 9112 §9.3).
+            $keepAlive = $keepAlive && !$close;
         }
 
         $expectsContinue = false;
@@ -278,6 +282,9 @@ final class RequestParser
         } elseif (isset($headers['content-length'])) {
             $contentLength = $this->contentLength($headers['content-length']);
         }
+
+        // Only a request with content has anything to wait for (RFC 9110 §10.1.1).
+        $expectsContinue = $expectsContinue && ($chunked || $contentLength > 0);
 
         return new RequestHead($method, $target, $path, $query, $protocol, $headers, $keepAlive, $expectsContinue, $contentLength, $chunked);
     }
@@ -366,7 +373,7 @@ final class RequestParser
     {
         $lineEnd = \strpos($this->buffer, "\r\n");
         if ($lineEnd === false) {
-            if (\strlen($this->buffer) > self::MAX_CHUNK_LINE) {
+            if (\strlen($this->buffer) > self::MAX_CHUNK_LINE + 1) {
                 throw new HttpException(400, 'Chunk size line too long');
             }
 
@@ -403,7 +410,7 @@ final class RequestParser
     {
         $lineEnd = \strpos($this->buffer, "\r\n");
         if ($lineEnd === false) {
-            if ($this->trailerSize + \strlen($this->buffer) > $this->limits->maxHeaderSize) {
+            if ($this->trailerSize + \strlen($this->buffer) > $this->limits->maxHeaderSize + 1) {
                 throw new HttpException(431, 'Trailer section too large');
             }
 
