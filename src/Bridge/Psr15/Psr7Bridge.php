@@ -136,7 +136,7 @@ final class Psr7Bridge
             'SERVER_SOFTWARE' => 'Spindle',
         ];
         foreach ($request->headers as $name => $values) {
-            $server['HTTP_' . \strtoupper(\str_replace('-', '_', $name))] = \implode(', ', $values);
+            $server['HTTP_' . \strtoupper(\str_replace('-', '_', (string) $name))] = \implode(', ', $values);
         }
 
         return $server;

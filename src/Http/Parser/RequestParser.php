@@ -18,6 +18,8 @@ use Spindle\Http\HttpLimits;
 final class RequestParser
 {
     private const TOKEN = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    private const REQUEST_LINE = "#^([!\\#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\\x00-\\x20\\x7f]+) HTTP/1\\.([01])$#D";
+    private const HEADER_LINE = "#\\G([!\\#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([^\\r\\n\\x00]*?)[ \\t]*\\r\\n#";
     private const MAX_CHUNK_LINE = 4096;
 
     private const HEAD = 0;
@@ -169,55 +171,37 @@ final class RequestParser
 
     private function head(string $head): RequestHead
     {
-        $lines = \explode("\r\n", $head);
-        $requestLine = $lines[0];
+        $lineEnd = \strpos($head, "\r\n");
+        $requestLine = $lineEnd === false ? $head : \substr($head, 0, $lineEnd);
         if (\strlen($requestLine) > $this->limits->maxRequestLine) {
             throw new HttpException(414, \sprintf('Request line longer than %d bytes', $this->limits->maxRequestLine));
         }
-        $parts = \explode(' ', $requestLine);
-        if (\count($parts) !== 3) {
-            throw new HttpException(400, 'Malformed request line');
+        // One regular expression validates the request line and one the whole header section:
+        // strspn()/strcspn() with long character lists cost more than the rest of the parse.
+        if (\preg_match(self::REQUEST_LINE, $requestLine, $m) !== 1) {
+            throw $this->requestLineError($requestLine);
         }
-        [$method, $target, $version] = $parts;
-        if ($method === '' || \strspn($method, self::TOKEN) !== \strlen($method)) {
-            throw new HttpException(400, 'Malformed request method');
-        }
-        if ($version === 'HTTP/1.1') {
-            $protocol = '1.1';
-        } elseif ($version === 'HTTP/1.0') {
-            $protocol = '1.0';
-        } elseif (\preg_match('#^HTTP/\d\.\d$#D', $version) === 1) {
-            throw new HttpException(505, \sprintf('HTTP version %s is not supported', \substr($version, 5)));
-        } else {
-            throw new HttpException(400, 'Malformed HTTP version');
-        }
-        if ($target === '' || \strcspn($target, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f") !== \strlen($target)) {
-            throw new HttpException(400, 'Malformed request target');
-        }
+        [, $method, $target, $minor] = $m;
+        $protocol = '1.' . $minor;
         if ($method === 'CONNECT') {
             throw new HttpException(501, 'CONNECT is not supported');
         }
 
         $headers = [];
-        $count = \count($lines);
-        if ($count - 1 > $this->limits->maxHeaderCount) {
-            throw new HttpException(431, \sprintf('More than %d request header fields', $this->limits->maxHeaderCount));
-        }
-        for ($i = 1; $i < $count; ++$i) {
-            $line = $lines[$i];
-            $colon = \strpos($line, ':');
-            if ($colon === false || $colon === 0) {
-                throw new HttpException(400, $line !== '' && ($line[0] === ' ' || $line[0] === "\t") ? 'Obsolete header line folding is not accepted' : 'Malformed header line');
+        if ($lineEnd !== false) {
+            $block = \substr($head, $lineEnd + 2) . "\r\n";
+            if (\substr_count($block, "\n") > $this->limits->maxHeaderCount) {
+                throw new HttpException(431, \sprintf('More than %d request header fields', $this->limits->maxHeaderCount));
             }
-            $name = \substr($line, 0, $colon);
-            if (\strspn($name, self::TOKEN) !== $colon) {
-                throw new HttpException(400, 'Malformed header field name');
+            \preg_match_all(self::HEADER_LINE, $block, $matches, \PREG_SET_ORDER);
+            $consumed = 0;
+            foreach ($matches as $match) {
+                $consumed += \strlen($match[0]);
+                $headers[\strtolower($match[1])][] = $match[2];
             }
-            $value = \trim(\substr($line, $colon + 1), " \t");
-            if (\strcspn($value, "\r\n\0") !== \strlen($value)) {
-                throw new HttpException(400, 'Invalid character in header field value');
+            if ($consumed !== \strlen($block)) {
+                throw $this->headerLineError((string) \substr($block, $consumed));
             }
-            $headers[\strtolower($name)][] = $value;
         }
 
         [$path, $query] = $this->splitTarget($method, $target);
@@ -287,6 +271,41 @@ final class RequestParser
         $expectsContinue = $expectsContinue && ($chunked || $contentLength > 0);
 
         return new RequestHead($method, $target, $path, $query, $protocol, $headers, $keepAlive, $expectsContinue, $contentLength, $chunked);
+    }
+
+    /** Works out why a request line was refused (slow path: only for bad requests). */
+    private function requestLineError(string $requestLine): HttpException
+    {
+        $parts = \explode(' ', $requestLine);
+        if (\count($parts) !== 3) {
+            return new HttpException(400, 'Malformed request line');
+        }
+        [$method, $target, $version] = $parts;
+        if ($method === '' || \strspn($method, self::TOKEN) !== \strlen($method)) {
+            return new HttpException(400, 'Malformed request method');
+        }
+        if ($version !== 'HTTP/1.1' && $version !== 'HTTP/1.0') {
+            return \preg_match('#^HTTP/\\d\\.\\d$#D', $version) === 1
+                ? new HttpException(505, \sprintf('HTTP version %s is not supported', \substr($version, 5)))
+                : new HttpException(400, 'Malformed HTTP version');
+        }
+
+        return new HttpException(400, 'Malformed request target');
+    }
+
+    /** Works out why a header line was refused (slow path: only for bad requests). */
+    private function headerLineError(string $rest): HttpException
+    {
+        $line = \explode("\r\n", $rest, 2)[0];
+        $colon = \strpos($line, ':');
+        if ($colon === false || $colon === 0) {
+            return new HttpException(400, $line !== '' && ($line[0] === ' ' || $line[0] === "\t") ? 'Obsolete header line folding is not accepted' : 'Malformed header line');
+        }
+        if (\strspn($line, self::TOKEN) !== $colon) {
+            return new HttpException(400, 'Malformed header field name');
+        }
+
+        return new HttpException(400, 'Invalid character in header field value');
     }
 
     /** @return array{string, string} */
