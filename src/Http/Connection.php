@@ -38,6 +38,11 @@ final class Connection
     private bool $draining = false;
     private int $served = 0;
 
+    /** @var array{Request, list<string>}|null the request being processed, with its upload temp files */
+    private ?array $current = null;
+    /** @var \Closure(): void processes $current; made once, not per request */
+    private readonly \Closure $processCurrent;
+
     private ?RequestHead $head = null;
     private string $body = '';
     private ?MultipartParser $multipart = null;
@@ -64,6 +69,7 @@ final class Connection
     ) {
         $this->lastReadAt = $set->clock->now;
         $this->parser = new RequestParser($set->limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...));
+        $this->processCurrent = $this->processCurrent(...);
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
     }
 
@@ -111,7 +117,8 @@ final class Connection
             if ($now - $this->headStartedAt > $limits->headerTimeout) {
                 $this->fail(new HttpException(408, 'Timed out reading the request header section'));
             }
-        } elseif ($now - $this->lastReadAt > $limits->keepAliveTimeout) {
+        } elseif ($now - \max($this->lastReadAt, $this->lastWriteAt) > $limits->keepAliveTimeout) {
+            // Idle since the last request arrived or the last response went out, whichever is later.
             $this->close();
         }
     }
@@ -134,7 +141,12 @@ final class Connection
         try {
             $this->parser->push($data);
         } catch (HttpException $e) {
+            // Requests parsed before the error in this same read may still be waiting: they are
+            // answered first, then the error (fail() queued it behind them).
             $this->fail($e);
+            if ($this->queue !== [] && !$this->busy && !$this->closed) {
+                $this->dispatchNext();
+            }
 
             return;
         }
@@ -226,8 +238,8 @@ final class Connection
                 return;
             }
             $this->busy = true;
-            [$request, $tempFiles] = $next;
-            $this->set->runner->run(new Context($request->method . ' ' . $request->path), fn () => $this->process($request, $tempFiles));
+            $this->current = $next;
+            $this->set->runner->run(new Context($next[0]->method . ' ' . $next[0]->path), $this->processCurrent);
         }
         if ($this->continuePending && !$this->busy && $this->queue === [] && !$this->closed) {
             $this->continuePending = false;
@@ -241,6 +253,14 @@ final class Connection
     }
 
     /** Runs in the request's own fiber. */
+    private function processCurrent(): void
+    {
+        \assert($this->current !== null);
+        [$request, $tempFiles] = $this->current;
+        $this->current = null;
+        $this->process($request, $tempFiles);
+    }
+
     /** @param list<string> $tempFiles */
     private function process(Request $request, array $tempFiles): void
     {
@@ -252,6 +272,8 @@ final class Connection
                 $this->set->logger->error(\sprintf('%s %s failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
                 $response = $this->errorResponse(500, $this->set->debug ? (string) $e : 'Internal Server Error');
             }
+            // A stop that began while the handler ran: announce that this is the last response.
+            $keepAlive = $keepAlive && !$this->draining;
             $this->send($request, $response, $keepAlive);
         } catch (ConnectionClosed) {
             // The client left; nothing more to do for this request.
@@ -270,6 +292,10 @@ final class Connection
             $this->closeWhenFlushed();
 
             return;
+        }
+        if ($this->writeBuffer === '') {
+            // The keep-alive timeout counts from here, not from when this request arrived.
+            $this->lastWriteAt = $this->set->clock->now;
         }
         $this->dispatchNext();
         if ($this->draining && !$this->busy && $this->queue === [] && $this->parser->isIdle()) {
