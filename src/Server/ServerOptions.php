@@ -21,7 +21,31 @@ final class ServerOptions
         public readonly float $drainTimeout = 30.0,
         public readonly bool $debug = false,
         public readonly ?string $uploadDir = null,
+        /** Recycle a worker after this many requests (0: never); each worker adds up to 10% jitter. */
+        public readonly int $maxRequests = 0,
+        /** Recycle a worker whose memory passes this many MiB after a request (0: never). */
+        public readonly int $maxMemory = 0,
+        /** Recycle a worker after this many seconds (0: never). */
+        public readonly float $ttl = 0.0,
+        /** A request running longer gets a 504 (0: no limit). */
+        public readonly float $requestTimeout = 60.0,
+        /** Seconds a worker may stay unresponsive past the request timeout before the master kills it. */
+        public readonly float $killGrace = 5.0,
+        public readonly ?string $pidFile = null,
+        public readonly bool $daemon = false,
+        public readonly ?string $logFile = null,
+        public readonly bool $watch = false,
     ) {
+        foreach (['--max-requests' => $maxRequests, '--max-memory' => $maxMemory] as $name => $value) {
+            if ($value < 0) {
+                throw new ServerError(\sprintf('%s must not be negative, got %d', $name, $value));
+            }
+        }
+        foreach (['--ttl' => $ttl, '--request-timeout' => $requestTimeout, '--drain-timeout' => $drainTimeout, '--kill-grace' => $killGrace] as $name => $value) {
+            if ($value < 0) {
+                throw new ServerError(\sprintf('%s must not be negative, got %s', $name, $value));
+            }
+        }
         if ($workers < 1) {
             throw new ServerError(\sprintf('--workers must be at least 1, got %d', $workers));
         }
