@@ -14,6 +14,7 @@ use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
 
 #[AsCommand(name: 'serve', description: 'Serve an application from resident worker processes')]
@@ -79,7 +80,9 @@ final class ServeCommand extends Command
 
             return (new Master($options, $logger, \STDOUT))->run();
         } catch (ServerError|\InvalidArgumentException $e) {
-            $output->writeln('<error>' . $e->getMessage() . '</error>');
+            // Errors go to stderr with the log; stdout only ever carries the readiness line.
+            $errors = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+            $errors->writeln('<error>' . $e->getMessage() . '</error>');
 
             return 2;
         }

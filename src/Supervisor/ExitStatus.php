@@ -1,0 +1,27 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Supervisor;
+
+/** How a worker process ended: an exit code, or the signal that killed it. */
+final class ExitStatus
+{
+    public function __construct(
+        public readonly ?int $code,
+        public readonly ?int $signal = null,
+    ) {
+    }
+
+    public static function fromWaitStatus(int $status): self
+    {
+        return \pcntl_wifsignaled($status)
+            ? new self(null, \pcntl_wtermsig($status))
+            : new self(\pcntl_wexitstatus($status));
+    }
+
+    public function describe(): string
+    {
+        return $this->signal !== null ? 'was killed by signal ' . $this->signal : 'exited with status ' . $this->code;
+    }
+}

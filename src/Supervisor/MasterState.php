@@ -1,0 +1,504 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Supervisor;
+
+use Psr\Log\LogLevel;
+use Spindle\Supervisor\Action\Action;
+use Spindle\Supervisor\Action\Announce;
+use Spindle\Supervisor\Action\ExitMaster;
+use Spindle\Supervisor\Action\LogLine;
+use Spindle\Supervisor\Action\ReloadFinished;
+use Spindle\Supervisor\Action\SignalWorker;
+use Spindle\Supervisor\Action\SpawnWorker;
+
+/**
+ * The master process as a state machine: it decides, the process layer acts. Every input is an
+ * event with the current time (a worker forked, became ready, reported, exited; a reload or stop
+ * was asked; time passed) and every output is a list of actions (fork, signal, announce, log,
+ * exit). Nothing here forks, signals or reads a clock, so tests drive every transition directly.
+ *
+ * Capacity never drops on purpose: a recycled worker keeps serving until its replacement
+ * accepts, and a reload keeps the old generation until the whole new one accepts.
+ */
+final class MasterState
+{
+    private MasterPhase $phase = MasterPhase::Starting;
+    private int $generation = 1;
+    private int $nextId = 1;
+    /** @var array<int, WorkerRecord> by id */
+    private array $workers = [];
+    /** @var array<int, int> id by pid */
+    private array $byPid = [];
+    /** @var list<array{slot: int, at: float}> restarts waiting for their backoff */
+    private array $pending = [];
+    /** @var list<float> times of recent crashes */
+    private array $crashes = [];
+    /** @var list<float> times of recent boot failures */
+    private array $bootFailures = [];
+    /** @var array<int, int> restarts by slot */
+    private array $restarts = [];
+    private float $stopDeadline = 0.0;
+    private bool $forced = false;
+    private int $exitCode = 0;
+    private ?string $lastReloadError = null;
+    private float $startedAt = 0.0;
+
+    public function __construct(private readonly SupervisorConfig $config)
+    {
+    }
+
+    public function phase(): MasterPhase
+    {
+        return $this->phase;
+    }
+
+    public function generation(): int
+    {
+        return $this->generation;
+    }
+
+    /** @return list<Action> */
+    public function start(float $now): array
+    {
+        $this->startedAt = $now;
+        $actions = [];
+        for ($slot = 1; $slot <= $this->config->workers; ++$slot) {
+            $actions[] = $this->spawn($slot, $this->generation, $now);
+        }
+
+        return $actions;
+    }
+
+    /** The process layer forked the worker it was asked for. */
+    public function spawned(int $id, int $pid): void
+    {
+        $worker = $this->workers[$id] ?? null;
+        if ($worker !== null) {
+            $worker->pid = $pid;
+            $this->byPid[$pid] = $id;
+        }
+    }
+
+    /** @return list<Action> */
+    public function ready(int $pid, float $now): array
+    {
+        $worker = $this->worker($pid);
+        if ($worker === null || $worker->state !== WorkerState::Booting) {
+            return [];
+        }
+        $worker->state = WorkerState::Ready;
+        $worker->readyAt = $now;
+        $worker->lastHeartbeat = $now;
+        $actions = [];
+
+        if ($worker->replaces !== null) {
+            $old = $this->workers[$worker->replaces] ?? null;
+            $worker->replaces = null;
+            if ($old !== null && $old->state === WorkerState::Retiring) {
+                $actions[] = $this->drain($old, $now);
+                $actions[] = $this->log(LogLevel::INFO, \sprintf('Worker %d took over from worker %d (%s)', $pid, (int) $old->pid, $old->retireReason ?? 'recycled'));
+            }
+        }
+
+        if ($this->phase === MasterPhase::Starting && $this->allReady($this->generation)) {
+            $this->phase = MasterPhase::Running;
+            $actions[] = new Announce();
+        } elseif ($this->phase === MasterPhase::Reloading && $this->allReady($this->generation)) {
+            foreach ($this->workers as $other) {
+                if ($other->generation < $this->generation && $other->state !== WorkerState::Draining) {
+                    $actions[] = $this->drain($other, $now);
+                }
+            }
+            $this->phase = MasterPhase::Running;
+            $this->lastReloadError = null;
+            $actions[] = $this->log(LogLevel::INFO, \sprintf('Reloaded: generation %d is serving', $this->generation));
+            $actions[] = new ReloadFinished(true, $this->generation);
+        }
+
+        return $actions;
+    }
+
+    /**
+     * A worker's periodic report (it doubles as its heartbeat), or its wish to be replaced.
+     *
+     * @param array<string, mixed> $message the decoded channel message
+     *
+     * @return list<Action>
+     */
+    public function message(int $pid, array $message, float $now): array
+    {
+        $worker = $this->worker($pid);
+        if ($worker === null) {
+            return [];
+        }
+        $worker->lastHeartbeat = $now;
+        switch ($message['type'] ?? null) {
+            case 'report':
+                $worker->requests = self::int($message, 'requests');
+                $worker->inflight = self::int($message, 'inflight');
+                $worker->connections = self::int($message, 'connections');
+                $worker->memory = self::int($message, 'memory');
+                $worker->lag = \is_numeric($message['lag'] ?? null) ? (float) $message['lag'] : 0.0;
+
+                return [];
+            case 'retire':
+                $reason = \is_string($message['reason'] ?? null) ? $message['reason'] : 'recycled';
+
+                return $this->retire($worker, $reason, $now);
+            case 'boot-error':
+                $worker->bootError = \is_string($message['message'] ?? null) ? $message['message'] : 'unknown error';
+
+                return [];
+            default:
+                return [];
+        }
+    }
+
+    /** @return list<Action> */
+    public function exited(int $pid, ExitStatus $status, float $now): array
+    {
+        $id = $this->byPid[$pid] ?? null;
+        if ($id === null) {
+            return [];
+        }
+        unset($this->byPid[$pid]);
+        $worker = $this->workers[$id];
+        unset($this->workers[$id]);
+
+        if ($this->phase === MasterPhase::Stopping) {
+            return $this->workers === [] ? [new ExitMaster($this->exitCode)] : [];
+        }
+        if ($worker->state === WorkerState::Draining && !$worker->killed) {
+            return [$this->log(LogLevel::INFO, \sprintf('Worker %d (generation %d) drained and exited', $pid, $worker->generation))];
+        }
+        if ($worker->state === WorkerState::Booting) {
+            return $this->bootFailed($worker, $status, $now);
+        }
+
+        // A worker that was serving died: replace it, with backoff if it keeps happening.
+        $this->crashes[] = $now;
+        $this->crashes = \array_values(\array_filter($this->crashes, fn (float $t): bool => $t > $now - $this->config->crashWindow));
+        $recent = \count($this->crashes);
+        $delay = $recent <= 1 ? 0.0 : \min($this->config->backoffMax, $this->config->backoffBase * 2 ** ($recent - 2));
+        $actions = [$this->log(LogLevel::ERROR, \sprintf(
+            'Worker %d %s%s; %s',
+            $pid,
+            $worker->killed ? 'was killed for not responding and ' : '',
+            $status->describe(),
+            $worker->state === WorkerState::Retiring ? 'its replacement is already starting' : ($delay > 0 ? \sprintf('restarting it in %.1f s', $delay) : 'restarting it'),
+        ))];
+        if ($worker->state === WorkerState::Retiring || $worker->state === WorkerState::Draining) {
+            return $actions;
+        }
+        $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
+        if ($delay > 0) {
+            $this->pending[] = ['slot' => $worker->slot, 'at' => $now + $delay];
+        } else {
+            $actions[] = $this->spawn($worker->slot, $this->generation, $now);
+        }
+
+        return $actions;
+    }
+
+    /** @return list<Action> */
+    public function tick(float $now): array
+    {
+        $actions = [];
+        if ($this->phase === MasterPhase::Stopping) {
+            if (!$this->forced && $now >= $this->stopDeadline) {
+                $this->forced = true;
+                $actions[] = $this->log(LogLevel::WARNING, 'Drain timeout reached: killing the workers still running');
+                foreach ($this->workers as $worker) {
+                    $actions[] = $this->kill($worker);
+                }
+            }
+
+            return $actions;
+        }
+
+        $due = [];
+        foreach ($this->pending as $i => $restart) {
+            if ($restart['at'] <= $now) {
+                $due[] = $restart['slot'];
+                unset($this->pending[$i]);
+            }
+        }
+        $this->pending = \array_values($this->pending);
+        foreach ($due as $slot) {
+            $actions[] = $this->spawn($slot, $this->generation, $now);
+        }
+
+        foreach ($this->workers as $worker) {
+            if ($worker->killed) {
+                continue;
+            }
+            if ($worker->state === WorkerState::Draining && $now >= $worker->drainDeadline) {
+                $actions[] = $this->log(LogLevel::WARNING, \sprintf('Worker %d did not finish draining in %.0f s: killing it', (int) $worker->pid, $this->config->drainTimeout));
+                $actions[] = $this->kill($worker);
+                continue;
+            }
+            $serving = $worker->state === WorkerState::Ready || $worker->state === WorkerState::Retiring;
+            if ($serving && $this->config->heartbeatTimeout > 0 && $now - $worker->lastHeartbeat > $this->config->heartbeatTimeout) {
+                $actions[] = $this->log(LogLevel::ERROR, \sprintf(
+                    'Worker %d has not responded for %.1f s (a request is stuck without yielding): killing it',
+                    (int) $worker->pid,
+                    $now - $worker->lastHeartbeat,
+                ));
+                $actions[] = $this->kill($worker);
+                continue;
+            }
+            if ($worker->state === WorkerState::Ready && $this->phase === MasterPhase::Running && $this->config->ttl > 0
+                && $now - $worker->readyAt >= $this->config->ttl + $this->ttlJitter($worker)) {
+                \array_push($actions, ...$this->retire($worker, 'ttl', $now));
+            }
+        }
+
+        return $actions;
+    }
+
+    /**
+     * Boots a new generation next to the serving one; the old one drains once all of the new
+     * one accepts. If a new worker fails to boot, the old generation keeps serving.
+     *
+     * @return list<Action>
+     */
+    public function reload(float $now): array
+    {
+        if ($this->phase !== MasterPhase::Running) {
+            return [new ReloadFinished(false, $this->generation, \sprintf('cannot reload while %s', $this->phase->value))];
+        }
+        $this->phase = MasterPhase::Reloading;
+        ++$this->generation;
+        $this->pending = [];
+        $actions = [$this->log(LogLevel::INFO, \sprintf('Reloading: starting generation %d', $this->generation))];
+        for ($slot = 1; $slot <= $this->config->workers; ++$slot) {
+            $actions[] = $this->spawn($slot, $this->generation, $now);
+        }
+
+        return $actions;
+    }
+
+    /**
+     * First call: every worker drains, and the master exits once all are gone. A second call
+     * (a second signal) kills them at once.
+     *
+     * @return list<Action>
+     */
+    public function stop(float $now): array
+    {
+        $actions = [];
+        if ($this->phase === MasterPhase::Stopping) {
+            if (!$this->forced) {
+                $this->forced = true;
+                $actions[] = $this->log(LogLevel::NOTICE, 'Stopping now: killing all workers');
+                foreach ($this->workers as $worker) {
+                    $actions[] = $this->kill($worker);
+                }
+            }
+
+            return $actions;
+        }
+        if ($this->phase === MasterPhase::Reloading) {
+            $actions[] = new ReloadFinished(false, $this->generation, 'the server is stopping');
+        }
+        $this->phase = MasterPhase::Stopping;
+        $this->stopDeadline = $now + $this->config->drainTimeout;
+        $this->pending = [];
+        $actions[] = $this->log(LogLevel::INFO, 'Stopping: draining workers');
+        foreach ($this->workers as $worker) {
+            if ($worker->pid !== null) {
+                $worker->state = WorkerState::Draining;
+                $actions[] = new SignalWorker($worker->pid, \SIGTERM);
+            }
+        }
+        if ($this->workers === []) {
+            $actions[] = new ExitMaster($this->exitCode);
+        }
+
+        return $actions;
+    }
+
+    /** @return array<string, mixed> */
+    public function status(float $now): array
+    {
+        $workers = [];
+        foreach ($this->workers as $worker) {
+            $workers[] = [
+                'id' => $worker->id,
+                'pid' => $worker->pid,
+                'generation' => $worker->generation,
+                'state' => $worker->state->value,
+                'requests' => $worker->requests,
+                'inflight' => $worker->inflight,
+                'connections' => $worker->connections,
+                'memory' => $worker->memory,
+                'lag' => $worker->lag,
+                'started_at' => $worker->startedAt,
+                'uptime' => $now - $worker->startedAt,
+                'restarts' => $this->restarts[$worker->slot] ?? 0,
+            ];
+        }
+
+        return [
+            'phase' => $this->phase->value,
+            'generation' => $this->generation,
+            'started_at' => $this->startedAt,
+            'uptime' => $now - $this->startedAt,
+            'last_reload_error' => $this->lastReloadError,
+            'workers' => $workers,
+        ];
+    }
+
+    /** @return list<int> pids of every worker (for a last-resort kill) */
+    public function pids(): array
+    {
+        return \array_keys($this->byPid);
+    }
+
+    /** @return list<Action> */
+    private function bootFailed(WorkerRecord $worker, ExitStatus $status, float $now): array
+    {
+        $error = $worker->bootError ?? $status->describe();
+        $actions = [];
+        if ($this->phase === MasterPhase::Starting) {
+            // Nothing serves yet: retrying would only delay the error the user must see.
+            $this->exitCode = 1;
+            $actions[] = $this->log(LogLevel::CRITICAL, \sprintf('Worker %d failed to boot: %s', (int) $worker->pid, $error));
+
+            return \array_merge($actions, $this->stopAfterFailure($now));
+        }
+        if ($this->phase === MasterPhase::Reloading && $worker->generation === $this->generation) {
+            // The new code does not boot: keep the generation that serves.
+            $this->lastReloadError = $error;
+            $actions[] = $this->log(LogLevel::ERROR, \sprintf('Reload failed, generation %d keeps serving: %s', $this->generation - 1, $error));
+            foreach ($this->workers as $other) {
+                if ($other->generation === $this->generation && $other->pid !== null) {
+                    $other->state = WorkerState::Draining;
+                    $other->drainDeadline = $now + $this->config->drainTimeout;
+                    $actions[] = new SignalWorker($other->pid, \SIGTERM);
+                }
+            }
+            --$this->generation;
+            $this->phase = MasterPhase::Running;
+            $actions[] = new ReloadFinished(false, $this->generation + 1, $error);
+
+            return $actions;
+        }
+
+        $this->bootFailures[] = $now;
+        $this->bootFailures = \array_values(\array_filter($this->bootFailures, fn (float $t): bool => $t > $now - $this->config->crashWindow));
+        $failures = \count($this->bootFailures);
+        if ($failures > $this->config->bootFailureLimit) {
+            $this->exitCode = 1;
+            $actions[] = $this->log(LogLevel::CRITICAL, \sprintf('Workers failed to boot %d times in %.0f s, giving up: %s', $failures, $this->config->crashWindow, $error));
+
+            return \array_merge($actions, $this->stopAfterFailure($now));
+        }
+        $delay = \min($this->config->backoffMax, $this->config->backoffBase * 2 ** ($failures - 1));
+        $actions[] = $this->log(LogLevel::ERROR, \sprintf('Worker %d failed to boot: %s; retrying in %.1f s', (int) $worker->pid, $error, $delay));
+        $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
+        if ($worker->replaces !== null) {
+            // The worker it was to replace keeps serving; ask again for a replacement later.
+            $old = $this->workers[$worker->replaces] ?? null;
+            if ($old !== null && $old->state === WorkerState::Retiring) {
+                $old->state = WorkerState::Ready;
+                $old->retireReason = null;
+            }
+
+            return $actions;
+        }
+        $this->pending[] = ['slot' => $worker->slot, 'at' => $now + $delay];
+
+        return $actions;
+    }
+
+    /** @return list<Action> */
+    private function stopAfterFailure(float $now): array
+    {
+        $actions = $this->stop($now);
+
+        return \array_values(\array_filter($actions, static fn (Action $a): bool => !$a instanceof LogLine || $a->level !== LogLevel::INFO));
+    }
+
+    /** @return list<Action> */
+    private function retire(WorkerRecord $worker, string $reason, float $now): array
+    {
+        if ($worker->state !== WorkerState::Ready || $this->phase !== MasterPhase::Running) {
+            return [];
+        }
+        $worker->state = WorkerState::Retiring;
+        $worker->retireReason = $reason;
+        $spawn = $this->spawn($worker->slot, $this->generation, $now);
+        $this->workers[$spawn->id]->replaces = $worker->id;
+
+        return [
+            $this->log(LogLevel::INFO, \sprintf('Recycling worker %d (%s): starting its replacement', (int) $worker->pid, $reason)),
+            $spawn,
+        ];
+    }
+
+    private function spawn(int $slot, int $generation, float $now): SpawnWorker
+    {
+        $id = $this->nextId++;
+        $this->workers[$id] = new WorkerRecord($id, $slot, $generation, $now);
+
+        return new SpawnWorker($id, $generation);
+    }
+
+    private function drain(WorkerRecord $worker, float $now): SignalWorker
+    {
+        $worker->state = WorkerState::Draining;
+        $worker->drainDeadline = $now + $this->config->drainTimeout;
+
+        return new SignalWorker((int) $worker->pid, \SIGTERM);
+    }
+
+    private function kill(WorkerRecord $worker): SignalWorker
+    {
+        $worker->killed = true;
+
+        return new SignalWorker((int) $worker->pid, \SIGKILL);
+    }
+
+    private function worker(int $pid): ?WorkerRecord
+    {
+        $id = $this->byPid[$pid] ?? null;
+
+        return $id === null ? null : ($this->workers[$id] ?? null);
+    }
+
+    private function allReady(int $generation): bool
+    {
+        $any = false;
+        foreach ($this->workers as $worker) {
+            if ($worker->generation !== $generation) {
+                continue;
+            }
+            if ($worker->state === WorkerState::Booting) {
+                return false;
+            }
+            $any = true;
+        }
+
+        return $any;
+    }
+
+    /** Up to 10% of the TTL, fixed per worker, so workers started together do not all recycle together. */
+    private function ttlJitter(WorkerRecord $worker): float
+    {
+        return $this->config->ttl * 0.1 * (($worker->id * 37) % 101) / 100;
+    }
+
+    /** @param array<string, mixed> $message */
+    private static function int(array $message, string $key): int
+    {
+        return \is_int($message[$key] ?? null) ? $message[$key] : 0;
+    }
+
+    private function log(string $level, string $message): LogLine
+    {
+        return new LogLine($level, $message);
+    }
+}

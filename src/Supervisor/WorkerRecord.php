@@ -1,0 +1,32 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Supervisor;
+
+/** @internal The master's bookkeeping for one worker process. */
+final class WorkerRecord
+{
+    public ?int $pid = null;
+    public WorkerState $state = WorkerState::Booting;
+    public float $readyAt = 0.0;
+    public float $lastHeartbeat = 0.0;
+    public float $drainDeadline = 0.0;
+    public bool $killed = false;
+    public ?int $replaces = null;
+    public ?string $bootError = null;
+    public ?string $retireReason = null;
+    public int $requests = 0;
+    public int $inflight = 0;
+    public int $connections = 0;
+    public int $memory = 0;
+    public float $lag = 0.0;
+
+    public function __construct(
+        public readonly int $id,
+        public readonly int $slot,
+        public readonly int $generation,
+        public readonly float $startedAt,
+    ) {
+    }
+}
