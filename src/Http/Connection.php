@@ -11,6 +11,7 @@ use Spindle\Http\Multipart\MultipartParser;
 use Spindle\Http\Parser\RequestHead;
 use Spindle\Http\Parser\RequestParser;
 use Spindle\Loop\Context;
+use Spindle\Server\RequestTimedOut;
 
 /**
  * One accepted HTTP/1.1 connection: reads bytes into the parser, runs each complete request in
@@ -18,6 +19,10 @@ use Spindle\Loop\Context;
  *
  * Pipelined requests are answered one at a time, in order. Reading pauses while too many
  * requests are queued or while the client is not reading what was already written.
+ *
+ * A request still running after the request timeout gets a 504 (or, when its response had
+ * begun, a cut connection) and its fiber is cancelled; the connection is closed after the 504,
+ * so requests pipelined behind it are dropped unanswered.
  */
 final class Connection
 {
@@ -42,6 +47,13 @@ final class Connection
     private ?array $current = null;
     /** @var \Closure(): void processes $current; made once, not per request */
     private readonly \Closure $processCurrent;
+    /** The running request's task (kept only when requests have a timeout) and its start (microtime). */
+    private ?Context $task = null;
+    private float $taskStartedAt = 0.0;
+    /** The running request's response has begun: a timeout can only cut the connection. */
+    private bool $responding = false;
+    /** The running request timed out: the 504 went (or the connection was cut); its result is dropped. */
+    private bool $timedOut = false;
 
     private ?RequestHead $head = null;
     private string $body = '';
@@ -96,6 +108,11 @@ final class Connection
     public function checkTimeouts(float $now): void
     {
         if ($this->closed) {
+            return;
+        }
+        if ($this->task !== null && $now - $this->taskStartedAt > $this->set->requestTimeout) {
+            $this->timeOutRequest($now - $this->taskStartedAt);
+
             return;
         }
         $limits = $this->set->limits;
@@ -239,7 +256,12 @@ final class Connection
             }
             $this->busy = true;
             $this->current = $next;
-            $this->set->runner->run(new Context($next[0]->method . ' ' . $next[0]->path), $this->processCurrent);
+            $context = new Context($next[0]->method . ' ' . $next[0]->path);
+            if ($this->set->requestTimeout > 0) {
+                $this->task = $context;
+                $this->taskStartedAt = \microtime(true);
+            }
+            $this->set->runner->run($context, $this->processCurrent);
         }
         if ($this->continuePending && !$this->busy && $this->queue === [] && !$this->closed) {
             $this->continuePending = false;
@@ -269,11 +291,20 @@ final class Connection
             try {
                 $response = ($this->set->handler)($request);
             } catch (\Throwable $e) {
+                if ($this->timedOut) {
+                    // Cancelled by the request timeout, which already answered.
+                    return;
+                }
                 $this->set->logger->error(\sprintf('%s %s failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
                 $response = $this->errorResponse(500, $this->set->debug ? (string) $e : 'Internal Server Error');
             }
+            if ($this->timedOut) {
+                // Too late: the request timeout answered 504 and is closing the connection.
+                return;
+            }
             // A stop that began while the handler ran: announce that this is the last response.
             $keepAlive = $keepAlive && !$this->draining;
+            $this->responding = true;
             $this->send($request, $response, $keepAlive);
         } catch (ConnectionClosed) {
             // The client left; nothing more to do for this request.
@@ -283,6 +314,8 @@ final class Connection
         } finally {
             self::removeFiles($tempFiles);
             $this->busy = false;
+            $this->task = null;
+            $this->responding = false;
             ++$this->served;
         }
         if ($this->closed) {
@@ -392,7 +425,9 @@ final class Connection
             throw $e;
         } catch (\Throwable $e) {
             // The head is already sent: the only honest signal left is to cut the connection.
-            $this->set->logger->error(\sprintf('%s %s: streamed body failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
+            if (!$this->timedOut) {
+                $this->set->logger->error(\sprintf('%s %s: streamed body failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
+            }
             $keepAlive = false;
             $this->close();
 
@@ -426,6 +461,28 @@ final class Connection
         } finally {
             \fclose($handle);
         }
+    }
+
+    /** The running request passed the request timeout: answer 504, or cut a begun response, and cancel it. */
+    private function timeOutRequest(float $elapsed): void
+    {
+        $task = $this->task;
+        \assert($task !== null);
+        $this->task = null;
+        $this->timedOut = true;
+        if ($this->responding) {
+            $this->set->logger->warning(\sprintf('%s timed out after %.3f s while sending its response; closing the connection', $task->label, $elapsed));
+            $this->close();
+        } else {
+            $this->set->logger->warning(\sprintf('%s timed out after %.3f s; answered 504 Gateway Timeout', $task->label, $elapsed));
+            try {
+                // Closes the connection once written: requests pipelined behind are dropped.
+                $this->sendError(new HttpException(504, 'Gateway Timeout'));
+            } catch (ConnectionClosed) {
+                // The client is gone as well.
+            }
+        }
+        $this->set->runner->cancel($task, new RequestTimedOut(\sprintf('%s timed out after %.3f s', $task->label, $elapsed)));
     }
 
     private function errorResponse(int $status, string $message): Response

@@ -24,6 +24,8 @@ final class HandlerSet
         public readonly ResponseSerializer $serializer,
         public readonly string $uploadDir,
         public readonly bool $debug,
+        /** Seconds a request may run before it gets a 504 and is cancelled (0: no limit). */
+        public readonly float $requestTimeout = 0.0,
     ) {
     }
 }

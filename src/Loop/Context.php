@@ -22,6 +22,13 @@ final class Context
     /** hrtime (ns) when the task last started running; used to find requests that block the loop. */
     public int $runningSince = 0;
 
+    /** @internal The loop suspension the task waits in now; kept by ContextSuspension. */
+    public ?ContextSuspension $waitingIn = null;
+
+    private ?\Throwable $cancellation = null;
+    private bool $cancellationThrown = false;
+    private int $shields = 0;
+
     public function __construct(
         /** What the task is, for log lines: e.g. "GET /orders/5". */
         public readonly string $label,
@@ -47,6 +54,55 @@ final class Context
     public function onResume(\Closure $hook): void
     {
         $this->resumeHooks[] = $hook;
+    }
+
+    /**
+     * Whether the task was cancelled (by the request timeout, say). A task that computes for a
+     * long time without waiting can poll this: only a waiting task can be interrupted.
+     */
+    public function isCancelled(): bool
+    {
+        return $this->cancellation !== null;
+    }
+
+    /**
+     * Runs $wait so that a cancellation arriving meanwhile does not interrupt it: the task gets
+     * the cancellation at its next wait instead, or from takeCancellation().
+     *
+     * @template T
+     *
+     * @param \Closure(): T $wait
+     *
+     * @return T
+     */
+    public function shield(\Closure $wait): mixed
+    {
+        ++$this->shields;
+        try {
+            return $wait();
+        } finally {
+            --$this->shields;
+        }
+    }
+
+    /**
+     * The cancellation not yet thrown into the task, handed out once; null when there is none
+     * or while shielded.
+     */
+    public function takeCancellation(): ?\Throwable
+    {
+        if ($this->cancellation === null || $this->cancellationThrown || $this->shields > 0) {
+            return null;
+        }
+        $this->cancellationThrown = true;
+
+        return $this->cancellation;
+    }
+
+    /** @internal Records a cancellation; ContextDriver::cancelTask() also throws it into the task. */
+    public function cancel(\Throwable $reason): void
+    {
+        $this->cancellation ??= $reason;
     }
 
     /** @internal Called by the loop after this task's fiber is resumed. */

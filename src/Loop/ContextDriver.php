@@ -85,6 +85,19 @@ final class ContextDriver implements Driver
         }
     }
 
+    /**
+     * Cancels a task: $reason is thrown into its fiber where it waits now, or at its next wait if
+     * it cannot be interrupted now (it was already woken, or it waits shielded). Returns whether
+     * it was thrown in now. A task computing without waiting cannot be interrupted at all.
+     */
+    public function cancelTask(Context $context, \Throwable $reason): bool
+    {
+        $context->cancel($reason);
+        $waiting = $context->waitingIn;
+
+        return $waiting !== null && $waiting->cancelWait();
+    }
+
     /** @return Suspension<mixed> */
     public function getSuspension(): Suspension
     {
@@ -96,7 +109,8 @@ final class ContextDriver implements Driver
         }
 
         $wrapped = $this->suspensions[$suspension] ?? null;
-        if ($wrapped === null || $wrapped->context !== $context) {
+        // After a cancellation the old wrapper stays with its stale resumer; the task waits anew in a fresh one.
+        if ($wrapped === null || $wrapped->context !== $context || $wrapped->isCancelled()) {
             $wrapped = $this->suspensions[$suspension] = new ContextSuspension($suspension, $context, $this);
         }
 

@@ -41,6 +41,12 @@ final class TaskRunner
         }
     }
 
+    /** Cancels a running task; see ContextDriver::cancelTask(). */
+    public function cancel(Context $context, \Throwable $reason): bool
+    {
+        return $this->driver->cancelTask($context, $reason);
+    }
+
     private function work(\Closure $task): void
     {
         $fiber = \Fiber::getCurrent();

@@ -20,16 +20,51 @@ use Spindle\Loop\TaskRunner;
 /**
  * One worker process: boots the application once, then serves requests from it until told to
  * stop, each request in its own fiber.
+ *
+ * It keeps the master informed over its channel (see MasterChannel): a report every second,
+ * which is also its heartbeat, and a request to be replaced once it served --max-requests
+ * (plus its own jitter) or grew past --max-memory. It goes on serving until the master, its
+ * replacement ready, sends SIGTERM; and it stops by itself if the master is gone.
  */
 final class Worker
 {
+    private const REPORT_INTERVAL = 1.0;
+    private const LAG_INTERVAL = 0.1;
+
     private ?HttpServer $server = null;
     private int $signals = 0;
+    private bool $stopping = false;
+    private ?MasterChannel $channel = null;
+    private readonly WorkerStats $stats;
+    /** Ask to be replaced after this many requests (0: never): --max-requests plus this worker's jitter. */
+    private readonly int $requestLimit;
+    private ?RetireReason $retiring = null;
+    /** hrtime (ns) when the lag timer last fired. */
+    private int $lagTick = 0;
+    /** @var list<string> loop callbacks to cancel when serve() returns */
+    private array $watchers = [];
 
+    /**
+     * @param bool $supervised run by the master: SIGINT is left to the master (a Ctrl-C at a
+     *                         terminal reaches every process of the group, and the master
+     *                         forwards it as SIGTERM), repeated SIGTERMs do not escalate (the
+     *                         master forces a stop with SIGKILL)
+     */
     public function __construct(
         private readonly ServerOptions $options,
         private readonly LoggerInterface $logger,
+        private readonly bool $supervised = false,
     ) {
+        $this->stats = new WorkerStats();
+        $max = $options->maxRequests;
+        // Drawn once per worker, so that workers started together do not all recycle together.
+        $this->requestLimit = $max > 0 ? $max + \random_int(0, \intdiv($max, 10)) : 0;
+    }
+
+    /** The request count after which this worker asks to be replaced (0: never). */
+    public function requestLimit(): int
+    {
+        return $this->requestLimit;
     }
 
     /**
@@ -48,33 +83,87 @@ final class Worker
             $logger->error('Unhandled error in an event loop callback: ' . $e->getMessage(), ['exception' => $e]);
         });
 
-        $handler = (new AppLoader(Psr7Bridge::withNyholm()))->load($this->options->app);
+        return $this->wrap((new AppLoader(Psr7Bridge::withNyholm()))->load($this->options->app));
+    }
+
+    /**
+     * Puts around the app's handler: the static files (with --static-dir), the concurrency limit,
+     * the request counters and the recycling checks.
+     *
+     * @param \Closure(Request): Response $handler
+     *
+     * @return \Closure(Request): Response
+     */
+    public function wrap(\Closure $handler): \Closure
+    {
         if ($this->options->staticDir !== null) {
             $static = new StaticFileHandler($this->options->staticDir);
             $app = $handler;
             $handler = static fn (Request $request): Response => $static->handle($request) ?? $app($request);
         }
-        $limit = new ConcurrencyLimit($this->options->concurrency);
+        $max = $this->options->concurrency;
+        $limit = new ConcurrencyLimit($max);
         $inner = $handler;
+        $stats = $this->stats;
+        $requestLimit = $this->requestLimit;
+        $memoryLimit = $this->options->maxMemory * 1048576;
+        $retire = $this->retire(...);
 
-        return static function (Request $request) use ($limit, $inner): Response {
-            $limit->acquire();
+        return static function (Request $request) use ($limit, $max, $inner, $stats, $requestLimit, $memoryLimit, $retire): Response {
+            ++$stats->inflight;
             try {
-                return $inner($request);
+                if ($limit->running() < $max) {
+                    $limit->acquire();
+                } else {
+                    self::waitForSlot($limit);
+                }
+                try {
+                    return $inner($request);
+                } finally {
+                    $limit->release();
+                }
             } finally {
-                $limit->release();
+                --$stats->inflight;
+                if (++$stats->requests === $requestLimit) {
+                    $retire(RetireReason::MaxRequests);
+                }
+                if ($memoryLimit > 0 && \memory_get_usage(true) > $memoryLimit) {
+                    $retire(RetireReason::MaxMemory);
+                }
             }
         };
     }
 
     /**
-     * Serves on $listener until SIGTERM/SIGINT (graceful) or a second signal (immediate).
+     * Waits for a concurrency slot. A cancellation (the request timeout) must not interrupt this
+     * wait, or the slot would later be handed to a request that no longer waits for it: the
+     * request waits shielded, then gives the slot straight back and ends.
+     */
+    private static function waitForSlot(ConcurrencyLimit $limit): void
+    {
+        $context = Loop::context();
+        if ($context === null) {
+            $limit->acquire();
+
+            return;
+        }
+        $context->shield($limit->acquire(...));
+        $cancellation = $context->takeCancellation();
+        if ($cancellation !== null) {
+            $limit->release();
+
+            throw $cancellation;
+        }
+    }
+
+    /**
+     * Serves on $listener until SIGTERM/SIGINT or the master's end of $channel closing (graceful),
+     * or a second signal (immediate).
      *
      * @param resource $listener
-     * @param \Closure(): void $onReady called once the worker accepts connections
      * @param \Closure(Request): Response $handler
      */
-    public function serve(mixed $listener, \Closure $handler, \Closure $onReady): void
+    public function serve(mixed $listener, \Closure $handler, MasterChannel $channel): void
     {
         $set = new HandlerSet(
             $handler,
@@ -85,6 +174,7 @@ final class Worker
             new ResponseSerializer(),
             $this->options->uploadDir ?? \sys_get_temp_dir(),
             $this->options->debug,
+            $this->options->requestTimeout,
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');
@@ -92,11 +182,75 @@ final class Worker
         $this->server = $server;
         $server->start();
 
-        foreach ([\SIGTERM, \SIGINT] as $signal) {
-            EventLoop::unreference(EventLoop::onSignal($signal, $this->onSignal(...)));
+        if ($this->supervised) {
+            \pcntl_signal(\SIGINT, \SIG_IGN);
         }
-        $onReady();
-        EventLoop::run();
+        foreach ($this->supervised ? [\SIGTERM] : [\SIGTERM, \SIGINT] as $signal) {
+            $this->watchers[] = EventLoop::unreference(EventLoop::onSignal($signal, $this->onSignal(...)));
+        }
+
+        $this->channel = $channel;
+        $channel->onClosed($this->masterGone(...));
+        $this->lagTick = \hrtime(true);
+        $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::LAG_INTERVAL, $this->measureLag(...)));
+        // Fires while requests wait; only a request computing without pause holds it up.
+        $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::REPORT_INTERVAL, $this->report(...)));
+        $channel->ready();
+        if ($this->retiring !== null) {
+            $channel->retire($this->retiring);
+        }
+        try {
+            EventLoop::run();
+        } finally {
+            foreach ($this->watchers as $id) {
+                EventLoop::cancel($id);
+            }
+            $this->watchers = [];
+            $channel->detach();
+        }
+    }
+
+    /** Asks the master, once, to start a replacement; this worker serves on meanwhile. */
+    private function retire(RetireReason $reason): void
+    {
+        if ($this->retiring !== null) {
+            return;
+        }
+        $this->retiring = $reason;
+        $this->logger->info(\sprintf('Worker asks to be replaced (%s) after %d requests', $reason->value, $this->stats->requests));
+        $this->channel?->retire($reason);
+    }
+
+    private function measureLag(): void
+    {
+        $now = \hrtime(true);
+        $lag = ($now - $this->lagTick) / 1e9 - self::LAG_INTERVAL;
+        $this->lagTick = $now;
+        if ($lag > $this->stats->lag) {
+            $this->stats->lag = $lag;
+        }
+    }
+
+    private function report(): void
+    {
+        $stats = $this->stats;
+        // A stall that is still holding up the lag timer counts too.
+        $lag = \max($stats->lag, (\hrtime(true) - $this->lagTick) / 1e9 - self::LAG_INTERVAL, 0.0);
+        $stats->lag = 0.0;
+        $this->channel?->report(
+            $stats->requests,
+            $stats->inflight,
+            $this->server?->connectionCount() ?? 0,
+            \memory_get_usage(true),
+            \memory_get_peak_usage(true),
+            \round($lag, 6),
+        );
+    }
+
+    private function masterGone(): void
+    {
+        $this->logger->warning('The master process is gone: stopping');
+        $this->stop();
     }
 
     private function onSignal(): void
@@ -106,14 +260,32 @@ final class Worker
             return;
         }
         if (++$this->signals > 1) {
+            if ($this->supervised) {
+                return;
+            }
             $this->logger->notice('Second stop signal: closing all connections now');
             $server->abort();
+            // Requests still suspended (on a timer, say) must not keep the process alive.
+            EventLoop::getDriver()->stop();
 
             return;
         }
+        $this->stop();
+    }
+
+    /** Stops accepting; in-flight requests get the drain timeout to finish. */
+    private function stop(): void
+    {
+        $server = $this->server;
+        if ($server === null || $this->stopping) {
+            return;
+        }
+        $this->stopping = true;
         $server->stop();
-        EventLoop::unreference(EventLoop::delay($this->options->drainTimeout, static function () use ($server): void {
+        $this->watchers[] = EventLoop::unreference(EventLoop::delay($this->options->drainTimeout, function () use ($server): void {
+            $this->logger->warning(\sprintf('Drain timeout of %s s reached: closing the remaining connections', $this->options->drainTimeout));
             $server->abort();
+            EventLoop::getDriver()->stop();
         }));
     }
 }

@@ -16,8 +16,8 @@ final class ExitStatus
     public static function fromWaitStatus(int $status): self
     {
         return \pcntl_wifsignaled($status)
-            ? new self(null, \pcntl_wtermsig($status))
-            : new self(\pcntl_wexitstatus($status));
+            ? new self(null, (int) \pcntl_wtermsig($status))
+            : new self((int) \pcntl_wexitstatus($status));
     }
 
     public function describe(): string

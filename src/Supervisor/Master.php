@@ -6,24 +6,47 @@ namespace Spindle\Supervisor;
 
 use Psr\Log\LoggerInterface;
 use Spindle\Server\Listener;
+use Spindle\Server\MasterChannel;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
+use Spindle\Supervisor\Action\Action;
+use Spindle\Supervisor\Action\Announce;
+use Spindle\Supervisor\Action\ExitMaster;
+use Spindle\Supervisor\Action\LogLine;
+use Spindle\Supervisor\Action\ReloadFinished;
+use Spindle\Supervisor\Action\SignalWorker;
+use Spindle\Supervisor\Action\SpawnWorker;
 
 /**
- * The master process: forks the workers, prints the readiness line once all of them accept
- * connections, restarts a worker that dies, and on SIGTERM/SIGINT stops them gracefully
- * (a second signal kills them).
+ * The master process: the thin layer that does what MasterState decides. It forks workers,
+ * reads their channel messages, reaps them, relays signals, serves the control socket and
+ * watches files in development. It never loads application code.
  *
  * The port is reserved by the master first (so --port=0 resolves to one port for every
- * worker); each worker then opens its own SO_REUSEPORT listener on it, and the master lets go
- * of its socket before announcing the server.
+ * worker); each worker opens its own SO_REUSEPORT listener on it, and the master lets go of its
+ * socket once the first generation accepts.
  */
 final class Master
 {
-    /** @var array<int, WorkerProcess> by pid */
-    private array $workers = [];
+    private MasterState $state;
+    /** @var array<int, resource> worker channels by pid */
+    private array $channels = [];
+    /** @var array<int, string> partial channel lines by pid */
+    private array $buffers = [];
     private int $stopSignals = 0;
-    private bool $announced = false;
+    private int $handledStops = 0;
+    private int $reloadSignals = 0;
+    private int $handledReloads = 0;
+    private ?int $exitCode = null;
+    private int $port = 0;
+    /** @var resource|null */
+    private mixed $probe = null;
+    private int $spawnedGeneration = 1;
+    private ?ControlServer $control = null;
+    /** @var list<ControlRequest> reload requests waiting for the outcome */
+    private array $pendingReloads = [];
+    private ?FileWatcher $watcher = null;
+    private ?string $pidFile = null;
 
     /** @param resource $stdout */
     public function __construct(
@@ -35,88 +58,160 @@ final class Master
 
     public function run(): int
     {
-        $probe = Listener::listen($this->options->host, $this->options->port);
-        $port = Listener::port($probe);
+        $this->probe = Listener::listen($this->options->host, $this->options->port);
+        $this->port = Listener::port($this->probe);
+        $this->pidFile = $this->options->pidFile ?? PidFile::defaultPath($this->port);
+        PidFile::write($this->pidFile, \getmypid() ?: 0);
+        try {
+            $this->control = new ControlServer(PidFile::socketPath($this->pidFile));
+            if ($this->options->watch) {
+                $this->watcher = new FileWatcher([\dirname($this->options->app)]);
+                $this->logger->info(\sprintf('Watching %s for changes (%s)', \dirname($this->options->app), $this->watcher->mode()));
+            }
 
+            return $this->loop();
+        } finally {
+            $this->control?->close();
+            $this->watcher?->close();
+            PidFile::remove($this->pidFile, \getmypid() ?: 0);
+        }
+    }
+
+    private function loop(): int
+    {
         \pcntl_async_signals(false);
         \pcntl_signal(\SIGTERM, fn () => ++$this->stopSignals, false);
         \pcntl_signal(\SIGINT, fn () => ++$this->stopSignals, false);
+        \pcntl_signal(\SIGHUP, fn () => ++$this->reloadSignals, false);
+        \pcntl_signal(\SIGUSR1, fn () => ++$this->reloadSignals, false);
         \pcntl_signal(\SIGCHLD, static fn () => null, false);
 
-        for ($i = 0; $i < $this->options->workers; ++$i) {
-            $this->spawn($port, $probe);
+        $this->state = new MasterState(new SupervisorConfig(
+            workers: $this->options->workers,
+            ttl: $this->options->ttl,
+            drainTimeout: $this->options->drainTimeout,
+            heartbeatTimeout: $this->options->requestTimeout > 0 ? $this->options->requestTimeout + $this->options->killGrace : 0.0,
+        ));
+        $this->execute($this->state->start(self::now()));
+
+        while ($this->exitCode === null) {
+            \pcntl_signal_dispatch();
+            while ($this->handledStops < $this->stopSignals) {
+                ++$this->handledStops;
+                $this->execute($this->state->stop(self::now()));
+            }
+            while ($this->handledReloads < $this->reloadSignals) {
+                ++$this->handledReloads;
+                $this->execute($this->state->reload(self::now()));
+            }
+            $this->reap();
+            if ($this->exitCode !== null) {
+                break;
+            }
+            $this->wait(0.1);
+            $this->execute($this->state->tick(self::now()));
+        }
+        foreach ($this->state->pids() as $pid) {
+            \posix_kill($pid, \SIGKILL);
         }
 
-        $sentStop = 0;
-        while (true) {
-            \pcntl_signal_dispatch();
-            if ($this->stopSignals > $sentStop) {
-                $sentStop = $this->stopSignals;
-                foreach ($this->workers as $pid => $worker) {
-                    \posix_kill($pid, $sentStop > 1 ? \SIGKILL : \SIGTERM);
-                }
-            }
-            $failed = $this->reap($port, $probe, $sentStop > 0);
-            if ($failed !== null) {
-                $this->stopAll();
+        return $this->exitCode;
+    }
 
-                return $failed;
-            }
-            if ($this->workers === []) {
-                return 0;
-            }
-            $this->readMessages();
-            if (!$this->announced && $this->allReady()) {
-                $this->announced = true;
-                @\fclose($probe);
-                \fwrite($this->stdout, \sprintf("Spindle listening on http://%s\n", $this->options->address($port)));
+    /** @param list<Action> $actions */
+    private function execute(array $actions): void
+    {
+        foreach ($actions as $action) {
+            if ($action instanceof SpawnWorker) {
+                $this->spawn($action);
+            } elseif ($action instanceof SignalWorker) {
+                @\posix_kill($action->pid, $action->signal);
+            } elseif ($action instanceof LogLine) {
+                $this->logger->log($action->level, $action->message);
+            } elseif ($action instanceof Announce) {
+                if (\is_resource($this->probe)) {
+                    \fclose($this->probe);
+                }
+                $this->probe = null;
+                @\fwrite($this->stdout, \sprintf("Spindle listening on http://%s\n", $this->options->address($this->port)));
+            } elseif ($action instanceof ReloadFinished) {
+                foreach ($this->pendingReloads as $request) {
+                    $this->control?->reply($request, $action->succeeded
+                        ? ['ok' => true, 'generation' => $action->generation]
+                        : ['ok' => false, 'error' => $action->error ?? 'reload failed']);
+                }
+                $this->pendingReloads = [];
+            } elseif ($action instanceof ExitMaster) {
+                $this->exitCode = $action->code;
             }
         }
     }
 
-    /** @param resource $probe */
-    private function spawn(int $port, mixed $probe): void
+    private function spawn(SpawnWorker $action): void
     {
+        if ($action->generation > $this->spawnedGeneration) {
+            // New code is about to be loaded: make sure OPcache compiles it afresh.
+            $this->spawnedGeneration = $action->generation;
+            if (\function_exists('opcache_reset')) {
+                \opcache_reset();
+            }
+            \clearstatcache(true);
+        }
         $pair = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, \STREAM_IPPROTO_IP);
         if ($pair === false) {
-            throw new \RuntimeException('Cannot create a pipe to a worker');
+            $this->logger->error('Cannot create a channel to a new worker');
+
+            return;
         }
         $pid = \pcntl_fork();
         if ($pid === -1) {
-            throw new \RuntimeException('Cannot fork a worker process');
+            $this->logger->error('Cannot fork a worker process');
+            \fclose($pair[0]);
+            \fclose($pair[1]);
+
+            return;
         }
         if ($pid === 0) {
             \fclose($pair[0]);
-            exit($this->runWorker($port, $probe, $pair[1]));
+            exit($this->runWorker($pair[1]));
         }
         \fclose($pair[1]);
         \stream_set_blocking($pair[0], false);
-        $this->workers[$pid] = new WorkerProcess($pid, $pair[0]);
+        $this->channels[$pid] = $pair[0];
+        $this->buffers[$pid] = '';
+        $this->state->spawned($action->id, $pid);
     }
 
     /**
-     * Runs in the forked child.
+     * Runs in the forked child: everything of the master's is let go first.
      *
-     * @param resource $probe
      * @param resource $channel
      */
-    private function runWorker(int $port, mixed $probe, mixed $channel): int
+    private function runWorker(mixed $channel): int
     {
-        foreach ([\SIGTERM, \SIGINT, \SIGCHLD] as $signal) {
+        foreach ([\SIGTERM, \SIGINT, \SIGHUP, \SIGUSR1, \SIGCHLD] as $signal) {
             \pcntl_signal($signal, \SIG_DFL);
         }
+        foreach ($this->channels as $sibling) {
+            @\fclose($sibling);
+        }
+        $this->channels = [];
+        // In a forked child these only close the inherited handles; the files stay the master's.
+        $this->control?->close();
+        $this->watcher?->close();
+        $probe = $this->probe;
+        $toMaster = new MasterChannel($channel);
         try {
-            $worker = new Worker($this->options, $this->logger);
+            $worker = new Worker($this->options, $this->logger, supervised: true);
             $handler = $worker->boot();
-            $listener = Listener::listen($this->options->host, $port);
+            $listener = Listener::listen($this->options->host, $this->port);
             if (\is_resource($probe)) {
                 \fclose($probe);
             }
-            $worker->serve($listener, $handler, static function () use ($channel): void {
-                \fwrite($channel, "ready\n");
-            });
+            $worker->serve($listener, $handler, $toMaster);
         } catch (\Throwable $e) {
             $this->logger->critical(\sprintf('Worker failed: %s', $e->getMessage()), ['exception' => $e]);
+            $toMaster->bootFailed($e);
 
             return 70;
         }
@@ -124,87 +219,114 @@ final class Master
         return 0;
     }
 
-    /**
-     * Collects exited workers. Returns an exit code when the server must stop.
-     *
-     * @param resource $probe
-     */
-    private function reap(int $port, mixed $probe, bool $stopping): ?int
+    private function reap(): void
     {
         while (($pid = \pcntl_waitpid(-1, $status, \WNOHANG)) > 0) {
-            $worker = $this->workers[$pid] ?? null;
-            if ($worker === null) {
-                continue;
+            if (isset($this->channels[$pid])) {
+                // Read what it said last (a boot error) before it is forgotten.
+                $this->readChannel($pid);
+                @\fclose($this->channels[$pid]);
+                unset($this->channels[$pid], $this->buffers[$pid]);
             }
-            unset($this->workers[$pid]);
-            @\fclose($worker->channel);
-            if ($stopping) {
-                continue;
-            }
-            $how = \pcntl_wifsignaled($status)
-                ? 'was killed by signal ' . \pcntl_wtermsig($status)
-                : 'exited with status ' . \pcntl_wexitstatus($status);
-            if (!$worker->ready) {
-                $this->logger->critical(\sprintf('Worker %d %s before it was ready; stopping', $pid, $how));
-
-                return 1;
-            }
-            $this->logger->error(\sprintf('Worker %d %s; starting a new one', $pid, $how));
-            $this->spawn($port, $probe);
+            $this->execute($this->state->exited($pid, ExitStatus::fromWaitStatus($status), self::now()));
         }
-
-        return null;
     }
 
-    private function readMessages(): void
+    private function wait(float $timeout): void
     {
-        $read = [];
-        foreach ($this->workers as $worker) {
-            $read[] = $worker->channel;
+        $read = \array_values($this->channels);
+        if ($this->control !== null) {
+            \array_push($read, ...$this->control->streams());
+        }
+        $watch = $this->watcher?->stream();
+        if ($watch !== null) {
+            $read[] = $watch;
         }
         $write = $except = null;
-        if ($read === [] || @\stream_select($read, $write, $except, 0, 200000) < 1) {
+        if ($read === []) {
+            \usleep((int) ($timeout * 1e6));
+
             return;
         }
-        foreach ($this->workers as $worker) {
-            if (\in_array($worker->channel, $read, true)) {
-                $data = @\fread($worker->channel, 4096);
-                if (\is_string($data) && \str_contains($data, 'ready')) {
-                    $worker->ready = true;
+        $ready = @\stream_select($read, $write, $except, 0, (int) ($timeout * 1e6));
+        if ($ready === false || $ready === 0) {
+            $read = [];
+        }
+        foreach ($this->channels as $pid => $channel) {
+            if (\in_array($channel, $read, true)) {
+                $this->readChannel($pid);
+            }
+        }
+        if ($this->control !== null) {
+            foreach ($this->control->poll($read) as $request) {
+                $this->control($request);
+            }
+        }
+        if ($this->watcher !== null) {
+            $changed = $this->watcher->changed();
+            if ($changed !== []) {
+                $this->logger->info(\sprintf('%s changed: reloading', \count($changed) === 1 ? $changed[0] : \count($changed) . ' files'));
+                $this->execute($this->state->reload(self::now()));
+            }
+        }
+    }
+
+    private function readChannel(int $pid): void
+    {
+        $data = @\fread($this->channels[$pid], 65536);
+        if (!\is_string($data) || $data === '') {
+            return;
+        }
+        $buffer = $this->buffers[$pid] . $data;
+        while (($end = \strpos($buffer, "\n")) !== false) {
+            $line = \substr($buffer, 0, $end);
+            $buffer = \substr($buffer, $end + 1);
+            $message = \json_decode($line, true);
+            if (!\is_array($message)) {
+                continue;
+            }
+            /** @var array<string, mixed> $message */
+            $now = self::now();
+            $this->execute(($message['type'] ?? null) === 'ready'
+                ? $this->state->ready($pid, $now)
+                : $this->state->message($pid, $message, $now));
+        }
+        $this->buffers[$pid] = \strlen($buffer) > 1 << 20 ? '' : $buffer;
+    }
+
+    private function control(ControlRequest $request): void
+    {
+        \assert($this->control !== null);
+        switch ($request->command) {
+            case 'status':
+                $now = self::now();
+                $status = $this->state->status($now);
+                // The state machine runs on a monotonic clock; show wall-clock times.
+                $offset = \microtime(true) - $now;
+                $status['started_at'] = \is_float($status['started_at']) ? $status['started_at'] + $offset : null;
+                foreach ($status['workers'] as $i => $worker) {
+                    $status['workers'][$i]['started_at'] = $worker['started_at'] + $offset;
                 }
-            }
+                $status['pid'] = \getmypid();
+                $status['address'] = 'http://' . $this->options->address($this->port);
+                $status['app'] = $this->options->app;
+                $this->control->reply($request, ['status' => $status]);
+                break;
+            case 'stop':
+                $this->control->reply($request, []);
+                ++$this->stopSignals;
+                break;
+            case 'reload':
+                $this->pendingReloads[] = $request;
+                $this->execute($this->state->reload(self::now()));
+                break;
+            default:
+                $this->control->reply($request, ['ok' => false, 'error' => \sprintf('unknown command "%s"', $request->command)]);
         }
     }
 
-    private function allReady(): bool
+    private static function now(): float
     {
-        foreach ($this->workers as $worker) {
-            if (!$worker->ready) {
-                return false;
-            }
-        }
-
-        return $this->workers !== [];
-    }
-
-    private function stopAll(): void
-    {
-        foreach ($this->workers as $pid => $worker) {
-            \posix_kill($pid, \SIGTERM);
-        }
-        $deadline = \microtime(true) + $this->options->drainTimeout;
-        while ($this->workers !== [] && \microtime(true) < $deadline) {
-            $pid = \pcntl_waitpid(-1, $status, \WNOHANG);
-            if ($pid > 0) {
-                unset($this->workers[$pid]);
-            } else {
-                \usleep(20000);
-            }
-        }
-        foreach ($this->workers as $pid => $worker) {
-            \posix_kill($pid, \SIGKILL);
-            \pcntl_waitpid($pid, $status);
-        }
-        $this->workers = [];
+        return \hrtime(true) / 1e9;
     }
 }

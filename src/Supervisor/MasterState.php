@@ -219,13 +219,15 @@ final class MasterState
         }
 
         $due = [];
-        foreach ($this->pending as $i => $restart) {
+        $waiting = [];
+        foreach ($this->pending as $restart) {
             if ($restart['at'] <= $now) {
                 $due[] = $restart['slot'];
-                unset($this->pending[$i]);
+            } else {
+                $waiting[] = $restart;
             }
         }
-        $this->pending = \array_values($this->pending);
+        $this->pending = $waiting;
         foreach ($due as $slot) {
             $actions[] = $this->spawn($slot, $this->generation, $now);
         }

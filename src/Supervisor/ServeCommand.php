@@ -43,6 +43,15 @@ final class ServeCommand extends Command
             ->addOption('drain-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds in-flight requests get to finish on stop', '30')
             ->addOption('block-threshold', null, InputOption::VALUE_REQUIRED, 'Warn when a request holds the loop longer than this (seconds)', '0.5')
             ->addOption('upload-dir', null, InputOption::VALUE_REQUIRED, 'Directory for uploaded files (default: the system temp dir)')
+            ->addOption('max-requests', null, InputOption::VALUE_REQUIRED, 'Recycle a worker after this many requests, plus up to 10% jitter (0: never)', '0')
+            ->addOption('max-memory', null, InputOption::VALUE_REQUIRED, 'Recycle a worker whose memory passes this many MiB after a request (0: never)', '0')
+            ->addOption('ttl', null, InputOption::VALUE_REQUIRED, 'Recycle a worker after this many seconds, plus up to 10% jitter (0: never)', '0')
+            ->addOption('request-timeout', null, InputOption::VALUE_REQUIRED, 'Answer 504 to a request running longer than this many seconds (0: no limit)', '60')
+            ->addOption('kill-grace', null, InputOption::VALUE_REQUIRED, 'Seconds past the request timeout after which a worker that does not respond is killed', '5')
+            ->addOption('pid-file', null, InputOption::VALUE_REQUIRED, 'Pid file; the control socket sits next to it (default: the temp dir, named by port)')
+            ->addOption('daemon', null, InputOption::VALUE_NONE, 'Detach from the terminal; output goes to --log-file')
+            ->addOption('log-file', null, InputOption::VALUE_REQUIRED, 'Log file for --daemon', 'spindle.log')
+            ->addOption('watch', null, InputOption::VALUE_NONE, 'Reload when PHP files next to the app change (development)')
             ->addOption('debug', null, InputOption::VALUE_NONE, 'Show error details in 500 responses and traces in the log');
     }
 
@@ -76,10 +85,27 @@ final class ServeCommand extends Command
                 drainTimeout: self::float($input, 'drain-timeout'),
                 debug: $debug,
                 uploadDir: \is_string($input->getOption('upload-dir')) ? $input->getOption('upload-dir') : null,
+                maxRequests: self::int($input, 'max-requests'),
+                maxMemory: self::int($input, 'max-memory'),
+                ttl: self::float($input, 'ttl'),
+                requestTimeout: self::float($input, 'request-timeout'),
+                killGrace: self::float($input, 'kill-grace'),
+                pidFile: \is_string($input->getOption('pid-file')) ? self::absolute($input->getOption('pid-file')) : null,
+                daemon: (bool) $input->getOption('daemon'),
+                logFile: self::absolute((string) $input->getOption('log-file')),
+                watch: (bool) $input->getOption('watch'),
             );
+            $stdout = \STDOUT;
+            if ($options->daemon) {
+                \assert($options->logFile !== null);
+                Daemon::detach($options->logFile);
+                // The standard streams now lead to the log file; open fresh handles on them.
+                $stdout = \fopen('php://stdout', 'a') ?: \STDOUT;
+                $logger = new StreamLogger(\fopen('php://stderr', 'a') ?: \STDERR, $debug ? LogLevel::DEBUG : LogLevel::INFO, $debug);
+            }
 
-            return (new Master($options, $logger, \STDOUT))->run();
-        } catch (ServerError|\InvalidArgumentException $e) {
+            return (new Master($options, $logger, $stdout))->run();
+        } catch (ServerError|ControlError|\InvalidArgumentException $e) {
             // Errors go to stderr with the log; stdout only ever carries the readiness line.
             $errors = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
             $errors->writeln('<error>' . $e->getMessage() . '</error>');
@@ -106,6 +132,11 @@ final class ServeCommand extends Command
         }
 
         return (float) $value;
+    }
+
+    private static function absolute(string $path): string
+    {
+        return \str_starts_with($path, '/') ? $path : \getcwd() . '/' . $path;
     }
 
     private static function cpuCount(): int

@@ -1,0 +1,170 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server;
+
+use Revolt\EventLoop;
+
+/**
+ * The worker's end of its channel to the master (one end of a unix socket pair): one JSON object
+ * per line, written by the worker.
+ *
+ *     {"type":"ready"}
+ *     {"type":"report","requests":12,"inflight":1,"connections":3,"memory":4194304,"peak":6291456,"lag":0.0012}
+ *     {"type":"retire","reason":"max-requests"}
+ *     {"type":"boot-error","message":"RuntimeException: ..."}
+ *
+ * The master writes nothing; its end closing (end of file when reading, a broken pipe when
+ * writing) means it is gone, and the worker must not outlive it.
+ */
+final class MasterChannel
+{
+    private bool $closed = false;
+    private bool $ready = false;
+    private bool $retired = false;
+    private ?string $watchId = null;
+    /** @var (\Closure(): void)|null */
+    private ?\Closure $onClosed = null;
+
+    /** @param resource $stream */
+    public function __construct(private readonly mixed $stream)
+    {
+        \stream_set_blocking($stream, false);
+    }
+
+    public function isClosed(): bool
+    {
+        return $this->closed;
+    }
+
+    /**
+     * Calls $onClosed (from the loop, once) when the master's end closes. Watching does not keep
+     * the loop running.
+     *
+     * @param \Closure(): void $onClosed
+     */
+    public function onClosed(\Closure $onClosed): void
+    {
+        $this->onClosed = $onClosed;
+        if ($this->closed) {
+            EventLoop::queue($onClosed);
+
+            return;
+        }
+        $this->watchId ??= EventLoop::unreference(EventLoop::onReadable($this->stream, $this->onReadable(...)));
+    }
+
+    /** Stops watching the channel (the worker is done with the loop). */
+    public function detach(): void
+    {
+        if ($this->watchId !== null) {
+            EventLoop::cancel($this->watchId);
+            $this->watchId = null;
+        }
+        $this->onClosed = null;
+    }
+
+    /** The worker accepts connections. */
+    public function ready(): bool
+    {
+        $this->ready = true;
+
+        return $this->send(['type' => 'ready']);
+    }
+
+    /** The periodic report; it is also the worker's heartbeat. */
+    public function report(int $requests, int $inflight, int $connections, int $memory, int $peak, float $lag): bool
+    {
+        return $this->send([
+            'type' => 'report',
+            'requests' => $requests,
+            'inflight' => $inflight,
+            'connections' => $connections,
+            'memory' => $memory,
+            'peak' => $peak,
+            'lag' => $lag,
+        ]);
+    }
+
+    /** Asks to be replaced, once; the worker keeps serving until the master sends SIGTERM. */
+    public function retire(RetireReason $reason): bool
+    {
+        if ($this->retired) {
+            return false;
+        }
+        $this->retired = true;
+
+        return $this->send(['type' => 'retire', 'reason' => $reason->value]);
+    }
+
+    /** Booting failed: tells the master why. Nothing is sent once the worker was ready. */
+    public function bootFailed(\Throwable $e): bool
+    {
+        if ($this->ready) {
+            return false;
+        }
+
+        return $this->send(['type' => 'boot-error', 'message' => \get_class($e) . ': ' . $e->getMessage()]);
+    }
+
+    /**
+     * Writes one message, blocking until it is written (messages are small and the master is
+     * local). Returns false, and treats the master as gone, when the write fails.
+     *
+     * @param array<string, scalar> $message
+     */
+    public function send(array $message): bool
+    {
+        if ($this->closed) {
+            return false;
+        }
+        $line = \json_encode($message, \JSON_UNESCAPED_SLASHES | \JSON_PRESERVE_ZERO_FRACTION | \JSON_INVALID_UTF8_SUBSTITUTE);
+        if ($line === false) {
+            throw new \InvalidArgumentException('The message cannot be encoded: ' . \json_last_error_msg());
+        }
+        $line .= "\n";
+        \stream_set_blocking($this->stream, true);
+        try {
+            while ($line !== '') {
+                $written = @\fwrite($this->stream, $line);
+                if ($written === false || $written === 0) {
+                    $this->lost();
+
+                    return false;
+                }
+                $line = (string) \substr($line, $written);
+            }
+        } finally {
+            if (\is_resource($this->stream)) {
+                \stream_set_blocking($this->stream, false);
+            }
+        }
+
+        return true;
+    }
+
+    private function onReadable(): void
+    {
+        // The master sends nothing today: read and drop, looking for the end of the stream.
+        $data = @\fread($this->stream, 8192);
+        if ($data === false || ($data === '' && \feof($this->stream))) {
+            $this->lost();
+        }
+    }
+
+    private function lost(): void
+    {
+        if ($this->closed) {
+            return;
+        }
+        $this->closed = true;
+        if ($this->watchId !== null) {
+            EventLoop::cancel($this->watchId);
+            $this->watchId = null;
+        }
+        if ($this->onClosed !== null) {
+            EventLoop::queue($this->onClosed);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Supervisor;
+
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\ConsoleOutputInterface;
+use Symfony\Component\Console\Output\OutputInterface;
+
+/**
+ * `spindle status|stop|reload`: asks a running master over its control socket, found next to
+ * its pid file (`--pid-file`, or the default for `--port`).
+ */
+final class ControlCommand extends Command
+{
+    public function __construct(
+        private readonly string $verb,
+        private readonly string $summary,
+    ) {
+        parent::__construct($verb);
+    }
+
+    protected function configure(): void
+    {
+        $this
+            ->setDescription($this->summary)
+            ->addOption('pid-file', null, InputOption::VALUE_REQUIRED, 'The pid file the server was started with')
+            ->addOption('port', null, InputOption::VALUE_REQUIRED, 'The port the server listens on, to find its default pid file', '8080')
+            ->addOption('timeout', null, InputOption::VALUE_REQUIRED, 'Seconds to wait for the answer', '60');
+        if ($this->verb === 'status') {
+            $this->addOption('json', null, InputOption::VALUE_NONE, 'Print the status as JSON');
+        }
+    }
+
+    protected function execute(InputInterface $input, OutputInterface $output): int
+    {
+        $errors = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+        $pidFile = $input->getOption('pid-file');
+        $port = (string) $input->getOption('port');
+        if (!\is_string($pidFile)) {
+            if (\preg_match('/^\d+$/D', $port) !== 1) {
+                $errors->writeln(\sprintf('<error>--port must be a whole number, got "%s"</error>', $port));
+
+                return 2;
+            }
+            $pidFile = PidFile::defaultPath((int) $port);
+        }
+        try {
+            $reply = (new ControlClient())->send(PidFile::socketPath($pidFile), $this->verb, [], (float) $input->getOption('timeout'));
+        } catch (ControlError $e) {
+            $errors->writeln('<error>' . $e->getMessage() . '</error>');
+
+            return 1;
+        }
+        if (($reply['ok'] ?? false) !== true) {
+            $errors->writeln(\sprintf('<error>%s failed: %s</error>', \ucfirst($this->verb), \is_string($reply['error'] ?? null) ? $reply['error'] : 'unknown error'));
+
+            return 1;
+        }
+        switch ($this->verb) {
+            case 'status':
+                $status = \is_array($reply['status'] ?? null) ? $reply['status'] : [];
+                if ((bool) $input->getOption('json')) {
+                    $output->writeln((string) \json_encode($status, \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES));
+                } else {
+                    $this->printStatus($output, $status);
+                }
+                break;
+            case 'reload':
+                $output->writeln(\sprintf('Reloaded: generation %d is serving', \is_int($reply['generation'] ?? null) ? $reply['generation'] : 0));
+                break;
+            default:
+                $output->writeln('Stopping');
+        }
+
+        return 0;
+    }
+
+    /** @param array<mixed> $status */
+    private function printStatus(OutputInterface $output, array $status): void
+    {
+        $s = static fn (string $key): string => \is_scalar($status[$key] ?? null) ? (string) $status[$key] : '';
+        $output->writeln(\sprintf(
+            'Spindle %s: master %s, %s, generation %s, up %ds',
+            $s('address'),
+            $s('pid'),
+            $s('phase'),
+            $s('generation'),
+            (int) $s('uptime'),
+        ));
+        if ($s('last_reload_error') !== '') {
+            $output->writeln('Last reload failed: ' . $s('last_reload_error'));
+        }
+        $output->writeln(\sprintf('%-8s %-4s %-9s %9s %8s %6s %9s %8s %s', 'pid', 'gen', 'state', 'requests', 'inflight', 'conns', 'memory', 'restarts', 'started'));
+        foreach (\is_array($status['workers'] ?? null) ? $status['workers'] : [] as $worker) {
+            if (!\is_array($worker)) {
+                continue;
+            }
+            $w = static fn (string $key): string => \is_scalar($worker[$key] ?? null) ? (string) $worker[$key] : '';
+            $output->writeln(\sprintf(
+                '%-8s %-4s %-9s %9s %8s %6s %8.1fM %8s %s',
+                $w('pid'),
+                $w('generation'),
+                $w('state'),
+                $w('requests'),
+                $w('inflight'),
+                $w('connections'),
+                (int) $w('memory') / 1048576,
+                $w('restarts'),
+                \gmdate('Y-m-d H:i:s', (int) $w('started_at')),
+            ));
+        }
+    }
+}
