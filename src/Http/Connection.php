@@ -290,6 +290,9 @@ final class Connection
         try {
             try {
                 $response = ($this->set->handler)($request);
+            } catch (HttpException $e) {
+                // A request the application (or its bridge) refuses as malformed: its status, no error log.
+                $response = $this->errorResponse($e->status, $e->getMessage());
             } catch (\Throwable $e) {
                 if ($this->timedOut) {
                     // Cancelled by the request timeout, which already answered.

@@ -13,6 +13,7 @@ use Psr\Http\Message\StreamFactoryInterface;
 use Psr\Http\Message\UploadedFileFactoryInterface;
 use Psr\Http\Message\UriFactoryInterface;
 use Spindle\Http\FormBody;
+use Spindle\Http\HttpException;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Http\UploadedFile;
@@ -49,20 +50,13 @@ final class Psr7Bridge
         $target = $request->path === '*' ? '' : $request->path;
         $uri = 'http://' . $host . $target . ($request->query === '' ? '' : '?' . $request->query);
         $server = $this->serverParams($request);
-        if ($this->nyholm) {
-            // Nyholm's constructor takes all headers at once; the PSR-17 path below clones per header.
-            $psr = new NyholmServerRequest($request->method, $uri, $request->headers, $request->body === '' ? null : $request->body, $request->protocolVersion, $server);
-        } else {
-            $psr = $this->requests->createServerRequest($request->method, $this->uris->createUri($uri), $server)
-                ->withProtocolVersion($request->protocolVersion)
-                ->withBody($this->streams->createStream($request->body));
-            foreach ($request->headers as $name => $values) {
-                $psr = $psr->withHeader($name, $values);
-            }
-            if ($request->query !== '') {
-                \parse_str($request->query, $query);
-                $psr = $psr->withQueryParams($query);
-            }
+        try {
+            $psr = $this->serverRequest($request, $uri, $server);
+        } catch (\InvalidArgumentException $e) {
+            throw new HttpException(400, 'Invalid Host header or request target', false, $e);
+        }
+        if ($request->path === '*') {
+            $psr = $psr->withRequestTarget('*');
         }
         if (isset($request->headers['cookie'])) {
             $psr = $psr->withCookieParams(FormBody::parseCookies(\implode('; ', $request->headers['cookie'])));
@@ -72,6 +66,27 @@ final class Psr7Bridge
         }
         if ($request->uploadedFiles !== []) {
             $psr = $psr->withUploadedFiles($this->uploadedFiles($request->uploadedFiles));
+        }
+
+        return $psr;
+    }
+
+    /** @param array<string, mixed> $server */
+    private function serverRequest(Request $request, string $uri, array $server): ServerRequestInterface
+    {
+        if ($this->nyholm) {
+            // Nyholm's constructor takes all headers at once; the PSR-17 path below clones per header.
+            return new NyholmServerRequest($request->method, $uri, $request->headers, $request->body === '' ? null : $request->body, $request->protocolVersion, $server);
+        }
+        $psr = $this->requests->createServerRequest($request->method, $this->uris->createUri($uri), $server)
+            ->withProtocolVersion($request->protocolVersion)
+            ->withBody($this->streams->createStream($request->body));
+        foreach ($request->headers as $name => $values) {
+            $psr = $psr->withHeader((string) $name, $values);
+        }
+        if ($request->query !== '') {
+            \parse_str($request->query, $query);
+            $psr = $psr->withQueryParams($query);
         }
 
         return $psr;

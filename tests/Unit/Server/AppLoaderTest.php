@@ -152,4 +152,26 @@ final class AppLoaderTest extends TestCase
         $this->expectException(ServerError::class);
         $this->loader->load('/nonexistent/app.php');
     }
+
+    public function testAnInvalidHostIsABadRequestNotAServerError(): void
+    {
+        $request = new Request('GET', '/', '/', '', '1.1', ['host' => ['a:99999']]);
+        try {
+            $this->loader->adapt(static fn (ServerRequestInterface $r): string => 'unreachable', 'test')($request);
+            self::fail('an invalid Host must be refused');
+        } catch (\Spindle\Http\HttpException $e) {
+            self::assertSame(400, $e->status);
+        }
+    }
+
+    public function testAsteriskFormKeepsItsRequestTarget(): void
+    {
+        $seen = null;
+        $this->loader->adapt(static function (ServerRequestInterface $r) use (&$seen): string {
+            $seen = $r->getRequestTarget();
+
+            return '';
+        }, 'test')(new Request('OPTIONS', '*', '*', '', '1.1', ['host' => ['h'], '123' => ['numeric name']]));
+        self::assertSame('*', $seen);
+    }
 }
