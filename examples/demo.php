@@ -52,7 +52,8 @@ return static function (ServerRequestInterface $request) use ($_, $started, &$se
         })())),
         '/upload' => (static function () use ($request): Response {
             $lines = [];
-            array_walk_recursive($files = $request->getUploadedFiles(), static function ($file) use (&$lines): void {
+            $files = $request->getUploadedFiles();
+            array_walk_recursive($files, static function ($file) use (&$lines): void {
                 $lines[] = sprintf('%s (%d bytes, %s)', $file->getClientFilename(), $file->getSize(), $file->getClientMediaType());
             });
 
