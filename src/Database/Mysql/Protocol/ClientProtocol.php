@@ -1,0 +1,681 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Database\Mysql\Protocol;
+
+use Spindle\Database\Mysql\ColumnDefinition;
+use Spindle\Database\Mysql\ConnectionConfig;
+use Spindle\Database\Mysql\MysqlException;
+use Spindle\Database\Mysql\PreparedStatement;
+use Spindle\Database\Mysql\Result;
+
+/**
+ * The client side of one MySQL/MariaDB session, without I/O: bytes from the server go in through
+ * push(), bytes for the server come out of takeOutgoing(), and the phase tells the caller what
+ * to do next (write, enable TLS, read, or pick up the outcome of a command).
+ *
+ * push() throws MysqlException only when the session cannot go on: a malformed or unexpected
+ * packet (2027, the phase becomes Broken) or a failed handshake (the server's ERR). A server
+ * error answering a command is the command's outcome, and the session stays Ready.
+ */
+final class ClientProtocol
+{
+    /** Columns beyond this in one result are taken for garbage. */
+    private const MAX_COLUMNS = 65535;
+    private const LOCAL_INFILE_CHUNK = 1 << 20;
+
+    private Phase $phase = Phase::AwaitingHandshake;
+    private readonly PacketReader $reader;
+    private readonly Charset $charset;
+    private string $outgoing = '';
+    private ?HandshakeV10 $handshake = null;
+    private int $capabilities = 0;
+    private string $authPlugin = '';
+    private string $nonce = '';
+    private bool $tls = false;
+    private bool $awaitingPublicKey = false;
+    private int $statusFlags = 0;
+
+    private ResponseKind $kind = ResponseKind::Ping;
+    private ResponseStep $step = ResponseStep::First;
+    private string $sql = '';
+    private int $expectedColumns = 0;
+    private int $expectedParams = 0;
+    private int $statementId = 0;
+    /** @var list<ColumnDefinition> */
+    private array $columns = [];
+    /** @var list<ColumnDefinition> */
+    private array $params = [];
+    /** @var list<list<int|float|string|null>> */
+    private array $rows = [];
+    /** @var list<Result> */
+    private array $results = [];
+    private ?string $localInfileName = null;
+    private ?string $rejectedLocalInfile = null;
+    /** @var non-empty-list<Result>|PreparedStatement|MysqlException|true|null */
+    private array|PreparedStatement|MysqlException|true|null $outcome = null;
+
+    /**
+     * @param bool $secureTransport the transport is safe for a cleartext password without TLS (a unix socket)
+     *
+     * @throws MysqlException 2019 for an unknown charset
+     */
+    public function __construct(
+        private readonly ConnectionConfig $config,
+        private readonly bool $secureTransport = false,
+        int $maxPayload = 1 << 30,
+    ) {
+        $this->reader = new PacketReader($maxPayload);
+        $this->charset = Charset::resolve($config->charset, $config->collation);
+    }
+
+    public function phase(): Phase
+    {
+        return $this->phase;
+    }
+
+    public function handshake(): ?HandshakeV10
+    {
+        return $this->handshake;
+    }
+
+    /** The negotiated capability flags (0 before the handshake response). */
+    public function capabilities(): int
+    {
+        return $this->capabilities;
+    }
+
+    public function statusFlags(): int
+    {
+        return $this->statusFlags;
+    }
+
+    /** The SET NAMES statement the configured collation needs after connecting, if any. */
+    public function setNamesStatement(): ?string
+    {
+        return $this->charset->setNames;
+    }
+
+    /** The file the server asked for (in phase LocalInfileRequested). */
+    public function localInfileName(): ?string
+    {
+        return $this->localInfileName;
+    }
+
+    /** Bytes to write to the server now (and forget). */
+    public function takeOutgoing(): string
+    {
+        $out = $this->outgoing;
+        $this->outgoing = '';
+
+        return $out;
+    }
+
+    /**
+     * The outcome of the connection phase (true) or of the last command: its results, the
+     * prepared statement, true for ping, or the server's error; null while still waiting.
+     *
+     * @return non-empty-list<Result>|PreparedStatement|MysqlException|true|null
+     */
+    public function takeOutcome(): array|PreparedStatement|MysqlException|true|null
+    {
+        $outcome = $this->outcome;
+        $this->outcome = null;
+
+        return $outcome;
+    }
+
+    /**
+     * Bytes from the server.
+     *
+     * @throws MysqlException
+     */
+    public function push(string $bytes): void
+    {
+        if ($this->phase === Phase::Broken) {
+            throw Errors::malformed('the session is broken');
+        }
+        try {
+            if ($bytes !== '' && !$this->waitingForServer()) {
+                throw Errors::malformed(sprintf('unexpected data from the server in phase %s', $this->phase->name));
+            }
+            $this->reader->push($bytes);
+            // Stop at the end of the awaited answer: whatever follows was not asked for and
+            // stays in unconsumedInput().
+            while ($this->waitingForServer() && ($payload = $this->reader->next()) !== null) {
+                $this->handle($payload);
+            }
+        } catch (MysqlException $e) {
+            $this->phase = Phase::Broken;
+            throw $e;
+        }
+    }
+
+    /** Whether the session waits for packets from the server. */
+    public function waitingForServer(): bool
+    {
+        return match ($this->phase) {
+            Phase::AwaitingHandshake, Phase::Authenticating, Phase::AwaitingResponse => true,
+            default => false,
+        };
+    }
+
+    /** Bytes that arrived after the last awaited answer (the server spoke unasked). */
+    public function unconsumedInput(): string
+    {
+        return $this->reader->unconsumed();
+    }
+
+    /** Call once TLS is up after phase TlsRequested: queues the handshake response. */
+    public function tlsEstablished(): void
+    {
+        $this->requirePhase(Phase::TlsRequested);
+        $this->tls = true;
+        $this->sendHandshakeResponse();
+        $this->phase = Phase::Authenticating;
+    }
+
+    /** Marks the session unusable (the transport failed). */
+    public function markBroken(): void
+    {
+        $this->phase = Phase::Broken;
+    }
+
+    public function query(string $sql): void
+    {
+        $this->startCommand(Command::Query, $sql, ResponseKind::Text);
+    }
+
+    public function prepare(string $sql): void
+    {
+        $this->startCommand(Command::StmtPrepare, $sql, ResponseKind::Prepare);
+        $this->sql = $sql;
+    }
+
+    /**
+     * @param list<mixed> $params
+     *
+     * @throws MysqlException 2031/2036 for parameters that cannot be sent (the session stays Ready)
+     */
+    public function execute(PreparedStatement $statement, array $params): void
+    {
+        $this->requirePhase(Phase::Ready);
+        $payload = ExecuteRequest::build($statement->id, \count($statement->params), $params);
+        $this->startPayload($payload, ResponseKind::Binary);
+    }
+
+    /** COM_STMT_CLOSE has no response: the session stays Ready. */
+    public function closeStatement(int $statementId): void
+    {
+        $this->requirePhase(Phase::Ready);
+        $this->reader->setSequence(0);
+        $this->send(\chr(Command::StmtClose->value) . Buffer::writeInt4($statementId));
+    }
+
+    public function ping(): void
+    {
+        $this->startCommand(Command::Ping, '', ResponseKind::Ping);
+    }
+
+    /** COM_QUIT: the session ends. */
+    public function quit(): void
+    {
+        if ($this->phase === Phase::Ready) {
+            $this->reader->setSequence(0);
+            $this->send(\chr(Command::Quit->value));
+        }
+        $this->phase = Phase::Closed;
+    }
+
+    /**
+     * Answers a LOCAL INFILE request with the file's contents, or refuses it with null (an empty
+     * packet; the command then fails with 2068).
+     */
+    public function sendLocalInfile(?string $contents): void
+    {
+        $this->requirePhase(Phase::LocalInfileRequested);
+        if ($contents === null) {
+            $this->rejectedLocalInfile = $this->localInfileName;
+        } else {
+            $length = \strlen($contents);
+            for ($offset = 0; $offset < $length; $offset += self::LOCAL_INFILE_CHUNK) {
+                $this->send(substr($contents, $offset, self::LOCAL_INFILE_CHUNK));
+            }
+        }
+        $this->send('');
+        $this->localInfileName = null;
+        $this->phase = Phase::AwaitingResponse;
+    }
+
+    /**
+     * What a packet that arrived while the session was idle says (an ERR before the server
+     * closes the connection, typically), or null if it is not a complete ERR packet.
+     */
+    public static function describeUnsolicited(string $bytes): ?MysqlException
+    {
+        if (\strlen($bytes) < 5 || $bytes[4] !== "\xFF") {
+            return null;
+        }
+        $length = \ord($bytes[0]) | (\ord($bytes[1]) << 8) | (\ord($bytes[2]) << 16);
+        if (\strlen($bytes) < 4 + $length) {
+            return null;
+        }
+
+        try {
+            return ErrPacket::parse(substr($bytes, 4, $length));
+        } catch (MysqlException) {
+            return null;
+        }
+    }
+
+    private function requirePhase(Phase $phase): void
+    {
+        if ($this->phase !== $phase) {
+            throw new \LogicException(sprintf('The MySQL session is in phase %s, not %s', $this->phase->name, $phase->name));
+        }
+    }
+
+    private function startCommand(Command $command, string $argument, ResponseKind $kind): void
+    {
+        $this->requirePhase(Phase::Ready);
+        $this->startPayload(\chr($command->value) . $argument, $kind);
+    }
+
+    private function startPayload(string $payload, ResponseKind $kind): void
+    {
+        if ($this->reader->buffered() > 0) {
+            $this->phase = Phase::Broken;
+            throw new MysqlException('MySQL server has gone away: it sent data while the session was idle', Errors::SERVER_GONE);
+        }
+        $this->reader->setSequence(0);
+        $this->send($payload);
+        $this->phase = Phase::AwaitingResponse;
+        $this->kind = $kind;
+        $this->step = ResponseStep::First;
+        $this->results = [];
+        $this->rows = [];
+        $this->columns = [];
+        $this->params = [];
+        $this->rejectedLocalInfile = null;
+        $this->outcome = null;
+    }
+
+    private function send(string $payload): void
+    {
+        [$bytes, $next] = PacketReader::frame($payload, $this->reader->sequence());
+        $this->outgoing .= $bytes;
+        $this->reader->setSequence($next);
+    }
+
+    private function handle(string $payload): void
+    {
+        match ($this->phase) {
+            Phase::AwaitingHandshake => $this->handleHandshake($payload),
+            Phase::Authenticating => $this->handleAuth($payload),
+            Phase::AwaitingResponse => $this->handleResponse($payload),
+            default => throw Errors::malformed(sprintf('unexpected packet in phase %s', $this->phase->name)),
+        };
+    }
+
+    private function handleHandshake(string $payload): void
+    {
+        if ($payload !== '' && $payload[0] === "\xFF") {
+            throw ErrPacket::parse($payload);
+        }
+        $handshake = HandshakeV10::parse($payload);
+        $this->handshake = $handshake;
+        $this->nonce = $handshake->scramble;
+        $wanted = Capability::LONG_PASSWORD | Capability::LONG_FLAG | Capability::PROTOCOL_41
+            | Capability::TRANSACTIONS | Capability::SECURE_CONNECTION | Capability::MULTI_RESULTS
+            | Capability::PS_MULTI_RESULTS | Capability::PLUGIN_AUTH
+            | Capability::PLUGIN_AUTH_LENENC_CLIENT_DATA | Capability::DEPRECATE_EOF;
+        if ($this->config->multiStatements) {
+            $wanted |= Capability::MULTI_STATEMENTS;
+        }
+        if ($this->config->database !== null && $this->config->database !== '') {
+            $wanted |= Capability::CONNECT_WITH_DB;
+        }
+        if ($this->config->allowLocalInfile) {
+            $wanted |= Capability::LOCAL_FILES;
+        }
+        if ($this->config->tls !== null) {
+            if (($handshake->capabilities & Capability::SSL) === 0) {
+                throw new MysqlException('SSL connection error: the server does not support TLS', Errors::SSL_CONNECTION_ERROR);
+            }
+            $wanted |= Capability::SSL;
+        }
+        $this->capabilities = $wanted & $handshake->capabilities;
+        $this->statusFlags = $handshake->statusFlags;
+        if ($this->config->tls !== null) {
+            $this->send(HandshakeResponse::sslRequest($this->capabilities, $this->charset->id));
+            $this->phase = Phase::TlsRequested;
+
+            return;
+        }
+        $this->sendHandshakeResponse();
+        $this->phase = Phase::Authenticating;
+    }
+
+    private function secure(): bool
+    {
+        return $this->tls || $this->secureTransport;
+    }
+
+    private function sendHandshakeResponse(): void
+    {
+        $plugin = $this->handshake->authPlugin ?? '';
+        $response = Auth::response($plugin, $this->config->password, $this->nonce, $this->secure());
+        if ($response === null) {
+            // An unknown default plugin: answer as mysql_native_password; the server switches if it must.
+            $plugin = AuthPlugin::NativePassword->value;
+            $response = Auth::nativePassword($this->config->password, $this->nonce);
+        }
+        if ($plugin === '') {
+            $plugin = AuthPlugin::NativePassword->value;
+        }
+        $this->authPlugin = $plugin;
+        $this->send(HandshakeResponse::build(
+            $this->capabilities,
+            $this->charset->id,
+            $this->config->user,
+            $response,
+            $this->config->database,
+            $plugin,
+        ));
+    }
+
+    private function handleAuth(string $payload): void
+    {
+        $header = $payload === '' ? -1 : \ord($payload[0]);
+        switch ($header) {
+            case 0x00:
+                $ok = OkPacket::parse($payload);
+                $this->statusFlags = $ok->statusFlags;
+                $this->phase = Phase::Ready;
+                $this->outcome = true;
+
+                return;
+            case 0xFF:
+                throw ErrPacket::parse($payload);
+            case 0xFE:
+                $this->authSwitch($payload);
+
+                return;
+            case 0x01:
+                $this->authMoreData(substr($payload, 1));
+
+                return;
+            default:
+                throw Errors::malformed(sprintf('unexpected packet 0x%02X during authentication', $header));
+        }
+    }
+
+    private function authSwitch(string $payload): void
+    {
+        if (\strlen($payload) === 1) {
+            throw new MysqlException(
+                "Authentication plugin 'mysql_old_password' cannot be loaded: not supported",
+                Errors::AUTH_PLUGIN_CANNOT_LOAD,
+            );
+        }
+        $buffer = new Buffer($payload);
+        $buffer->skip(1);
+        $plugin = $buffer->nulString();
+        $data = $buffer->rest();
+        if (str_ends_with($data, "\0")) {
+            $data = substr($data, 0, -1);
+        }
+        $response = Auth::response($plugin, $this->config->password, $data, $this->secure());
+        if ($response === null) {
+            throw new MysqlException(
+                $plugin === AuthPlugin::ClearPassword->value
+                    ? "Authentication plugin 'mysql_clear_password' refused: it needs TLS or a unix socket"
+                    : sprintf("Authentication plugin '%s' cannot be loaded: not supported", $plugin),
+                Errors::AUTH_PLUGIN_CANNOT_LOAD,
+            );
+        }
+        $this->authPlugin = $plugin;
+        $this->nonce = $data;
+        $this->awaitingPublicKey = false;
+        $this->send($response);
+    }
+
+    private function authMoreData(string $data): void
+    {
+        if ($this->authPlugin !== AuthPlugin::CachingSha2Password->value) {
+            throw Errors::malformed(sprintf('unexpected auth data for plugin %s', $this->authPlugin));
+        }
+        if ($this->awaitingPublicKey) {
+            $this->awaitingPublicKey = false;
+            $this->send(Auth::rsaEncryptPassword($this->config->password, $this->nonce, $data));
+
+            return;
+        }
+        if ($data === \chr(Auth::FAST_AUTH_SUCCESS)) {
+            return;
+        }
+        if ($data !== \chr(Auth::PERFORM_FULL_AUTH)) {
+            throw Errors::malformed('unexpected caching_sha2_password state');
+        }
+        if ($this->secure()) {
+            $this->send($this->config->password . "\0");
+        } elseif ($this->config->serverPublicKey !== null) {
+            $this->send(Auth::rsaEncryptPassword($this->config->password, $this->nonce, $this->config->serverPublicKey));
+        } else {
+            $this->awaitingPublicKey = true;
+            $this->send(Auth::REQUEST_PUBLIC_KEY);
+        }
+    }
+
+    private function deprecateEof(): bool
+    {
+        return ($this->capabilities & Capability::DEPRECATE_EOF) !== 0;
+    }
+
+    private function handleResponse(string $payload): void
+    {
+        $header = $payload === '' ? -1 : \ord($payload[0]);
+        if ($header === 0xFF && $this->step !== ResponseStep::Columns && $this->step !== ResponseStep::Params) {
+            $this->complete(ErrPacket::parse($payload));
+
+            return;
+        }
+        switch ($this->step) {
+            case ResponseStep::First:
+                $this->first($payload, $header);
+
+                return;
+            case ResponseStep::Params:
+                $this->params[] = RowDecoder::columnDefinition($payload);
+                if (\count($this->params) === $this->expectedParams) {
+                    if ($this->deprecateEof()) {
+                        $this->afterPrepareParams();
+                    } else {
+                        $this->step = ResponseStep::ParamsEof;
+                    }
+                }
+
+                return;
+            case ResponseStep::ParamsEof:
+                $this->expectEof($payload);
+                $this->afterPrepareParams();
+
+                return;
+            case ResponseStep::Columns:
+                $this->columns[] = RowDecoder::columnDefinition($payload);
+                if (\count($this->columns) === $this->expectedColumns) {
+                    if (!$this->deprecateEof()) {
+                        $this->step = ResponseStep::ColumnsEof;
+                    } else {
+                        $this->afterColumns();
+                    }
+                }
+
+                return;
+            case ResponseStep::ColumnsEof:
+                $this->expectEof($payload);
+                $this->afterColumns();
+
+                return;
+            case ResponseStep::Rows:
+                $this->row($payload, $header);
+
+                return;
+        }
+    }
+
+    private function expectEof(string $payload): void
+    {
+        if (!EofPacket::is($payload)) {
+            throw Errors::malformed('expected an EOF packet after the definitions');
+        }
+        $eof = EofPacket::parse($payload);
+        $this->statusFlags = $eof->statusFlags;
+    }
+
+    private function first(string $payload, int $header): void
+    {
+        if ($this->kind === ResponseKind::Prepare) {
+            $this->prepareOk($payload, $header);
+
+            return;
+        }
+        if ($header === 0x00) {
+            $ok = OkPacket::parse($payload);
+            $this->statusFlags = $ok->statusFlags;
+            if ($this->kind === ResponseKind::Ping) {
+                $this->complete(true);
+
+                return;
+            }
+            $this->results[] = new Result([], [], $ok->affectedRows, $ok->lastInsertId, $ok->warnings, $ok->statusFlags, $ok->info);
+            $this->afterResult($ok->statusFlags);
+
+            return;
+        }
+        if ($this->kind === ResponseKind::Ping) {
+            throw Errors::malformed(sprintf('unexpected packet 0x%02X answering COM_PING', $header));
+        }
+        if ($header === 0xFB && $this->kind === ResponseKind::Text) {
+            $this->localInfileName = substr($payload, 1);
+            $this->phase = Phase::LocalInfileRequested;
+            if (!$this->config->allowLocalInfile) {
+                $this->sendLocalInfile(null);
+            }
+
+            return;
+        }
+        $buffer = new Buffer($payload);
+        $count = $buffer->lenencInt();
+        if ($count === 0 || $count > self::MAX_COLUMNS || !$buffer->atEnd()) {
+            throw Errors::malformed(sprintf('unexpected packet 0x%02X starting a result', $header));
+        }
+        $this->expectedColumns = $count;
+        $this->columns = [];
+        $this->rows = [];
+        $this->step = ResponseStep::Columns;
+    }
+
+    private function prepareOk(string $payload, int $header): void
+    {
+        if ($header !== 0x00 || \strlen($payload) < 9) {
+            throw Errors::malformed(sprintf('unexpected packet 0x%02X answering COM_STMT_PREPARE', $header));
+        }
+        $buffer = new Buffer($payload);
+        $buffer->skip(1);
+        $this->statementId = $buffer->int4();
+        $this->expectedColumns = $buffer->int2();
+        $this->expectedParams = $buffer->int2();
+        $this->params = [];
+        $this->columns = [];
+        if ($this->expectedParams > 0) {
+            $this->step = ResponseStep::Params;
+
+            return;
+        }
+        $this->afterPrepareParams();
+    }
+
+    private function afterPrepareParams(): void
+    {
+        if ($this->expectedColumns > 0) {
+            $this->step = ResponseStep::Columns;
+
+            return;
+        }
+        $this->completePrepare();
+    }
+
+    private function completePrepare(): void
+    {
+        $this->complete(new PreparedStatement($this->statementId, $this->sql, $this->params, $this->columns));
+    }
+
+    private function afterColumns(): void
+    {
+        if ($this->kind === ResponseKind::Prepare) {
+            $this->completePrepare();
+
+            return;
+        }
+        $this->step = ResponseStep::Rows;
+    }
+
+    private function row(string $payload, int $header): void
+    {
+        $length = \strlen($payload);
+        $terminator = $header === 0xFE && ($this->deprecateEof() ? $length < PacketReader::MAX_PACKET : $length < 9);
+        if (!$terminator) {
+            $this->rows[] = $this->kind === ResponseKind::Binary
+                ? RowDecoder::binaryRow($payload, $this->columns)
+                : RowDecoder::textRow($payload, $this->columns);
+
+            return;
+        }
+        if ($this->deprecateEof()) {
+            $ok = OkPacket::parse($payload);
+            $warnings = $ok->warnings;
+            $status = $ok->statusFlags;
+        } else {
+            $eof = EofPacket::parse($payload);
+            $warnings = $eof->warnings;
+            $status = $eof->statusFlags;
+        }
+        $this->statusFlags = $status;
+        $this->results[] = new Result($this->columns, $this->rows, 0, 0, $warnings, $status);
+        $this->columns = [];
+        $this->rows = [];
+        $this->afterResult($status);
+    }
+
+    private function afterResult(int $status): void
+    {
+        if (($status & ServerStatus::MORE_RESULTS_EXISTS) !== 0) {
+            $this->step = ResponseStep::First;
+
+            return;
+        }
+        if ($this->results === []) {
+            throw Errors::malformed('response without a result');
+        }
+        $this->complete($this->results);
+    }
+
+    /** @param non-empty-list<Result>|PreparedStatement|MysqlException|true $outcome */
+    private function complete(array|PreparedStatement|MysqlException|true $outcome): void
+    {
+        if ($this->rejectedLocalInfile !== null && !$outcome instanceof MysqlException) {
+            $outcome = new MysqlException(
+                sprintf('LOAD DATA LOCAL INFILE file request rejected: local files are not allowed (%s)', $this->rejectedLocalInfile),
+                Errors::LOAD_DATA_LOCAL_INFILE_REJECTED,
+            );
+        }
+        $this->rejectedLocalInfile = null;
+        $this->outcome = $outcome;
+        $this->results = [];
+        $this->rows = [];
+        $this->phase = Phase::Ready;
+        $this->step = ResponseStep::First;
+    }
+}

@@ -1,0 +1,241 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Database\Mysql\Protocol;
+
+use Spindle\Database\Mysql\ColumnDefinition;
+use Spindle\Database\Mysql\MysqlException;
+
+/**
+ * Column definitions and rows of both protocols, decoded to PHP values the way PHP's mysqlnd
+ * does (PHP 8.1+, native types): integers (YEAR included) as int, BIGINT UNSIGNED beyond
+ * PHP_INT_MAX as a numeric string, FLOAT/DOUBLE as float, NULL as null, everything else as the
+ * server's string; binary temporals formatted as the server formats them in text.
+ * Deviation from mysqlnd: BIT stays the raw binary string in both protocols.
+ */
+final class RowDecoder
+{
+    /** A column "decimals" value at or above this means "not fixed". */
+    private const NOT_FIXED_DEC = 31;
+
+    private function __construct()
+    {
+    }
+
+    /** Protocol::ColumnDefinition41. @throws MysqlException 2027 */
+    public static function columnDefinition(string $payload): ColumnDefinition
+    {
+        $b = new Buffer($payload);
+        $catalog = $b->lenencString();
+        $schema = $b->lenencString();
+        $table = $b->lenencString();
+        $orgTable = $b->lenencString();
+        $name = $b->lenencString();
+        $orgName = $b->lenencString();
+        $fixedLength = $b->lenencInt();
+        if ($fixedLength < 10) {
+            throw Errors::malformed('column definition with a short fixed-length part');
+        }
+        $charset = $b->int2();
+        $length = $b->int4();
+        $type = $b->int1();
+        $flags = $b->int2();
+        $decimals = $b->int1();
+
+        return new ColumnDefinition($catalog, $schema, $table, $orgTable, $name, $orgName, $charset, $length, $type, $flags, $decimals);
+    }
+
+    /**
+     * Protocol::TextResultsetRow.
+     *
+     * @param list<ColumnDefinition> $columns
+     *
+     * @return list<int|float|string|null>
+     *
+     * @throws MysqlException 2027
+     */
+    public static function textRow(string $payload, array $columns): array
+    {
+        $b = new Buffer($payload);
+        $row = [];
+        foreach ($columns as $column) {
+            $value = $b->lenencStringOrNull();
+            $row[] = $value === null ? null : self::typedText($value, $column);
+        }
+        if (!$b->atEnd()) {
+            throw Errors::malformed('text row longer than its columns');
+        }
+
+        return $row;
+    }
+
+    private static function typedText(string $value, ColumnDefinition $column): int|float|string|null
+    {
+        $type = ColumnType::tryFrom($column->type);
+        if ($type === null) {
+            return $value;
+        }
+        if ($type->isInteger()) {
+            return self::integerText($value);
+        }
+        if ($type->isFloat()) {
+            return is_numeric($value) ? (float) $value : $value;
+        }
+        if ($type === ColumnType::Null) {
+            return null;
+        }
+
+        return $value;
+    }
+
+    /** A decimal integer string as int, or unchanged when it does not fit (or is not an integer). */
+    private static function integerText(string $value): int|string
+    {
+        if (preg_match('/^-?[0-9]+$/D', $value) !== 1) {
+            return $value;
+        }
+        $int = (int) $value;
+        if (\strlen($value) < 19) {
+            return $int;
+        }
+        $digits = ltrim(ltrim($value, '-'), '0');
+        $back = ltrim((string) $int, '-');
+
+        return $digits === $back || ($digits === '' && $int === 0) ? $int : $value;
+    }
+
+    /**
+     * Protocol::BinaryResultsetRow: 0x00, the NULL bitmap (offset 2), the non-NULL values.
+     *
+     * @param list<ColumnDefinition> $columns
+     *
+     * @return list<int|float|string|null>
+     *
+     * @throws MysqlException 2027
+     */
+    public static function binaryRow(string $payload, array $columns): array
+    {
+        $b = new Buffer($payload);
+        if ($b->int1() !== 0x00) {
+            throw Errors::malformed('binary row without 0x00 header');
+        }
+        $count = \count($columns);
+        $bitmap = $b->bytes(intdiv($count + 9, 8));
+        $row = [];
+        foreach ($columns as $i => $column) {
+            $bit = $i + 2;
+            if ((\ord($bitmap[$bit >> 3]) >> ($bit & 7) & 1) === 1) {
+                $row[] = null;
+                continue;
+            }
+            $row[] = self::binaryValue($b, $column);
+        }
+        if (!$b->atEnd()) {
+            throw Errors::malformed('binary row longer than its columns');
+        }
+
+        return $row;
+    }
+
+    private static function binaryValue(Buffer $b, ColumnDefinition $column): int|float|string|null
+    {
+        $unsigned = ($column->flags & ColumnFlag::UNSIGNED) !== 0;
+
+        return match (ColumnType::tryFrom($column->type)) {
+            ColumnType::Tiny => self::signed($b->int1(), 8, $unsigned),
+            ColumnType::Short, ColumnType::Year => self::signed($b->int2(), 16, $unsigned),
+            ColumnType::Int24, ColumnType::Long => self::signed($b->int4(), 32, $unsigned),
+            ColumnType::LongLong => $unsigned ? Buffer::unsigned64($b->int8()) : $b->int8(),
+            ColumnType::Float => self::floatValue($b->float4(), $column->decimals),
+            ColumnType::Double => $b->float8(),
+            ColumnType::Null => null,
+            ColumnType::Date, ColumnType::NewDate => self::dateTime($b, $column->decimals, false),
+            ColumnType::DateTime, ColumnType::Timestamp, ColumnType::DateTime2, ColumnType::Timestamp2
+                => self::dateTime($b, $column->decimals, true),
+            ColumnType::Time, ColumnType::Time2 => self::time($b, $column->decimals),
+            default => $b->lenencString(),
+        };
+    }
+
+    private static function signed(int $value, int $bits, bool $unsigned): int
+    {
+        if (!$unsigned && $value >= 1 << ($bits - 1)) {
+            return $value - (1 << $bits);
+        }
+
+        return $value;
+    }
+
+    /** FLOAT rounded as mysqlnd does: to the column's decimals, or to 6 significant digits. */
+    private static function floatValue(float $value, int $decimals): float
+    {
+        if (!is_finite($value)) {
+            return $value;
+        }
+        if ($decimals >= self::NOT_FIXED_DEC) {
+            return (float) sprintf('%.6G', $value);
+        }
+
+        return (float) sprintf('%.' . $decimals . 'F', $value);
+    }
+
+    private static function fraction(int $micro, int $decimals): string
+    {
+        if ($decimals <= 0 || $decimals > 6) {
+            return '';
+        }
+
+        return '.' . str_pad((string) intdiv($micro, 10 ** (6 - $decimals)), $decimals, '0', STR_PAD_LEFT);
+    }
+
+    private static function dateTime(Buffer $b, int $decimals, bool $withTime): string
+    {
+        $length = $b->int1();
+        [$year, $month, $day, $hour, $minute, $second, $micro] = [0, 0, 0, 0, 0, 0, 0];
+        if (!\in_array($length, [0, 4, 7, 11], true)) {
+            throw Errors::malformed(sprintf('temporal value of %d bytes', $length));
+        }
+        if ($length >= 4) {
+            $year = $b->int2();
+            $month = $b->int1();
+            $day = $b->int1();
+        }
+        if ($length >= 7) {
+            $hour = $b->int1();
+            $minute = $b->int1();
+            $second = $b->int1();
+        }
+        if ($length === 11) {
+            $micro = $b->int4();
+        }
+        $date = sprintf('%04d-%02d-%02d', $year, $month, $day);
+        if (!$withTime) {
+            return $date;
+        }
+
+        return sprintf('%s %02d:%02d:%02d', $date, $hour, $minute, $second) . self::fraction($micro, $decimals);
+    }
+
+    private static function time(Buffer $b, int $decimals): string
+    {
+        $length = $b->int1();
+        if ($length !== 0 && $length !== 8 && $length !== 12) {
+            throw Errors::malformed(sprintf('TIME value of %d bytes', $length));
+        }
+        [$negative, $days, $hour, $minute, $second, $micro] = [0, 0, 0, 0, 0, 0];
+        if ($length >= 8) {
+            $negative = $b->int1();
+            $days = $b->int4();
+            $hour = $b->int1();
+            $minute = $b->int1();
+            $second = $b->int1();
+        }
+        if ($length === 12) {
+            $micro = $b->int4();
+        }
+
+        return sprintf('%s%02d:%02d:%02d', $negative !== 0 ? '-' : '', $days * 24 + $hour, $minute, $second)
+            . self::fraction($micro, $decimals);
+    }
+}

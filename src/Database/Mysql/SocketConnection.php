@@ -1,0 +1,594 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Database\Mysql;
+
+use Revolt\EventLoop;
+use Spindle\Database\Mysql\Protocol\ClientProtocol;
+use Spindle\Database\Mysql\Protocol\Errors;
+use Spindle\Database\Mysql\Protocol\Phase;
+
+/**
+ * A Connection over a TCP or unix socket, non-blocking: while it waits for the server only the
+ * calling fiber is suspended (outside a fiber the event loop runs until the answer is there).
+ * The protocol itself lives in ClientProtocol; this class moves its bytes.
+ *
+ * A lost connection, a malformed packet or a query timeout breaks the connection: it is closed,
+ * isBroken() is true, and every later call throws MysqlException 2006 at once. Server errors
+ * (ERR packets answering a statement) leave it usable. isBroken() is also true after close().
+ */
+final class SocketConnection implements Connection
+{
+    private const READ_CHUNK = 262144;
+    /**
+     * Server errors after which the server closes the connection: ER_SERVER_SHUTDOWN,
+     * ER_CONNECTION_KILLED (MariaDB), ER_SESSION_WAS_KILLED and ER_CLIENT_INTERACTION_TIMEOUT (MySQL 8).
+     */
+    private const FATAL_SERVER_ERRORS = [1053, 1927, 3169, 4031];
+    private const WRITE_CHUNK = 1 << 20;
+
+    /** @var resource|null */
+    private $socket;
+    private bool $busy = false;
+    private bool $broken = false;
+    private bool $closed = false;
+    private bool $connecting = true;
+    private bool $timedOut = false;
+
+    /** @param resource $socket */
+    private function __construct(
+        private readonly ConnectionConfig $config,
+        $socket,
+        private readonly ClientProtocol $protocol,
+    ) {
+        $this->socket = $socket;
+    }
+
+    /**
+     * Connects, authenticates (TLS first when configured), sets the collation if the handshake
+     * could not, and runs the init commands.
+     *
+     * @throws MysqlException
+     */
+    public static function connect(ConnectionConfig $config): self
+    {
+        $protocol = new ClientProtocol($config, $config->unixSocket !== null);
+        $deadline = $config->connectTimeout > 0 ? self::now() + $config->connectTimeout : null;
+        $connection = new self($config, self::open($config, $deadline), $protocol);
+        try {
+            $connection->authenticate($deadline);
+            $connection->connecting = false;
+            $setNames = $protocol->setNamesStatement();
+            if ($setNames !== null) {
+                $connection->query($setNames);
+            }
+            foreach ($config->initCommands as $sql) {
+                $connection->query($sql);
+            }
+        } catch (\Throwable $e) {
+            $connection->fail();
+            throw $e;
+        }
+
+        return $connection;
+    }
+
+    /**
+     * @throws MysqlException
+     * @throws ConnectionBusy while another fiber runs a statement on this connection
+     */
+    public function query(string $sql): array
+    {
+        $results = $this->command(fn () => $this->protocol->query($sql));
+        if (!\is_array($results)) {
+            throw Errors::malformed('COM_QUERY answered without results');
+        }
+
+        return $results;
+    }
+
+    /**
+     * @throws MysqlException
+     * @throws ConnectionBusy while another fiber runs a statement on this connection
+     */
+    public function prepare(string $sql): PreparedStatement
+    {
+        $statement = $this->command(fn () => $this->protocol->prepare($sql));
+        if (!$statement instanceof PreparedStatement) {
+            throw Errors::malformed('COM_STMT_PREPARE answered without a statement');
+        }
+
+        return $statement;
+    }
+
+    /**
+     * @param list<mixed> $params
+     *
+     * @throws MysqlException
+     * @throws ConnectionBusy while another fiber runs a statement on this connection
+     */
+    public function execute(PreparedStatement $statement, array $params): array
+    {
+        $results = $this->command(fn () => $this->protocol->execute($statement, $params));
+        if (!\is_array($results)) {
+            throw Errors::malformed('COM_STMT_EXECUTE answered without results');
+        }
+
+        return $results;
+    }
+
+    public function closeStatement(PreparedStatement $statement): void
+    {
+        if ($this->broken || $this->closed || $this->socket === null) {
+            return;
+        }
+        $this->enter();
+        $this->busy = true;
+        try {
+            $this->protocol->closeStatement($statement->id);
+            $this->flush($this->queryDeadline());
+        } catch (\Throwable) {
+            $this->fail();
+        } finally {
+            $this->busy = false;
+        }
+    }
+
+    /**
+     * @throws MysqlException
+     * @throws ConnectionBusy while another fiber runs a statement on this connection
+     */
+    public function ping(): void
+    {
+        $this->command(fn () => $this->protocol->ping());
+    }
+
+    public function serverVersion(): string
+    {
+        return $this->protocol->handshake()?->displayVersion() ?? '';
+    }
+
+    public function connectionId(): int
+    {
+        return $this->protocol->handshake()->connectionId ?? 0;
+    }
+
+    public function statusFlags(): int
+    {
+        return $this->protocol->statusFlags();
+    }
+
+    public function isBroken(): bool
+    {
+        return $this->broken || $this->closed;
+    }
+
+    public function close(): void
+    {
+        if ($this->busy) {
+            throw new ConnectionBusy('This MySQL connection is running a statement in another fiber; it cannot be closed now');
+        }
+        $this->shutdown();
+    }
+
+    public function __destruct()
+    {
+        $this->shutdown();
+    }
+
+    /** Sends COM_QUIT if the session is healthy (best effort, never waits) and closes the socket. */
+    private function shutdown(): void
+    {
+        if ($this->socket === null) {
+            $this->closed = true;
+
+            return;
+        }
+        if (!$this->broken && $this->protocol->phase() === Phase::Ready) {
+            $this->protocol->quit();
+            @fwrite($this->socket, $this->protocol->takeOutgoing());
+        }
+        $this->closed = true;
+        $this->closeSocket();
+    }
+
+    /**
+     * Runs one command: starts it in the protocol, writes, reads until its outcome is there.
+     *
+     * @param \Closure(): void $start
+     *
+     * @return non-empty-list<Result>|PreparedStatement|true
+     *
+     * @throws MysqlException
+     * @throws ConnectionBusy
+     */
+    private function command(\Closure $start): array|PreparedStatement|true
+    {
+        $this->enter();
+        $this->busy = true;
+        try {
+            try {
+                $this->checkIdle();
+            } catch (\Throwable $e) {
+                $this->fail();
+                throw $e;
+            }
+            // Bad parameters are refused before anything is sent: the connection stays usable.
+            $start();
+            $outcome = $this->awaitOutcome();
+        } finally {
+            $this->busy = false;
+        }
+        if ($outcome instanceof MysqlException) {
+            if (\in_array($outcome->errorCode, self::FATAL_SERVER_ERRORS, true)) {
+                $this->fail();
+            }
+            throw $outcome;
+        }
+
+        return $outcome;
+    }
+
+    /**
+     * Writes the queued command and reads until its outcome is there; any failure breaks the
+     * connection.
+     *
+     * @return non-empty-list<Result>|PreparedStatement|MysqlException|true
+     */
+    private function awaitOutcome(): array|PreparedStatement|MysqlException|true
+    {
+        $deadline = $this->queryDeadline();
+        try {
+            $this->flush($deadline);
+            while (($outcome = $this->protocol->takeOutcome()) === null) {
+                if ($this->protocol->phase() === Phase::LocalInfileRequested) {
+                    $this->protocol->sendLocalInfile($this->readLocalFile((string) $this->protocol->localInfileName()));
+                } else {
+                    $this->receive($deadline);
+                }
+                $this->flush($deadline);
+            }
+
+            return $outcome;
+        } catch (\Throwable $e) {
+            $this->fail();
+            if ($this->timedOut && $this->config->killQueryOnTimeout) {
+                $this->killInBackground();
+            }
+            throw $e;
+        }
+    }
+
+    /**
+     * @throws MysqlException 2006 once closed or broken
+     * @throws ConnectionBusy
+     */
+    private function enter(): void
+    {
+        if ($this->busy) {
+            throw new ConnectionBusy(
+                'This MySQL connection is already running a statement in another fiber; use one connection per fiber',
+            );
+        }
+        if ($this->closed) {
+            throw new MysqlException('MySQL server has gone away: the connection was closed', Errors::SERVER_GONE);
+        }
+        if ($this->broken || $this->socket === null) {
+            throw new MysqlException('MySQL server has gone away: the connection broke earlier', Errors::SERVER_GONE);
+        }
+    }
+
+    private function queryDeadline(): ?float
+    {
+        return $this->config->queryTimeout > 0 ? self::now() + $this->config->queryTimeout : null;
+    }
+
+    /** Before a command: bytes or EOF on an idle connection mean the server dropped it. */
+    private function checkIdle(): void
+    {
+        $socket = $this->socket();
+        $read = @fread($socket, self::READ_CHUNK);
+        $data = $this->protocol->unconsumedInput() . ($read === false ? '' : $read);
+        if ($read === false || ($data === '' && feof($socket))) {
+            throw new MysqlException('MySQL server has gone away', Errors::SERVER_GONE);
+        }
+        if ($data !== '') {
+            $server = ClientProtocol::describeUnsolicited($data);
+            throw new MysqlException(
+                'MySQL server has gone away' . ($server !== null ? ': ' . $server->getMessage() : ''),
+                Errors::SERVER_GONE,
+                'HY000',
+                $server,
+            );
+        }
+    }
+
+    private function authenticate(?float $deadline): void
+    {
+        while (true) {
+            $this->flush($deadline);
+            $phase = $this->protocol->phase();
+            if ($phase === Phase::Ready) {
+                $this->protocol->takeOutcome();
+
+                return;
+            }
+            if ($phase === Phase::TlsRequested) {
+                $this->enableTls($deadline);
+                $this->protocol->tlsEstablished();
+                continue;
+            }
+            $this->receive($deadline);
+        }
+    }
+
+    private function enableTls(?float $deadline): void
+    {
+        $socket = $this->socket();
+        $options = ($this->config->tls ?? []) + ['peer_name' => $this->config->host, 'SNI_enabled' => true];
+        foreach ($options as $name => $value) {
+            stream_context_set_option($socket, 'ssl', $name, $value);
+        }
+        $method = STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT;
+        while (true) {
+            error_clear_last();
+            $result = @stream_socket_enable_crypto($socket, true, $method);
+            if ($result === true) {
+                return;
+            }
+            if ($result === false) {
+                $reason = error_get_last()['message'] ?? 'handshake failed';
+                throw new MysqlException('SSL connection error: ' . $reason, Errors::SSL_CONNECTION_ERROR);
+            }
+            if (!$this->await(false, $deadline)) {
+                throw new MysqlException('SSL connection error: the TLS handshake timed out', Errors::SSL_CONNECTION_ERROR);
+            }
+        }
+    }
+
+    /** Writes everything the protocol queued. */
+    private function flush(?float $deadline): void
+    {
+        $data = $this->protocol->takeOutgoing();
+        $length = \strlen($data);
+        $offset = 0;
+        $socket = $this->socket();
+        while ($offset < $length) {
+            $chunk = $offset === 0 && $length <= self::WRITE_CHUNK ? $data : substr($data, $offset, self::WRITE_CHUNK);
+            $written = @fwrite($socket, $chunk);
+            if ($written === false) {
+                throw new MysqlException('MySQL server has gone away', Errors::SERVER_GONE);
+            }
+            if ($written === 0) {
+                if (!$this->await(true, $deadline)) {
+                    throw $this->timeout();
+                }
+                continue;
+            }
+            $offset += $written;
+        }
+    }
+
+    /** Reads what the server sent (waiting for it) and gives it to the protocol. */
+    private function receive(?float $deadline): void
+    {
+        $socket = $this->socket();
+        while (true) {
+            $data = @fread($socket, self::READ_CHUNK);
+            if ($data === false || ($data === '' && feof($socket))) {
+                throw $this->connecting
+                    ? new MysqlException("Lost connection to MySQL server at 'reading authorization packet'", Errors::SERVER_LOST)
+                    : new MysqlException('Lost connection to MySQL server during query', Errors::SERVER_LOST);
+            }
+            if ($data !== '') {
+                $this->protocol->push($data);
+
+                return;
+            }
+            if (!$this->await(false, $deadline)) {
+                throw $this->timeout();
+            }
+        }
+    }
+
+    private function timeout(): MysqlException
+    {
+        if ($this->connecting) {
+            return new MysqlException(
+                sprintf("Can't connect to MySQL server on %s (timed out after %.3g s)", $this->where(), $this->config->connectTimeout),
+                Errors::CONNECTION_ERROR,
+            );
+        }
+        $this->timedOut = true;
+
+        return new MysqlException(
+            sprintf('Lost connection to MySQL server during query: query timed out after %.3g s', $this->config->queryTimeout),
+            Errors::SERVER_LOST,
+        );
+    }
+
+    /**
+     * Suspends the calling fiber until the socket is readable (or writable) or the deadline passes.
+     *
+     * @return bool false on timeout
+     */
+    private function await(bool $write, ?float $deadline): bool
+    {
+        return self::awaitStream($this->socket(), $write, $deadline);
+    }
+
+    /**
+     * @param resource $stream
+     *
+     * @return bool false on timeout
+     */
+    private static function awaitStream($stream, bool $write, ?float $deadline): bool
+    {
+        $suspension = EventLoop::getSuspension();
+        $resolved = false;
+        $resume = static function (bool $ready) use (&$resolved, $suspension): void {
+            if ($resolved) {
+                return;
+            }
+            $resolved = true;
+            $suspension->resume($ready);
+        };
+        $ioId = $write
+            ? EventLoop::onWritable($stream, static fn () => $resume(true))
+            : EventLoop::onReadable($stream, static fn () => $resume(true));
+        $timerId = $deadline === null ? null : EventLoop::delay(max(0.0, $deadline - self::now()), static fn () => $resume(false));
+        try {
+            return (bool) $suspension->suspend();
+        } finally {
+            EventLoop::cancel($ioId);
+            if ($timerId !== null) {
+                EventLoop::cancel($timerId);
+            }
+        }
+    }
+
+    /**
+     * @return resource
+     *
+     * @throws MysqlException 2002
+     */
+    private static function open(ConnectionConfig $config, ?float $deadline)
+    {
+        $unix = $config->unixSocket !== null;
+        $uri = $unix
+            ? 'unix://' . $config->unixSocket
+            : 'tcp://' . (str_contains($config->host, ':') ? '[' . $config->host . ']' : $config->host) . ':' . $config->port;
+        $where = self::describe($config);
+        $context = stream_context_create(['socket' => ['tcp_nodelay' => true]]);
+        $errno = 0;
+        $errstr = '';
+        $socket = @stream_socket_client($uri, $errno, $errstr, null, STREAM_CLIENT_CONNECT | STREAM_CLIENT_ASYNC_CONNECT, $context);
+        if ($socket === false) {
+            throw new MysqlException(sprintf("Can't connect to MySQL server on %s (%d: %s)", $where, $errno, $errstr), Errors::CONNECTION_ERROR);
+        }
+        stream_set_blocking($socket, false);
+        // Unbuffered: each fread() returns what the kernel has, up to READ_CHUNK, not 8 KiB.
+        stream_set_read_buffer($socket, 0);
+        try {
+            $ready = self::awaitStream($socket, true, $deadline);
+        } catch (\Throwable $e) {
+            fclose($socket);
+            throw $e;
+        }
+        if (!$ready) {
+            fclose($socket);
+            throw new MysqlException(
+                sprintf("Can't connect to MySQL server on %s (timed out after %.3g s)", $where, $config->connectTimeout),
+                Errors::CONNECTION_ERROR,
+            );
+        }
+        if (!$unix && @stream_socket_get_name($socket, true) === false) {
+            $reason = self::socketError($socket);
+            fclose($socket);
+            throw new MysqlException(sprintf("Can't connect to MySQL server on %s (%s)", $where, $reason), Errors::CONNECTION_ERROR);
+        }
+
+        return $socket;
+    }
+
+    /** @param resource $socket */
+    private static function socketError($socket): string
+    {
+        if (\function_exists('socket_import_stream')) {
+            $raw = @socket_import_stream($socket);
+            if ($raw !== false) {
+                $code = @socket_get_option($raw, SOL_SOCKET, SO_ERROR);
+                if (\is_int($code) && $code !== 0) {
+                    return $code . ': ' . socket_strerror($code);
+                }
+            }
+        }
+
+        return 'connection failed';
+    }
+
+    private static function describe(ConnectionConfig $config): string
+    {
+        return $config->unixSocket !== null
+            ? sprintf("socket '%s'", $config->unixSocket)
+            : sprintf("'%s:%d'", $config->host, $config->port);
+    }
+
+    private function where(): string
+    {
+        return self::describe($this->config);
+    }
+
+    private function readLocalFile(string $name): ?string
+    {
+        if (!$this->config->allowLocalInfile || $name === '') {
+            return null;
+        }
+        $contents = @file_get_contents($name);
+
+        return $contents === false ? null : $contents;
+    }
+
+    /** After a query timeout: KILL QUERY from a fresh connection, in the background, errors ignored. */
+    private function killInBackground(): void
+    {
+        $id = $this->connectionId();
+        $c = $this->config;
+        $config = new ConnectionConfig(
+            host: $c->host,
+            port: $c->port,
+            unixSocket: $c->unixSocket,
+            user: $c->user,
+            password: $c->password,
+            charset: $c->charset,
+            connectTimeout: $c->connectTimeout > 0 ? min($c->connectTimeout, 5.0) : 5.0,
+            queryTimeout: 5.0,
+            tls: $c->tls,
+            serverPublicKey: $c->serverPublicKey,
+            killQueryOnTimeout: false,
+        );
+        EventLoop::queue(static function () use ($config, $id): void {
+            try {
+                $killer = self::connect($config);
+                try {
+                    $killer->query('KILL QUERY ' . $id);
+                } finally {
+                    $killer->close();
+                }
+            } catch (\Throwable) {
+                // Best effort: the server may already have ended the statement.
+            }
+        });
+    }
+
+    /** @return resource */
+    private function socket()
+    {
+        if ($this->socket === null) {
+            throw new MysqlException('MySQL server has gone away: the connection is closed', Errors::SERVER_GONE);
+        }
+
+        return $this->socket;
+    }
+
+    private function fail(): void
+    {
+        $this->broken = true;
+        $this->protocol->markBroken();
+        $this->closeSocket();
+    }
+
+    private function closeSocket(): void
+    {
+        if ($this->socket !== null) {
+            @fclose($this->socket);
+            $this->socket = null;
+        }
+    }
+
+    private static function now(): float
+    {
+        return hrtime(true) / 1e9;
+    }
+}
