@@ -28,6 +28,8 @@ final class Connection
 {
     private const READ_SIZE = 65536;
     private const FILE_CHUNK = 65536;
+    /** Seconds an idle connection of a draining worker stays open for a request on its way. */
+    private const DRAIN_GRACE = 1.0;
 
     private readonly RequestParser $parser;
     private readonly string $readId;
@@ -41,6 +43,7 @@ final class Connection
     private bool $closed = false;
     private bool $closeWhenFlushed = false;
     private bool $draining = false;
+    private float $drainGraceEnds = 0.0;
     private int $served = 0;
 
     /** @var array{Request, list<string>}|null the request being processed, with its upload temp files */
@@ -98,10 +101,12 @@ final class Connection
     /** Stop taking requests: close now if idle, otherwise after the responses in progress. */
     public function drain(): void
     {
+        // An idle connection is not closed at once: a request may already be on its way (a client
+        // that just connected, or a keep-alive client about to send its next request), and closing
+        // would lose it. It gets DRAIN_GRACE seconds; a request that arrives is answered with
+        // "Connection: close". The timeout sweep closes it when the grace is over.
         $this->draining = true;
-        if (!$this->busy && $this->queue === [] && $this->parser->isIdle() && $this->writeBuffer === '') {
-            $this->close();
-        }
+        $this->drainGraceEnds = $this->set->clock->now + self::DRAIN_GRACE;
     }
 
     /** Enforces the header, body, write and keep-alive timeouts; called by the server's sweep. */
@@ -124,6 +129,11 @@ final class Connection
             return;
         }
         if ($this->busy || $this->queue !== []) {
+            return;
+        }
+        if ($this->draining && $this->parser->isIdle() && $now >= $this->drainGraceEnds) {
+            $this->close();
+
             return;
         }
         if ($this->head !== null) {

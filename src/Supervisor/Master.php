@@ -7,6 +7,7 @@ namespace Spindle\Supervisor;
 use Psr\Log\LoggerInterface;
 use Spindle\Server\Listener;
 use Spindle\Server\MasterChannel;
+use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
 use Spindle\Supervisor\Action\Action;
@@ -22,9 +23,13 @@ use Spindle\Supervisor\Action\SpawnWorker;
  * reads their channel messages, reaps them, relays signals, serves the control socket and
  * watches files in development. It never loads application code.
  *
- * The port is reserved by the master first (so --port=0 resolves to one port for every
- * worker); each worker opens its own SO_REUSEPORT listener on it, and the master lets go of its
- * socket once the first generation accepts.
+ * The master opens the listening socket (so --port=0 resolves to one port) and keeps it for its
+ * whole life; every worker of every generation inherits it and accepts from its one queue. A
+ * worker that drains, is recycled or dies only closes its copy: connections waiting to be
+ * accepted stay queued for the others. (With a listener per worker, joined by SO_REUSEPORT, the
+ * kernel resets the connections queued on a listener when it closes: each reload or recycle
+ * would lose a few.) The master closes its copy when it stops, so that new connections are
+ * refused once the workers have closed theirs.
  */
 final class Master
 {
@@ -40,7 +45,7 @@ final class Master
     private ?int $exitCode = null;
     private int $port = 0;
     /** @var resource|null */
-    private mixed $probe = null;
+    private mixed $listener = null;
     private int $spawnedGeneration = 1;
     private ?ControlServer $control = null;
     /** @var list<ControlRequest> reload requests waiting for the outcome */
@@ -58,22 +63,29 @@ final class Master
 
     public function run(): int
     {
-        $this->probe = Listener::listen($this->options->host, $this->options->port);
-        $this->port = Listener::port($this->probe);
-        $this->pidFile = $this->options->pidFile ?? PidFile::defaultPath($this->port);
-        PidFile::write($this->pidFile, \getmypid() ?: 0);
+        // The watcher's inotifywait inherits every descriptor open now: start it before the
+        // listening and control sockets exist, or it would hold copies of them for its life.
+        if ($this->options->watch) {
+            $this->watcher = new FileWatcher([\dirname($this->options->app)]);
+        }
         try {
-            $this->control = new ControlServer(PidFile::socketPath($this->pidFile));
-            if ($this->options->watch) {
-                $this->watcher = new FileWatcher([\dirname($this->options->app)]);
-                $this->logger->info(\sprintf('Watching %s for changes (%s)', \dirname($this->options->app), $this->watcher->mode()));
-            }
+            $this->listener = Listener::listen($this->options->host, $this->options->port);
+            $this->port = Listener::port($this->listener);
+            $this->pidFile = $this->options->pidFile ?? PidFile::defaultPath($this->port);
+            PidFile::write($this->pidFile, \getmypid() ?: 0);
+            try {
+                $this->control = new ControlServer(PidFile::socketPath($this->pidFile));
+                if ($this->watcher !== null) {
+                    $this->logger->info(\sprintf('Watching %s for changes (%s)', \dirname($this->options->app), $this->watcher->mode()));
+                }
 
-            return $this->loop();
+                return $this->loop();
+            } finally {
+                $this->control?->close();
+                PidFile::remove($this->pidFile, \getmypid() ?: 0);
+            }
         } finally {
-            $this->control?->close();
             $this->watcher?->close();
-            PidFile::remove($this->pidFile, \getmypid() ?: 0);
         }
     }
 
@@ -105,6 +117,11 @@ final class Master
                 $this->execute($this->state->reload(self::now()));
             }
             $this->reap();
+            if ($this->state->phase() === MasterPhase::Stopping && \is_resource($this->listener)) {
+                // The workers close their copies as they drain: then new connections are refused.
+                \fclose($this->listener);
+                $this->listener = null;
+            }
             if ($this->exitCode !== null) {
                 break;
             }
@@ -129,10 +146,6 @@ final class Master
             } elseif ($action instanceof LogLine) {
                 $this->logger->log($action->level, $action->message);
             } elseif ($action instanceof Announce) {
-                if (\is_resource($this->probe)) {
-                    \fclose($this->probe);
-                }
-                $this->probe = null;
                 @\fwrite($this->stdout, \sprintf("Spindle listening on http://%s\n", $this->options->address($this->port)));
             } elseif ($action instanceof ReloadFinished) {
                 foreach ($this->pendingReloads as $request) {
@@ -199,15 +212,15 @@ final class Master
         // In a forked child these only close the inherited handles; the files stay the master's.
         $this->control?->close();
         $this->watcher?->close();
-        $probe = $this->probe;
+        $listener = $this->listener;
         $toMaster = new MasterChannel($channel);
         try {
             $worker = new Worker($this->options, $this->logger, supervised: true);
             $handler = $worker->boot();
-            $listener = Listener::listen($this->options->host, $this->port);
-            if (\is_resource($probe)) {
-                \fclose($probe);
+            if (!\is_resource($listener)) {
+                throw new ServerError('The listening socket is closed: the server is stopping');
             }
+            // The master's socket, shared by every worker: see the class comment.
             $worker->serve($listener, $handler, $toMaster);
         } catch (\Throwable $e) {
             $this->logger->critical(\sprintf('Worker failed: %s', $e->getMessage()), ['exception' => $e]);

@@ -31,7 +31,13 @@ final class MasterState
     private array $workers = [];
     /** @var array<int, int> id by pid */
     private array $byPid = [];
-    /** @var list<array{slot: int, at: float}> restarts waiting for their backoff */
+    /**
+     * Restarts waiting for their backoff, for the generation whose slot they fill (one that is
+     * no longer current by then is dropped: a reload replaced it, or failed). With "replaces",
+     * the new worker takes over from that (retiring) worker once it accepts.
+     *
+     * @var list<array{slot: int, at: float, generation: int, replaces: ?int}>
+     */
     private array $pending = [];
     /** @var list<float> times of recent crashes */
     private array $crashes = [];
@@ -182,19 +188,27 @@ final class MasterState
         $this->crashes = \array_values(\array_filter($this->crashes, fn (float $t): bool => $t > $now - $this->config->crashWindow));
         $recent = \count($this->crashes);
         $delay = $recent <= 1 ? 0.0 : \min($this->config->backoffMax, $this->config->backoffBase * 2 ** ($recent - 2));
+        // An old worker dying during a reload: the new generation fills its slot, or, should the
+        // reload fail, the restart waiting here does (tick() holds it until then).
+        $outgoing = $this->phase === MasterPhase::Reloading && $worker->generation < $this->generation;
         $actions = [$this->log(LogLevel::ERROR, \sprintf(
             'Worker %d %s%s; %s',
             $pid,
             $worker->killed ? 'was killed for not responding and ' : '',
             $status->describe(),
-            $worker->state === WorkerState::Retiring ? 'its replacement is already starting' : ($delay > 0 ? \sprintf('restarting it in %.1f s', $delay) : 'restarting it'),
+            match (true) {
+                $worker->state === WorkerState::Retiring => 'its replacement is already starting',
+                $outgoing => 'the reload in progress replaces it',
+                $delay > 0 => \sprintf('restarting it in %.1f s', $delay),
+                default => 'restarting it',
+            },
         ))];
         if ($worker->state === WorkerState::Retiring || $worker->state === WorkerState::Draining) {
             return $actions;
         }
         $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
-        if ($delay > 0) {
-            $this->pending[] = ['slot' => $worker->slot, 'at' => $now + $delay];
+        if ($delay > 0 || $outgoing) {
+            $this->pending[] = ['slot' => $worker->slot, 'at' => $now + $delay, 'generation' => $worker->generation, 'replaces' => null];
         } else {
             $actions[] = $this->spawn($worker->slot, $this->generation, $now);
         }
@@ -218,19 +232,27 @@ final class MasterState
             return $actions;
         }
 
-        $due = [];
         $waiting = [];
         foreach ($this->pending as $restart) {
-            if ($restart['at'] <= $now) {
-                $due[] = $restart['slot'];
-            } else {
-                $waiting[] = $restart;
+            if ($restart['generation'] !== $this->generation) {
+                // The outgoing generation's restarts wait for the reload's outcome.
+                if ($this->phase === MasterPhase::Reloading && $restart['generation'] === $this->generation - 1) {
+                    $waiting[] = $restart;
+                }
+                continue;
             }
+            if ($restart['at'] > $now) {
+                $waiting[] = $restart;
+                continue;
+            }
+            $spawn = $this->spawn($restart['slot'], $this->generation, $now);
+            $old = $restart['replaces'] !== null ? ($this->workers[$restart['replaces']] ?? null) : null;
+            if ($old !== null && $old->state === WorkerState::Retiring) {
+                $this->workers[$spawn->id]->replaces = $old->id;
+            }
+            $actions[] = $spawn;
         }
         $this->pending = $waiting;
-        foreach ($due as $slot) {
-            $actions[] = $this->spawn($slot, $this->generation, $now);
-        }
 
         foreach ($this->workers as $worker) {
             if ($worker->killed) {
@@ -273,7 +295,6 @@ final class MasterState
         }
         $this->phase = MasterPhase::Reloading;
         ++$this->generation;
-        $this->pending = [];
         $actions = [$this->log(LogLevel::INFO, \sprintf('Reloading: starting generation %d', $this->generation))];
         for ($slot = 1; $slot <= $this->config->workers; ++$slot) {
             $actions[] = $this->spawn($slot, $this->generation, $now);
@@ -382,6 +403,8 @@ final class MasterState
                     $actions[] = new SignalWorker($other->pid, \SIGTERM);
                 }
             }
+            // Restarts for the failed generation go; those of the serving one are due again.
+            $this->pending = \array_values(\array_filter($this->pending, fn (array $restart): bool => $restart['generation'] !== $this->generation));
             --$this->generation;
             $this->phase = MasterPhase::Running;
             $actions[] = new ReloadFinished(false, $this->generation + 1, $error);
@@ -401,17 +424,15 @@ final class MasterState
         $delay = \min($this->config->backoffMax, $this->config->backoffBase * 2 ** ($failures - 1));
         $actions[] = $this->log(LogLevel::ERROR, \sprintf('Worker %d failed to boot: %s; retrying in %.1f s', (int) $worker->pid, $error, $delay));
         $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
-        if ($worker->replaces !== null) {
-            // The worker it was to replace keeps serving; ask again for a replacement later.
-            $old = $this->workers[$worker->replaces] ?? null;
-            if ($old !== null && $old->state === WorkerState::Retiring) {
-                $old->state = WorkerState::Ready;
-                $old->retireReason = null;
-            }
-
-            return $actions;
-        }
-        $this->pending[] = ['slot' => $worker->slot, 'at' => $now + $delay];
+        // A replacement for a retiring worker is tried again: that worker serves on meanwhile
+        // (it asks to be replaced only once).
+        $old = $worker->replaces !== null ? ($this->workers[$worker->replaces] ?? null) : null;
+        $this->pending[] = [
+            'slot' => $worker->slot,
+            'at' => $now + $delay,
+            'generation' => $worker->generation,
+            'replaces' => $old !== null && $old->state === WorkerState::Retiring ? $old->id : null,
+        ];
 
         return $actions;
     }

@@ -1,0 +1,278 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Database\Pdo;
+
+use Spindle\Database\Mysql\Connection;
+use Spindle\Database\Mysql\MysqlException;
+use Spindle\Database\Mysql\PreparedStatement;
+use Spindle\Database\Mysql\Result;
+
+/**
+ * What a Spindle\Database\Pdo and its statements share: the one connection, the handle's
+ * attributes and error state, and the rules by which errors are reported. Statements keep it
+ * alive; the connection closes when the Pdo and all its statements are gone.
+ *
+ * One connection serves one statement at a time. A fiber that calls in while another fiber's
+ * call waits for the server gets error 2014 instead of interleaving on the wire.
+ *
+ * @internal
+ */
+final class Handle
+{
+    public const IN_USE = "Commands out of sync; you can't run this command now (this connection is busy in another fiber: one Spindle\\Database\\Pdo is one connection, give each fiber its own)";
+
+    private const SERVER_STATUS_IN_TRANS = 1;
+    private const SERVER_STATUS_NO_BACKSLASH_ESCAPES = 512;
+
+    public ErrorMode $errorMode = ErrorMode::Exception;
+    public int $case = \PDO::CASE_NATURAL;
+    public int $oracleNulls = \PDO::NULL_NATURAL;
+    public bool $stringify = false;
+    public bool $emulatePrepares = true;
+    public int $defaultFetchMode = \PDO::FETCH_BOTH;
+    /** @var class-string<Statement> */
+    public string $statementClass = Statement::class;
+    /** @var array<mixed>|null */
+    public ?array $statementCtorArgs = null;
+    public bool $autocommit = true;
+    public bool $fetchTableNames = false;
+    public bool $assumeNationalStrings = false;
+    public bool $buffered = true;
+    /** While the constructor applies its options, warnings become PDOExceptions (as in PHP). */
+    public bool $constructing = false;
+
+    /** dbh error_code: '' until the first call that resets it */
+    public string $errorCode = '';
+    public ?DriverError $driverError = null;
+    public ?QueryError $queryError = null;
+    public string $lastInsertId = '0';
+
+    private bool $busy = false;
+    /** @var list<PreparedStatement> */
+    private array $closeLater = [];
+
+    public function __construct(
+        public readonly Connection $connection,
+        public readonly Escaper $escaper,
+        /** what mysqlnd reports as host info: "Localhost via UNIX socket", "db via TCP/IP" */
+        public readonly string $hostInfo,
+        public readonly bool $localInfile = false,
+        public readonly ?string $localInfileDirectory = null,
+    ) {
+    }
+
+    public function __destruct()
+    {
+        // Closing the connection makes the server roll back an open transaction, as PHP's
+        // handle destructor does explicitly.
+        try {
+            $this->connection->close();
+        } catch (\Throwable) {
+        }
+    }
+
+    // ---- connection access ------------------------------------------------------------------
+
+    /**
+     * @return non-empty-list<Result>
+     *
+     * @throws MysqlException
+     */
+    public function query(string $sql): array
+    {
+        return $this->exclusively(fn (): array => $this->connection->query($sql));
+    }
+
+    /** @throws MysqlException */
+    public function prepare(string $sql): PreparedStatement
+    {
+        return $this->exclusively(fn (): PreparedStatement => $this->connection->prepare($sql));
+    }
+
+    /**
+     * @param list<mixed> $params
+     *
+     * @return non-empty-list<Result>
+     *
+     * @throws MysqlException
+     */
+    public function execute(PreparedStatement $statement, array $params): array
+    {
+        return $this->exclusively(fn (): array => $this->connection->execute($statement, $params));
+    }
+
+    public function closeStatement(PreparedStatement $statement): void
+    {
+        if ($this->busy) {
+            $this->closeLater[] = $statement;
+
+            return;
+        }
+        try {
+            if (!$this->connection->isBroken()) {
+                $this->connection->closeStatement($statement);
+            }
+        } catch (\Throwable) {
+        }
+    }
+
+    public function inTransaction(): bool
+    {
+        return ($this->connection->statusFlags() & self::SERVER_STATUS_IN_TRANS) !== 0;
+    }
+
+    /** PDO::quote() and the quoting of emulated prepares. */
+    public function quote(string $value, int $type): string
+    {
+        $national = $this->assumeNationalStrings;
+        if (($type & \PDO::PARAM_STR_NATL) === \PDO::PARAM_STR_NATL) {
+            $national = true;
+        }
+        if (($type & \PDO::PARAM_STR_CHAR) === \PDO::PARAM_STR_CHAR) {
+            $national = false;
+        }
+        $noBackslashEscapes = ($this->connection->statusFlags() & self::SERVER_STATUS_NO_BACKSLASH_ESCAPES) !== 0;
+
+        return ($national ? "N'" : "'") . $this->escaper->escape($value, $noBackslashEscapes) . "'";
+    }
+
+    /**
+     * @template T
+     *
+     * @param \Closure(): T $operation
+     *
+     * @return T
+     *
+     * @throws MysqlException
+     */
+    private function exclusively(\Closure $operation): mixed
+    {
+        if ($this->busy) {
+            throw new MysqlException(self::IN_USE, 2014, 'HY000');
+        }
+        if ($this->connection->isBroken()) {
+            throw new MysqlException('MySQL server has gone away', 2006, 'HY000');
+        }
+        $this->busy = true;
+        try {
+            while ($this->closeLater !== []) {
+                $this->connection->closeStatement(array_shift($this->closeLater));
+            }
+
+            return $operation();
+        } finally {
+            $this->busy = false;
+        }
+    }
+
+    // ---- errors -----------------------------------------------------------------------------
+
+    /** PDO_DBH_CLEAR_ERR */
+    public function clearError(): void
+    {
+        $this->errorCode = SqlState::NONE;
+        $this->queryError = null;
+    }
+
+    /** What pdo_mysql records when the server or the connection reports an error on the handle. */
+    public function failed(MysqlException $error): void
+    {
+        [$this->errorCode, $this->driverError] = self::fromMysql($error);
+    }
+
+    /** @return array{string, ?DriverError} the SQLSTATE and the driver error for a statement or handle */
+    public static function fromMysql(MysqlException $error): array
+    {
+        if ($error->errorCode === 0) {
+            return [SqlState::NONE, null];
+        }
+
+        return [$error->sqlState, new DriverError($error->errorCode, $error->getMessage())];
+    }
+
+    /**
+     * An error PDO itself detects (bad parameter numbers, unsupported attributes, …): recorded on
+     * the statement or handle, raised as PDOException in ERRMODE_EXCEPTION and as a warning in
+     * both other modes (PHP warns even in ERRMODE_SILENT here). The exception's errorInfo is
+     * [SQLSTATE, 0].
+     */
+    public function raise(?StatementCore $statement, string $state, ?string $detail, string $where): void
+    {
+        if ($statement !== null) {
+            $statement->errorCode = $state;
+        } else {
+            $this->errorCode = $state;
+        }
+        $message = 'SQLSTATE[' . $state . ']: ' . SqlState::describe($state) . ($detail === null ? '' : ': ' . $detail);
+        if ($this->errorMode !== ErrorMode::Exception) {
+            $this->warn($where, $message);
+
+            return;
+        }
+
+        throw Errors::exception($message, $state, [$state, 0]);
+    }
+
+    /**
+     * Reports the error recorded on the statement (or the handle) per ERRMODE, if there is one:
+     * "SQLSTATE[42S02]: Base table or view not found: 1146 Table 'app.x' doesn't exist", errorInfo
+     * [SQLSTATE, number, text] (just [SQLSTATE] when the driver has no error of its own).
+     */
+    public function report(?StatementCore $statement, string $where): void
+    {
+        $state = $statement !== null ? $statement->errorCode : $this->errorCode;
+        if ($state === SqlState::NONE || $this->errorMode === ErrorMode::Silent) {
+            return;
+        }
+        $driver = $statement !== null ? $statement->driverError : $this->driverError;
+        $this->reportState($state, $driver, $where);
+    }
+
+    public function reportQueryError(QueryError $error, string $where): void
+    {
+        if ($error->sqlState === SqlState::NONE || $this->errorMode === ErrorMode::Silent) {
+            return;
+        }
+        $this->reportState($error->sqlState, $error->driverError, $where);
+    }
+
+    public function warn(string $where, string $message): void
+    {
+        if ($this->constructing) {
+            throw Errors::exception($message, 0, null);
+        }
+        Errors::warn($where, $message);
+    }
+
+    /**
+     * errorInfo() of the handle or a statement: [SQLSTATE, number, text], padded with nulls.
+     *
+     * @return array{0: string, 1: int|null, 2: string|null}
+     */
+    public static function errorInfo(string $state, ?DriverError $driver): array
+    {
+        if ($state !== SqlState::NONE && $driver !== null) {
+            return [$state, $driver->code, $driver->message];
+        }
+
+        return [$state, null, null];
+    }
+
+    private function reportState(string $state, ?DriverError $driver, string $where): void
+    {
+        $description = SqlState::describe($state);
+        $message = $driver !== null
+            ? sprintf('SQLSTATE[%s]: %s: %d %s', $state, $description, $driver->code, $driver->message)
+            : sprintf('SQLSTATE[%s]: %s', $state, $description);
+        if ($this->errorMode === ErrorMode::Warning) {
+            $this->warn($where, $message);
+
+            return;
+        }
+        $info = $driver !== null ? [$state, $driver->code, $driver->message] : [$state];
+
+        throw Errors::exception($message, $state, $info);
+    }
+}
