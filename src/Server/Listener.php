@@ -4,7 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Server;
 
-/** Opens listening sockets. Each worker has its own, joined to one port with SO_REUSEPORT. */
+/**
+ * Opens the listening socket. The master opens one and every worker inherits it (see Master):
+ * without SO_REUSEPORT, so a second server started on the same port fails loudly instead of
+ * quietly taking part of the traffic.
+ */
 final class Listener
 {
     private function __construct()
@@ -16,7 +20,6 @@ final class Listener
     {
         $address = (\str_contains($host, ':') ? '[' . $host . ']' : $host) . ':' . $port;
         $context = \stream_context_create(['socket' => [
-            'so_reuseport' => true,
             'backlog' => $backlog,
             'tcp_nodelay' => true,
             'ipv6_v6only' => true,
