@@ -325,12 +325,15 @@ start_spindle() {
 
 PORT_SPINDLE=""
 PORT_DELAY=""
+PORT_PSR7=""
 if [[ "$SKIP_SPINDLE" != 1 ]]; then
     [[ -e "$SPINDLE_BIN" ]] || die "$SPINDLE_BIN not found (SKIP_SPINDLE=1 measures nginx/php-fpm only)"
     start_spindle hello examples/hello.php
     PORT_SPINDLE="$SPINDLE_PORT"
     start_spindle delay benchmarks/apps/delay.php
     PORT_DELAY="$SPINDLE_PORT"
+    start_spindle psr7 examples/hello-psr7.php
+    PORT_PSR7="$SPINDLE_PORT"
 else
     log "SKIP_SPINDLE=1: Spindle is not started or measured"
 fi
@@ -354,8 +357,9 @@ wait_for_body "nginx return 200" "http://127.0.0.1:$PORT_NGINX/" "Hello World" "
 wait_for_body "nginx+php-fpm static 2" "http://127.0.0.1:$PORT_FPM2/" "Hello World" "$FPM_PID"
 wait_for_body "nginx+php-fpm static 8" "http://127.0.0.1:$PORT_FPM8/" "Hello World" "$FPM_PID"
 if [[ "$SKIP_SPINDLE" != 1 ]]; then
-    wait_for_body "Spindle hello" "http://127.0.0.1:$PORT_SPINDLE/" "Hello World" "${STARTED[-2]##*:}"
-    wait_for_body "Spindle delay" "http://127.0.0.1:$PORT_DELAY/" "slept" "${STARTED[-1]##*:}"
+    wait_for_body "Spindle hello" "http://127.0.0.1:$PORT_SPINDLE/" "Hello World" "${STARTED[-3]##*:}"
+    wait_for_body "Spindle delay" "http://127.0.0.1:$PORT_DELAY/" "slept" "${STARTED[-2]##*:}"
+    wait_for_body "Spindle hello PSR-7" "http://127.0.0.1:$PORT_PSR7/" "Hello World" "${STARTED[-1]##*:}"
     # The delay must really be there.
     t="$(curl -s -o /dev/null -w '%{time_total}' --max-time 5 "http://127.0.0.1:$PORT_DELAY/")"
     awk -v t="$t" -v d="$DELAY_SECONDS" 'BEGIN { exit !(t + 0 >= d * 0.9) }' \
@@ -369,6 +373,7 @@ fi
 TARGETS=("nginx|nginx \`return 200\` (2 workers)|http://127.0.0.1:$PORT_NGINX/|$CONNS")
 if [[ "$SKIP_SPINDLE" != 1 ]]; then
     TARGETS+=("spindle|Spindle hello (2 workers)|http://127.0.0.1:$PORT_SPINDLE/|$CONNS")
+    TARGETS+=("psr7|Spindle hello through PSR-7 request and response (2 workers)|http://127.0.0.1:$PORT_PSR7/|$CONNS")
 fi
 TARGETS+=("fpm2|nginx + php-fpm static 2|http://127.0.0.1:$PORT_FPM2/|$CONNS")
 TARGETS+=("fpm8|nginx + php-fpm static 8|http://127.0.0.1:$PORT_FPM8/|$CONNS")

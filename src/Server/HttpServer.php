@@ -74,8 +74,9 @@ final class HttpServer
 
     private function accept(): void
     {
-        // Take a few at once: a burst of new connections should not cost a loop turn each.
-        for ($i = 0; $i < 32; ++$i) {
+        // Take a few at once, not many: every worker accepts from the same listening socket, and a
+        // worker that grabbed a whole burst would leave the others idle.
+        for ($i = 0; $i < 4; ++$i) {
             $socket = @\stream_socket_accept($this->listener, 0, $peer);
             if ($socket === false) {
                 return;
