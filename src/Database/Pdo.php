@@ -88,29 +88,48 @@ final class Pdo extends \PDO
         }
         $charset = $vars->get('charset');
         $initCommand = self::stringOption($options, self::MYSQL_ATTR_INIT_COMMAND);
-        $config = new ConnectionConfig(
-            host: $host,
-            port: $vars->port(),
-            unixSocket: $socket,
-            user: $username ?? $vars->get('user') ?? '',
-            password: $password ?? $vars->get('password') ?? '',
-            database: ($vars->get('dbname') ?? '') === '' ? null : $vars->get('dbname'),
-            charset: $charset ?? 'utf8mb4',
-            connectTimeout: (float) $connectTimeout,
-            allowLocalInfile: self::longOption($options, self::MYSQL_ATTR_LOCAL_INFILE, 0) !== 0,
-            tls: self::tlsOptions($options),
-            serverPublicKey: self::serverPublicKey($options),
-            initCommands: $initCommand === null ? [] : [$initCommand],
-            multiStatements: self::longOption($options, self::MYSQL_ATTR_MULTI_STATEMENTS, 1) !== 0,
-        );
+        $settings = [
+            'host' => $host,
+            'port' => $vars->port(),
+            'unixSocket' => $socket,
+            'user' => $username ?? $vars->get('user') ?? '',
+            'password' => $password ?? $vars->get('password') ?? '',
+            'database' => ($vars->get('dbname') ?? '') === '' ? null : $vars->get('dbname'),
+            'charset' => $charset ?? 'utf8mb4',
+            'connectTimeout' => (float) $connectTimeout,
+            'allowLocalInfile' => self::longOption($options, self::MYSQL_ATTR_LOCAL_INFILE, 0) !== 0,
+            'tls' => self::tlsOptions($options),
+            'serverPublicKey' => self::serverPublicKey($options),
+            'multiStatements' => self::longOption($options, self::MYSQL_ATTR_MULTI_STATEMENTS, 1) !== 0,
+        ];
+        $config = new ConnectionConfig(...$settings, initCommands: $initCommand === null ? [] : [$initCommand]);
 
-        try {
-            $connection = $connector !== null ? $connector($config) : SocketConnection::connect($config);
-        } catch (MysqlException $error) {
-            throw Errors::connectFailed($error);
-        }
-        if (!$connection instanceof Connection) {
-            throw new \TypeError(sprintf('%s::ATTR_CONNECTOR must return a %s, %s returned', self::class, Connection::class, get_debug_type($connection)));
+        if ($connector !== null) {
+            // The connector runs the init command (it is in the config it gets).
+            try {
+                $connection = $connector($config);
+            } catch (MysqlException $error) {
+                throw Errors::connectFailed($error, true);
+            }
+            if (!$connection instanceof Connection) {
+                throw new \TypeError(sprintf('%s::ATTR_CONNECTOR must return a %s, %s returned', self::class, Connection::class, get_debug_type($connection)));
+            }
+        } else {
+            // The init command runs here rather than in connect(), so that its errors keep their
+            // SQLSTATE while those of the handshake read HY000, as with mysqlnd.
+            try {
+                $connection = SocketConnection::connect(new ConnectionConfig(...$settings));
+            } catch (MysqlException $error) {
+                throw Errors::connectFailed($error, true);
+            }
+            try {
+                if ($initCommand !== null) {
+                    $connection->query($initCommand);
+                }
+            } catch (MysqlException $error) {
+                $connection->close();
+                throw Errors::connectFailed($error, false);
+            }
         }
 
         $this->open(new Handle(
@@ -259,8 +278,10 @@ final class Pdo extends \PDO
                 return (int) $handle->autocommit;
             case \PDO::ATTR_DEFAULT_STR_PARAM:
                 return $handle->assumeNationalStrings ? \PDO::PARAM_STR_NATL : \PDO::PARAM_STR_CHAR;
+            case \PDO::ATTR_STRINGIFY_FETCHES:
+                return $handle->stringify;
             case self::MYSQL_ATTR_USE_BUFFERED_QUERY:
-                return $handle->buffered;
+                return (int) $handle->buffered;
             case \PDO::ATTR_EMULATE_PREPARES:
             case self::MYSQL_ATTR_DIRECT_QUERY:
                 return (int) $handle->emulatePrepares;
@@ -389,7 +410,7 @@ final class Pdo extends \PDO
             try {
                 $handle->query('SET AUTOCOMMIT=0');
             } catch (MysqlException $error) {
-                throw Errors::connectFailed($error);
+                throw Errors::connectFailed($error, false);
             }
         }
 

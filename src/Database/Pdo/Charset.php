@@ -115,14 +115,13 @@ enum Charset
 
     /**
      * Whether a byte that does not start a valid multibyte character still announces one (a lead
-     * byte without its trail): the client libraries escape such a byte with a backslash.
+     * byte without its trail): mysqlnd escapes such a byte with a backslash, except in UTF-8,
+     * where it copies invalid sequences byte by byte.
      */
     public function isLeadByte(int $c): bool
     {
         return match ($this) {
-            self::SingleByte, self::Gb18030 => false,
-            self::Utf8mb3 => $c >= 0xC2 && $c < 0xF0,
-            self::Utf8mb4 => $c >= 0xC2 && $c < 0xF8,
+            self::SingleByte, self::Gb18030, self::Utf8mb3, self::Utf8mb4 => false,
             self::Big5 => $c >= 0xA1 && $c <= 0xF9,
             self::Cp932, self::Sjis => ($c >= 0x81 && $c <= 0x9F) || ($c >= 0xE0 && $c <= 0xFC),
             self::Euckr => $c >= 0xA1 && $c <= 0xFE,

@@ -17,9 +17,9 @@ final class Errors
      * @param int|string $code SQLSTATE for statement errors, the MySQL error number for connection errors
      * @param array<int, int|string|null>|null $errorInfo
      */
-    public static function exception(string $message, int|string $code, ?array $errorInfo): \PDOException
+    public static function exception(string $message, int|string $code, ?array $errorInfo, ?\Throwable $previous = null): \PDOException
     {
-        $exception = new \PDOException($message);
+        $exception = new \PDOException($message, 0, $previous);
         (new \ReflectionProperty(\PDOException::class, 'code'))->setValue($exception, $code);
         $exception->errorInfo = $errorInfo;
         self::pointAtCaller($exception);
@@ -27,13 +27,33 @@ final class Errors
         return $exception;
     }
 
-    /** A failed connect: "SQLSTATE[HY000] [2002] Connection refused", with the error number as code. */
-    public static function connectFailed(MysqlException $error): \PDOException
+    /**
+     * A failed connect: "SQLSTATE[HY000] [2002] Connection refused", with the error number as
+     * code. mysqlnd reports every error of the handshake (authentication, unknown database, …)
+     * with SQLSTATE HY000, and a socket that cannot connect with just the system's reason; an
+     * error of the init command keeps its own SQLSTATE.
+     */
+    public static function connectFailed(MysqlException $error, bool $handshake = true): \PDOException
     {
+        $state = $handshake ? 'HY000' : $error->sqlState;
+        $message = $error->getMessage();
+        if ($error->errorCode === 2002 && preg_match('/^Can\'t connect to MySQL server on .* \(\d+: (.+)\)$/s', $message, $m) === 1) {
+            $message = $m[1];
+        } elseif ($error->errorCode === 2019 && str_starts_with($message, "Can't initialize character set")) {
+            $message = 'Unknown character set';
+        }
+
+        // A host name that does not resolve also makes mysqlnd warn, and the constructor turns
+        // that warning into the exception's previous one.
+        $previous = str_starts_with($message, 'php_network_getaddresses:')
+            ? self::exception('PDO::__construct(): ' . $message, 0, null)
+            : null;
+
         return self::exception(
-            sprintf('SQLSTATE[%s] [%d] %s', $error->sqlState, $error->errorCode, $error->getMessage()),
+            sprintf('SQLSTATE[%s] [%d] %s', $state, $error->errorCode, $message),
             $error->errorCode,
-            [$error->sqlState, $error->errorCode, $error->getMessage()],
+            [$state, $error->errorCode, $message],
+            $previous,
         );
     }
 

@@ -8,7 +8,7 @@ namespace Spindle\Database\Pdo;
  * mysql_real_escape_string() for the connection character set: NUL, LF, CR, backslash, both
  * quotes and Ctrl-Z get a backslash (as \0 \n \r \\ \' \" \Z); with the server in
  * NO_BACKSLASH_ESCAPES mode only the single quote is doubled. Multibyte characters are copied
- * whole; a lead byte without a valid trail gets a backslash, as the client libraries do.
+ * whole; outside UTF-8, a lead byte without a valid trail gets a backslash, as mysqlnd does.
  */
 final class Escaper
 {
@@ -57,12 +57,8 @@ final class Escaper
     /** True when escaping byte by byte gives the same result as the character-aware walk. */
     private function copiesBytewise(string $value): bool
     {
-        if ($this->charset === Charset::SingleByte || !preg_match('/[\x80-\xFF]/', $value)) {
-            return true;
-        }
-
-        // Valid UTF-8 holds no lone lead byte, and its trail bytes are never special.
-        return ($this->charset === Charset::Utf8mb4 || $this->charset === Charset::Utf8mb3)
-            && preg_match('//u', $value) === 1;
+        // In UTF-8 no byte from 0x80 up is ever special, valid or not.
+        return $this->charset === Charset::SingleByte || $this->charset === Charset::Utf8mb4
+            || $this->charset === Charset::Utf8mb3 || !preg_match('/[\x80-\xFF]/', $value);
     }
 }

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Database\Pdo;
 
+use Spindle\Database\Mysql\ColumnDefinition;
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Result;
@@ -51,9 +52,21 @@ final class StatementCore
     /** @var list<int|float|string|null> */
     private array $row = [];
     private int $columnCount = 0;
+    /**
+     * What mysqlnd reports as the field count of a server-side statement: that of the prepare,
+     * then of the last result set; an OK result (the status after CALL) leaves it as it is.
+     */
+    private int $fieldCount = 0;
+    /** @var array<int, ColumnDefinition> columns of the current result whose values ColumnType::mysqlndValue() adjusts */
+    private array $adjusted = [];
     private int $rowCount = 0;
     /** @var list<string>|null column names after ATTR_CASE; null until described */
     private ?array $names = null;
+    /**
+     * @var list<array{int, int}> length and decimals of each column when the names were taken:
+     *                            getColumnMeta() reports them, like the names, as first described
+     */
+    private array $describedSizes = [];
 
     private int $fetchColumn = 0;
     /** @var class-string|null */
@@ -95,8 +108,9 @@ final class StatementCore
         }
         $parsed = $this->parsed();
         if ($parsed->style === PlaceholderStyle::Mixed) {
+            // The handle takes the statement's error before it is raised (it may throw).
+            $this->handle->errorCode = 'HY093';
             $this->handle->raise($this, 'HY093', 'mixed named and positional parameters', $where);
-            $this->handle->errorCode = $this->errorCode;
 
             return false;
         }
@@ -118,6 +132,7 @@ final class StatementCore
         }
         $this->emulated = false;
         $this->parameterCount = \count($this->prepared->params);
+        $this->fieldCount = \count($this->prepared->columns);
 
         return true;
     }
@@ -317,10 +332,7 @@ final class StatementCore
 
                 return false;
             }
-            $quoted = $this->quoteParam($param, $where);
-            if ($quoted === null) {
-                return false;
-            }
+            $quoted = $this->quoteParam($param);
             $sql .= substr($this->queryString, $from, $placeholder->offset - $from) . $quoted;
             $from = $placeholder->end();
         }
@@ -328,17 +340,11 @@ final class StatementCore
         return $sql . substr($this->queryString, $from);
     }
 
-    private function quoteParam(BoundParam $param, string $where): ?string
+    private function quoteParam(BoundParam $param): string
     {
         $value = $param->value;
         if ($param->type === \PDO::PARAM_LOB && self::isResource($value)) {
-            if (!\is_resource($value) || get_resource_type($value) !== 'stream') {
-                $this->handle->raise($this, 'HY105', 'Expected a stream resource', $where);
-
-                return null;
-            }
-
-            return $this->handle->quote((string) stream_get_contents($value), $param->type);
+            return $this->handle->quote((string) stream_get_contents($this->stream($value)), $param->type);
         }
 
         return match ($value === null ? \PDO::PARAM_NULL : $param->type) {
@@ -366,12 +372,7 @@ final class StatementCore
                 return false;
             }
             if ($type === \PDO::PARAM_LOB && self::isResource($param->value)) {
-                if (!\is_resource($param->value) || get_resource_type($param->value) !== 'stream') {
-                    $this->handle->raise($this, 'HY105', 'Expected a stream resource', $where);
-
-                    return false;
-                }
-                $param->value = (string) stream_get_contents($param->value);
+                $param->value = (string) stream_get_contents($this->stream($param->value));
             }
             if (!\is_string($param->value) && !\is_int($param->value) && !\is_bool($param->value) && !\is_float($param->value)) {
                 return false;
@@ -425,12 +426,15 @@ final class StatementCore
             $this->result = $result;
             $this->nextRow = 0;
             $this->rowCount = \count($result->rows);
-            $this->setColumnCount(\count($result->columns));
+            $this->fieldCount = \count($result->columns);
+            $this->setColumnCount($this->fieldCount);
+            $this->adjusted = ColumnType::adjustedColumns($result->columns);
         } else {
             $this->result = null;
             $this->rowCount = $result->affectedRows;
+            $this->adjusted = [];
             if (!$this->emulated) {
-                $this->setColumnCount(0);
+                $this->setColumnCount($this->fieldCount);
             }
         }
 
@@ -460,10 +464,12 @@ final class StatementCore
             return false;
         }
         $names = [];
+        $sizes = [];
         foreach ($this->result === null ? [] : $this->result->columns as $index => $column) {
             if ($index >= $this->columnCount) {
                 break;
             }
+            $sizes[] = [$column->length, $column->decimals];
             $name = $this->handle->fetchTableNames ? $column->table . '.' . $column->name : $column->name;
             $names[] = match ($this->handle->case) {
                 \PDO::CASE_LOWER => strtolower($name),
@@ -472,6 +478,7 @@ final class StatementCore
             };
         }
         $this->names = $names;
+        $this->describedSizes = $sizes;
         foreach ($names as $index => $name) {
             if (isset($this->columns[$name])) {
                 $this->columns[$name]->position = $index;
@@ -542,8 +549,7 @@ final class StatementCore
         $meta['flags'] = ColumnType::flagNames($definition->flags);
         $meta['table'] = $definition->table;
         $meta['name'] = $this->names[$column] ?? $definition->name;
-        $meta['len'] = $definition->length;
-        $meta['precision'] = $definition->decimals;
+        [$meta['len'], $meta['precision']] = $this->describedSizes[$column] ?? [$definition->length, $definition->decimals];
 
         return $meta;
     }
@@ -717,7 +723,7 @@ final class StatementCore
         $this->verifyMode($mode, false, 'PDOStatement::fetch', '#1 ($mode)');
         $row = null;
         $all = null;
-        if (!$this->fetchRow($mode, $row, $all)) {
+        if (!$this->fetchRow($mode, $row, $all, 'PDOStatement::fetch')) {
             $this->handle->report($this, 'PDOStatement::fetch');
 
             return false;
@@ -752,7 +758,7 @@ final class StatementCore
         $row = null;
         $all = null;
         try {
-            if (!$this->fetchRow(\PDO::FETCH_CLASS, $row, $all)) {
+            if (!$this->fetchRow(\PDO::FETCH_CLASS, $row, $all, 'PDOStatement::fetchObject')) {
                 $this->handle->report($this, 'PDOStatement::fetchObject');
                 $row = false;
             }
@@ -847,16 +853,16 @@ final class StatementCore
             $grouped = ($how & \PDO::FETCH_GROUP) !== 0 || $how === \PDO::FETCH_KEY_PAIR;
             $all = $grouped ? [] : null;
             $row = null;
-            $failed = !$this->fetchRow($how | $flags, $row, $all);
+            $failed = !$this->fetchRow($how | $flags, $row, $all, $where);
             if (!$failed) {
                 if ($grouped) {
-                    while ($this->fetchRow($how | $flags, $row, $all)) {
+                    while ($this->fetchRow($how | $flags, $row, $all, $where)) {
                     }
                 } else {
                     $none = null;
                     do {
                         $rows[] = $row;
-                    } while ($this->fetchRow($how | $flags, $row, $none));
+                    } while ($this->fetchRow($how | $flags, $row, $none, $where));
                 }
             }
         } finally {
@@ -878,7 +884,7 @@ final class StatementCore
         for ($key = 0; ; ++$key) {
             $row = null;
             $all = null;
-            if (!$this->fetchRow(\PDO::FETCH_DEFAULT, $row, $all)) {
+            if (!$this->fetchRow(\PDO::FETCH_DEFAULT, $row, $all, '')) {
                 $this->handle->report($this, '');
 
                 return;
@@ -893,7 +899,13 @@ final class StatementCore
         if (!$this->executed || $this->result === null || $this->nextRow >= \count($this->result->rows)) {
             return false;
         }
-        $this->row = $this->result->rows[$this->nextRow++];
+        $row = $this->result->rows[$this->nextRow++];
+        foreach ($this->adjusted as $index => $column) {
+            if ($row[$index] !== null) {
+                $row[$index] = ColumnType::mysqlndValue($row[$index], $column);
+            }
+        }
+        $this->row = $row;
         if ($this->names === null && !$this->describe()) {
             return false;
         }
@@ -945,13 +957,17 @@ final class StatementCore
      *
      * @param array<mixed>|null $all
      */
-    private function fetchRow(int $mode, mixed &$row, ?array &$all): bool
+    private function fetchRow(int $mode, mixed &$row, ?array &$all, string $where): bool
     {
         if (($mode & self::MODE_MASK) === \PDO::FETCH_DEFAULT && ($mode & self::FLAG_MASK) === 0) {
             $mode = $this->defaultFetchType;
         }
         $flags = $mode & self::FLAG_MASK;
         $how = $mode & self::MODE_MASK;
+        if ($how === \PDO::FETCH_DEFAULT) {
+            // A default fetch mode of FETCH_DEFAULT itself (setFetchMode(PDO::FETCH_DEFAULT)) fetches as FETCH_BOTH.
+            $how = \PDO::FETCH_BOTH;
+        }
 
         if (!$this->advance()) {
             return false;
@@ -975,7 +991,7 @@ final class StatementCore
                 break;
             case \PDO::FETCH_KEY_PAIR:
                 if ($this->columnCount !== 2) {
-                    $this->handle->raise($this, 'HY000', 'PDO::FETCH_KEY_PAIR fetch mode requires the result set to contain exactly 2 columns.', 'PDOStatement::fetch');
+                    $this->handle->raise($this, 'HY000', 'PDO::FETCH_KEY_PAIR fetch mode requires the result set to contain exactly 2 columns.', $where);
 
                     return false;
                 }
@@ -1015,7 +1031,7 @@ final class StatementCore
                 }
                 $class = $this->fetchClass;
                 if ($class === null) {
-                    $this->handle->raise($this, 'HY000', 'No fetch class specified', 'PDOStatement::fetch');
+                    $this->handle->raise($this, 'HY000', 'No fetch class specified', $where);
 
                     return false;
                 }
@@ -1031,7 +1047,7 @@ final class StatementCore
                 break;
             case \PDO::FETCH_INTO:
                 if ($this->fetchInto === null) {
-                    $this->handle->raise($this, 'HY000', 'No fetch-into object specified.', 'PDOStatement::fetch');
+                    $this->handle->raise($this, 'HY000', 'No fetch-into object specified.', $where);
 
                     return false;
                 }
@@ -1042,7 +1058,7 @@ final class StatementCore
                 break;
             case \PDO::FETCH_FUNC:
                 if ($this->fetchFunction === null) {
-                    $this->handle->raise($this, 'HY000', 'No fetch function specified', 'PDOStatement::fetch');
+                    $this->handle->raise($this, 'HY000', 'No fetch function specified', $where);
 
                     return false;
                 }
@@ -1105,7 +1121,7 @@ final class StatementCore
                         \assert(\is_object($row));
                         $this->writer($class)($row, $name, $value);
                     } else {
-                        $row = $this->unserialize($class, $value);
+                        $row = $this->unserialize($class, $value, $where);
                         if ($row === null) {
                             return false;
                         }
@@ -1189,10 +1205,10 @@ final class StatementCore
     }
 
     /** FETCH_SERIALIZE: the first column is the serialized object (Serializable::unserialize()). */
-    private function unserialize(string $class, mixed $data): ?object
+    private function unserialize(string $class, mixed $data, string $where): ?object
     {
         if (!is_subclass_of($class, \Serializable::class)) {
-            $this->handle->raise($this, 'HY000', 'cannot unserialize class', 'PDOStatement::fetch');
+            $this->handle->raise($this, 'HY000', 'cannot unserialize class', $where);
 
             return null;
         }
@@ -1227,6 +1243,27 @@ final class StatementCore
         }
 
         return 'PDOStatement::fetchAll(): Argument #2 must be a valid callback, no array or string given';
+    }
+
+    /**
+     * The stream of a PARAM_LOB value. For a closed resource or one that is no stream, PHP throws
+     * a TypeError and records HY105 on the statement; in ERRMODE_EXCEPTION the PDOException of
+     * HY105 follows, with the TypeError as its previous exception.
+     *
+     * @return resource
+     */
+    private function stream(mixed $value)
+    {
+        if (\is_resource($value) && \in_array(get_resource_type($value), ['stream', 'persistent stream'], true)) {
+            return $value;
+        }
+        $error = new \TypeError('PDOStatement::execute(): supplied resource is not a valid stream resource');
+        $this->errorCode = 'HY105';
+        if ($this->handle->errorMode === ErrorMode::Exception) {
+            throw Errors::exception('SQLSTATE[HY105]: ' . SqlState::describe('HY105') . ': Expected a stream resource', 'HY105', ['HY105', 0], $error);
+        }
+
+        throw $error;
     }
 
     /** Open or closed: PHP sees a closed resource as a resource too. */

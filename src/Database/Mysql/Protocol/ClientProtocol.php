@@ -230,7 +230,8 @@ final class ClientProtocol
 
     /**
      * Answers a LOCAL INFILE request with the file's contents, or refuses it with null (an empty
-     * packet; the command then fails with 2068).
+     * packet; the command then fails with 2068, or with 7890 "Can't find file" when local files
+     * are allowed).
      */
     public function sendLocalInfile(?string $contents): void
     {
@@ -557,7 +558,8 @@ final class ClientProtocol
         if ($this->kind === ResponseKind::Ping) {
             throw Errors::malformed(sprintf('unexpected packet 0x%02X answering COM_PING', $header));
         }
-        if ($header === 0xFB && $this->kind === ResponseKind::Text) {
+        // COM_QUERY and COM_STMT_EXECUTE alike: a prepared LOAD DATA LOCAL INFILE asks too.
+        if ($header === 0xFB) {
             $this->localInfileName = substr($payload, 1);
             $this->phase = Phase::LocalInfileRequested;
             if (!$this->config->allowLocalInfile) {
@@ -666,10 +668,13 @@ final class ClientProtocol
     private function complete(array|PreparedStatement|MysqlException|true $outcome): void
     {
         if ($this->rejectedLocalInfile !== null && !$outcome instanceof MysqlException) {
-            $outcome = new MysqlException(
-                sprintf('LOAD DATA LOCAL INFILE file request rejected: local files are not allowed (%s)', $this->rejectedLocalInfile),
-                Errors::LOAD_DATA_LOCAL_INFILE_REJECTED,
-            );
+            // Refused although allowed: the file could not be read (mysqlnd's error for that).
+            $outcome = $this->config->allowLocalInfile
+                ? new MysqlException(sprintf("Can't find file '%.64s'.", $this->rejectedLocalInfile), Errors::LOCAL_INFILE_NOT_FOUND)
+                : new MysqlException(
+                    sprintf('LOAD DATA LOCAL INFILE file request rejected: local files are not allowed (%s)', $this->rejectedLocalInfile),
+                    Errors::LOAD_DATA_LOCAL_INFILE_REJECTED,
+                );
         }
         $this->rejectedLocalInfile = null;
         $this->outcome = $outcome;

@@ -20,6 +20,8 @@ final class Errors
     public const AUTH_PLUGIN_CANNOT_LOAD = 2059;
     public const SSL_CONNECTION_ERROR = 2026;
     public const LOAD_DATA_LOCAL_INFILE_REJECTED = 2068;
+    /** a LOCAL INFILE that could not be read (mysqlnd's number; libmysqlclient has none) */
+    public const LOCAL_INFILE_NOT_FOUND = 7890;
     public const COMMANDS_OUT_OF_SYNC = 2014;
     public const VERSION_ERROR = 2007;
     public const SERVER_HANDSHAKE_ERR = 2012;

@@ -9,7 +9,7 @@ enum ResponseKind
 {
     /** COM_QUERY: OK, ERR, LOCAL INFILE or text result sets. */
     case Text;
-    /** COM_STMT_EXECUTE: OK, ERR or binary result sets. */
+    /** COM_STMT_EXECUTE: OK, ERR, LOCAL INFILE or binary result sets. */
     case Binary;
     /** COM_STMT_PREPARE: COM_STMT_PREPARE_OK with parameter and column definitions. */
     case Prepare;
