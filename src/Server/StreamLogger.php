@@ -23,7 +23,13 @@ final class StreamLogger extends AbstractLogger
     ) {
     }
 
-    public function log($level, string|\Stringable $message, array $context = []): void
+    /**
+     * Untyped $message: the same class then satisfies psr/log 1, 2 and 3, whichever version the
+     * served app brings.
+     *
+     * @param string|\Stringable $message
+     */
+    public function log($level, $message, array $context = []): void
     {
         $level = (string) $level;
         if ((self::LEVELS[$level] ?? 7) < (self::LEVELS[$this->minLevel] ?? 1)) {

@@ -6,6 +6,7 @@ namespace Spindle\Server;
 
 use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
+use Spindle\Bridge\Frameworks;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Clock;
 use Spindle\Http\HandlerSet;
@@ -83,7 +84,18 @@ final class Worker
             $logger->error('Unhandled error in an event loop callback: ' . $e->getMessage(), ['exception' => $e]);
         });
 
-        return $this->wrap((new AppLoader(Psr7Bridge::withNyholm()))->load($this->options->app));
+        $app = $this->options->app;
+        if (\is_dir($app)) {
+            $framework = Frameworks::detect($app);
+            if ($framework === null) {
+                throw new ServerError(\sprintf('%s is a directory but no Laravel or Symfony app; give a PHP file that returns the app', $app));
+            }
+            $this->logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
+
+            return $this->wrap($framework::boot($app, $this->options, $this->logger));
+        }
+
+        return $this->wrap((new AppLoader(Psr7Bridge::withNyholm()))->load($app));
     }
 
     /**

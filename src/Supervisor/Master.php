@@ -66,7 +66,7 @@ final class Master
         // The watcher's inotifywait inherits every descriptor open now: start it before the
         // listening and control sockets exist, or it would hold copies of them for its life.
         if ($this->options->watch) {
-            $this->watcher = new FileWatcher([\dirname($this->options->app)]);
+            $this->watcher = new FileWatcher($this->watchRoots());
         }
         try {
             $this->listener = Listener::listen($this->options->host, $this->options->port);
@@ -76,7 +76,7 @@ final class Master
             try {
                 $this->control = new ControlServer(PidFile::socketPath($this->pidFile));
                 if ($this->watcher !== null) {
-                    $this->logger->info(\sprintf('Watching %s for changes (%s)', \dirname($this->options->app), $this->watcher->mode()));
+                    $this->logger->info(\sprintf('Watching %s for changes (%s)', \implode(', ', $this->watchRoots()), $this->watcher->mode()));
                 }
 
                 return $this->loop();
@@ -341,5 +341,27 @@ final class Master
     private static function now(): float
     {
         return \hrtime(true) / 1e9;
+    }
+
+    /**
+     * What --watch watches: the directory of an app file; for a framework app directory its
+     * code, configuration and templates (not vendor/, storage/ or var/, which change by themselves).
+     *
+     * @return list<string>
+     */
+    private function watchRoots(): array
+    {
+        $app = $this->options->app;
+        if (!\is_dir($app)) {
+            return [\dirname($app)];
+        }
+        $roots = [];
+        foreach (['app', 'config', 'routes', 'resources', 'src', 'templates', 'database', 'public'] as $name) {
+            if (\is_dir($app . '/' . $name)) {
+                $roots[] = $app . '/' . $name;
+            }
+        }
+
+        return $roots === [] ? [$app] : $roots;
     }
 }

@@ -28,7 +28,7 @@ final class ServeCommand extends Command
     protected function configure(): void
     {
         $this
-            ->addArgument('app', InputArgument::OPTIONAL, 'PHP file returning a PSR-15 handler or a closure', $this->defaultApp)
+            ->addArgument('app', InputArgument::OPTIONAL, 'PHP file returning a PSR-15 handler or a closure, or the directory of a Laravel or Symfony app', $this->defaultApp)
             ->addOption('host', null, InputOption::VALUE_REQUIRED, 'Address to listen on', '127.0.0.1')
             ->addOption('port', null, InputOption::VALUE_REQUIRED, 'Port to listen on (0 picks a free one)', '8080')
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'Worker processes', (string) self::cpuCount())
@@ -62,8 +62,8 @@ final class ServeCommand extends Command
         try {
             $app = (string) $input->getArgument('app');
             $resolved = \realpath($app);
-            if ($resolved === false || !\is_file($resolved)) {
-                throw new ServerError(\sprintf('Application file %s does not exist', $app));
+            if ($resolved === false || (!\is_file($resolved) && !\is_dir($resolved))) {
+                throw new ServerError(\sprintf('Application file or directory %s does not exist', $app));
             }
             $staticDir = $input->getOption('static-dir');
             $options = new ServerOptions(
