@@ -240,14 +240,14 @@ final class SocketConnection implements Connection
     {
         $deadline = $this->queryDeadline();
         try {
-            $this->flush($deadline);
+            $sent = $this->flush($deadline);
             while (($outcome = $this->protocol->takeOutcome()) === null) {
                 if ($this->protocol->phase() === Phase::LocalInfileRequested) {
                     $this->protocol->sendLocalInfile($this->readLocalFile((string) $this->protocol->localInfileName()));
                 } else {
-                    $this->receive($deadline);
+                    $this->receive($deadline, $sent);
                 }
-                $this->flush($deadline);
+                $sent = $this->flush($deadline);
             }
 
             return $outcome;
@@ -284,13 +284,22 @@ final class SocketConnection implements Connection
         return $this->config->queryTimeout > 0 ? self::now() + $this->config->queryTimeout : null;
     }
 
-    /** Before a command: bytes or EOF on an idle connection mean the server dropped it. */
+    /**
+     * Before a command: bytes or EOF on an idle connection mean the server dropped it. Without
+     * TLS one non-blocking peek tells (nothing waiting: the usual case); with TLS the record
+     * layer must read (a session ticket is not a sign of trouble).
+     */
     private function checkIdle(): void
     {
         $socket = $this->socket();
+        $buffered = $this->protocol->unconsumedInput();
+        if ($buffered === '' && $this->config->tls === null && @stream_socket_recvfrom($socket, 1, STREAM_PEEK) === false) {
+            // Nothing to read (EAGAIN); a socket error shows on the write that follows.
+            return;
+        }
         $read = @fread($socket, self::READ_CHUNK);
-        $data = $this->protocol->unconsumedInput() . ($read === false ? '' : $read);
-        if ($read === false || ($data === '' && feof($socket))) {
+        $data = $buffered . ($read === false ? '' : $read);
+        if ($read === false || ($data === '' && self::atEof($socket))) {
             throw new MysqlException('MySQL server has gone away', Errors::SERVER_GONE);
         }
         if ($data !== '') {
@@ -302,6 +311,17 @@ final class SocketConnection implements Connection
                 $server,
             );
         }
+    }
+
+    /**
+     * Whether the last read hit the end of the stream. The flag the read set, not feof(): that
+     * probes the socket again (poll and peek) when the read found nothing.
+     *
+     * @param resource $socket
+     */
+    private static function atEof($socket): bool
+    {
+        return stream_get_meta_data($socket)['eof'];
     }
 
     private function authenticate(?float $deadline): void
@@ -347,8 +367,12 @@ final class SocketConnection implements Connection
         }
     }
 
-    /** Writes everything the protocol queued. */
-    private function flush(?float $deadline): void
+    /**
+     * Writes everything the protocol queued.
+     *
+     * @return bool whether there was something to write
+     */
+    private function flush(?float $deadline): bool
     {
         $data = $this->protocol->takeOutgoing();
         $length = \strlen($data);
@@ -368,15 +392,24 @@ final class SocketConnection implements Connection
             }
             $offset += $written;
         }
+
+        return $length > 0;
     }
 
-    /** Reads what the server sent (waiting for it) and gives it to the protocol. */
-    private function receive(?float $deadline): void
+    /**
+     * Reads what the server sent (waiting for it) and gives it to the protocol. $waitFirst right
+     * after sending a command: the answer cannot be there yet, so a read would only find nothing.
+     */
+    private function receive(?float $deadline, bool $waitFirst = false): void
     {
         $socket = $this->socket();
         while (true) {
+            if ($waitFirst && !$this->await(false, $deadline)) {
+                throw $this->timeout();
+            }
+            $waitFirst = true;
             $data = @fread($socket, self::READ_CHUNK);
-            if ($data === false || ($data === '' && feof($socket))) {
+            if ($data === false || ($data === '' && self::atEof($socket))) {
                 throw $this->connecting
                     ? new MysqlException("Lost connection to MySQL server at 'reading authorization packet'", Errors::SERVER_LOST)
                     : new MysqlException('Lost connection to MySQL server during query', Errors::SERVER_LOST);
@@ -385,9 +418,6 @@ final class SocketConnection implements Connection
                 $this->protocol->push($data);
 
                 return;
-            }
-            if (!$this->await(false, $deadline)) {
-                throw $this->timeout();
             }
         }
     }

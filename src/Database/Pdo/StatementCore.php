@@ -969,6 +969,9 @@ final class StatementCore
             $how = \PDO::FETCH_BOTH;
         }
 
+        if ($flags === 0 && $all === null && $how <= \PDO::FETCH_OBJ && $this->plainFetch()) {
+            return $this->fetchPlain($how, $row);
+        }
         if (!$this->advance()) {
             return false;
         }
@@ -1157,6 +1160,67 @@ final class StatementCore
         }
 
         return true;
+    }
+
+    /**
+     * Whether the next row can be fetched without do_fetch()'s per-value work: no bound
+     * columns, no value that needs adjusting, no ATTR_ORACLE_NULLS or ATTR_STRINGIFY_FETCHES,
+     * and the column names known.
+     */
+    private function plainFetch(): bool
+    {
+        return $this->names !== null
+            && $this->adjusted === []
+            && ($this->columns === null || $this->columns === [])
+            && $this->handle->oracleNulls === \PDO::NULL_NATURAL
+            && !$this->handle->stringify
+            && \count($this->names) === $this->columnCount;
+    }
+
+    /**
+     * FETCH_ASSOC, FETCH_NUM, FETCH_BOTH, FETCH_OBJ and FETCH_LAZY under plainFetch(): the
+     * same arrays and objects as do_fetch() builds, made in one go.
+     */
+    private function fetchPlain(int $how, mixed &$row): bool
+    {
+        $result = $this->result;
+        if (!$this->executed || $result === null || !isset($result->rows[$this->nextRow])) {
+            return false;
+        }
+        $values = $result->rows[$this->nextRow++];
+        $this->row = $values;
+        /** @var list<string> $names */
+        $names = $this->names;
+        switch ($how) {
+            case \PDO::FETCH_ASSOC:
+                $row = array_combine($names, $values);
+
+                return true;
+            case \PDO::FETCH_NUM:
+                $row = $values;
+
+                return true;
+            case \PDO::FETCH_BOTH:
+                $row = [];
+                foreach ($values as $i => $value) {
+                    $row[$names[$i]] = $value;
+                    if (!\array_key_exists($i, $row)) {
+                        $row[$i] = $value;
+                    }
+                }
+
+                return true;
+            case \PDO::FETCH_OBJ:
+            case \PDO::FETCH_LAZY:
+                $row = new \stdClass();
+                foreach ($values as $i => $value) {
+                    $row->{$names[$i]} = $value;
+                }
+
+                return true;
+        }
+
+        throw new \LogicException(sprintf('fetch mode %d is not a plain one', $how));
     }
 
     /** do_fetch_class_prepare(): a class without constructor cannot take constructor arguments. */

@@ -24,6 +24,8 @@ final class ClientProtocol
     /** Columns beyond this in one result are taken for garbage. */
     private const MAX_COLUMNS = 65535;
     private const LOCAL_INFILE_CHUNK = 1 << 20;
+    /** Column definitions remembered by their bytes (a statement run again sends the same ones). */
+    private const COLUMN_CACHE_SIZE = 512;
 
     private Phase $phase = Phase::AwaitingHandshake;
     private readonly PacketReader $reader;
@@ -45,6 +47,10 @@ final class ClientProtocol
     private int $statementId = 0;
     /** @var list<ColumnDefinition> */
     private array $columns = [];
+    /** @var list<int> RowDecoder::textKind() of each column */
+    private array $kinds = [];
+    /** @var array<string, array{ColumnDefinition, int}> definition and text kind, by packet payload */
+    private array $columnCache = [];
     /** @var list<ColumnDefinition> */
     private array $params = [];
     /** @var list<list<int|float|string|null>> */
@@ -297,6 +303,7 @@ final class ClientProtocol
         $this->results = [];
         $this->rows = [];
         $this->columns = [];
+        $this->kinds = [];
         $this->params = [];
         $this->rejectedLocalInfile = null;
         $this->outcome = null;
@@ -504,7 +511,7 @@ final class ClientProtocol
 
                 return;
             case ResponseStep::Columns:
-                $this->columns[] = RowDecoder::columnDefinition($payload);
+                [$this->columns[], $this->kinds[]] = $this->columnCache[$payload] ?? $this->defineColumn($payload);
                 if (\count($this->columns) === $this->expectedColumns) {
                     if (!$this->deprecateEof()) {
                         $this->step = ResponseStep::ColumnsEof;
@@ -524,6 +531,17 @@ final class ClientProtocol
 
                 return;
         }
+    }
+
+    /** @return array{ColumnDefinition, int} */
+    private function defineColumn(string $payload): array
+    {
+        $column = RowDecoder::columnDefinition($payload);
+        if (\count($this->columnCache) >= self::COLUMN_CACHE_SIZE) {
+            $this->columnCache = [];
+        }
+
+        return $this->columnCache[$payload] = [$column, RowDecoder::textKind($column)];
     }
 
     private function expectEof(string $payload): void
@@ -575,6 +593,7 @@ final class ClientProtocol
         }
         $this->expectedColumns = $count;
         $this->columns = [];
+        $this->kinds = [];
         $this->rows = [];
         $this->step = ResponseStep::Columns;
     }
@@ -591,6 +610,7 @@ final class ClientProtocol
         $this->expectedParams = $buffer->int2();
         $this->params = [];
         $this->columns = [];
+        $this->kinds = [];
         if ($this->expectedParams > 0) {
             $this->step = ResponseStep::Params;
 
@@ -631,7 +651,7 @@ final class ClientProtocol
         if (!$terminator) {
             $this->rows[] = $this->kind === ResponseKind::Binary
                 ? RowDecoder::binaryRow($payload, $this->columns)
-                : RowDecoder::textRow($payload, $this->columns);
+                : RowDecoder::textRowOfKinds($payload, $this->kinds);
 
             return;
         }
@@ -647,6 +667,7 @@ final class ClientProtocol
         $this->statusFlags = $status;
         $this->results[] = new Result($this->columns, $this->rows, 0, 0, $warnings, $status);
         $this->columns = [];
+        $this->kinds = [];
         $this->rows = [];
         $this->afterResult($status);
     }

@@ -19,6 +19,11 @@ final class RowDecoder
     /** A column "decimals" value at or above this means "not fixed". */
     private const NOT_FIXED_DEC = 31;
 
+    public const TEXT_STRING = 0;
+    public const TEXT_INTEGER = 1;
+    public const TEXT_FLOAT = 2;
+    public const TEXT_NULL = 3;
+
     private function __construct()
     {
     }
@@ -47,6 +52,21 @@ final class RowDecoder
     }
 
     /**
+     * How textRows() decodes a column's values: TEXT_STRING, TEXT_INTEGER, TEXT_FLOAT or
+     * TEXT_NULL. A result computes this once per column, not once per value.
+     */
+    public static function textKind(ColumnDefinition $column): int
+    {
+        return match ($column->type) {
+            ColumnType::Tiny->value, ColumnType::Short->value, ColumnType::Int24->value,
+            ColumnType::Long->value, ColumnType::LongLong->value, ColumnType::Year->value => self::TEXT_INTEGER,
+            ColumnType::Float->value, ColumnType::Double->value => self::TEXT_FLOAT,
+            ColumnType::Null->value => self::TEXT_NULL,
+            default => self::TEXT_STRING,
+        };
+    }
+
+    /**
      * Protocol::TextResultsetRow.
      *
      * @param list<ColumnDefinition> $columns
@@ -57,36 +77,71 @@ final class RowDecoder
      */
     public static function textRow(string $payload, array $columns): array
     {
-        $b = new Buffer($payload);
+        return self::textRowOfKinds($payload, array_map(self::textKind(...), $columns));
+    }
+
+    /**
+     * Protocol::TextResultsetRow with the columns given by their textKind(): one pass over the
+     * payload, length-encoded strings read in place.
+     *
+     * @param list<int> $kinds
+     *
+     * @return list<int|float|string|null>
+     *
+     * @throws MysqlException 2027
+     */
+    public static function textRowOfKinds(string $p, array $kinds): array
+    {
+        $length = \strlen($p);
+        $o = 0;
         $row = [];
-        foreach ($columns as $column) {
-            $value = $b->lenencStringOrNull();
-            $row[] = $value === null ? null : self::typedText($value, $column);
+        foreach ($kinds as $kind) {
+            if ($o >= $length) {
+                throw Errors::malformed(sprintf('text row ends before its %d columns', \count($kinds)));
+            }
+            $n = \ord($p[$o]);
+            if ($n < 0xFB) {
+                ++$o;
+            } elseif ($n === 0xFB) {
+                ++$o;
+                $row[] = null;
+                continue;
+            } elseif ($n === 0xFC && $o + 3 <= $length) {
+                $n = \ord($p[$o + 1]) | (\ord($p[$o + 2]) << 8);
+                $o += 3;
+            } elseif ($n === 0xFD && $o + 4 <= $length) {
+                $n = \ord($p[$o + 1]) | (\ord($p[$o + 2]) << 8) | (\ord($p[$o + 3]) << 16);
+                $o += 4;
+            } elseif ($n === 0xFE && $o + 9 <= $length) {
+                /** @var array{1: int} $v */
+                $v = unpack('P', $p, $o + 1);
+                $n = $v[1];
+                $o += 9;
+            } else {
+                throw Errors::malformed(sprintf('invalid length-encoded string at offset %d of a %d-byte row', $o, $length));
+            }
+            if ($n < 0 || $n > $length - $o) {
+                throw Errors::malformed(sprintf('needed %d byte(s) at offset %d of a %d-byte row', $n, $o, $length));
+            }
+            $value = $n === 0 ? '' : substr($p, $o, $n);
+            $o += $n;
+            if ($kind === self::TEXT_STRING) {
+                $row[] = $value;
+            } elseif ($kind === self::TEXT_INTEGER) {
+                // The common case in one cast and compare; leading zeros, signs, big values: the careful way.
+                $int = (int) $value;
+                $row[] = $n < 19 && (string) $int === $value ? $int : self::integerText($value);
+            } elseif ($kind === self::TEXT_FLOAT) {
+                $row[] = is_numeric($value) ? (float) $value : $value;
+            } else {
+                $row[] = null;
+            }
         }
-        if (!$b->atEnd()) {
+        if ($o !== $length) {
             throw Errors::malformed('text row longer than its columns');
         }
 
         return $row;
-    }
-
-    private static function typedText(string $value, ColumnDefinition $column): int|float|string|null
-    {
-        $type = ColumnType::tryFrom($column->type);
-        if ($type === null) {
-            return $value;
-        }
-        if ($type->isInteger()) {
-            return self::integerText($value);
-        }
-        if ($type->isFloat()) {
-            return is_numeric($value) ? (float) $value : $value;
-        }
-        if ($type === ColumnType::Null) {
-            return null;
-        }
-
-        return $value;
     }
 
     /** A decimal integer string as int, or unchanged when it does not fit (or is not an integer). */
