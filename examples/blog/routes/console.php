@@ -1,0 +1,5 @@
+<?php
+
+/*
+| Closure-based console commands; the blog's commands are classes in app/Console/Commands.
+*/
