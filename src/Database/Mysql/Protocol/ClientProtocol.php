@@ -26,6 +26,8 @@ final class ClientProtocol
     private const LOCAL_INFILE_CHUNK = 1 << 20;
     /** Column definitions remembered by their bytes (a statement run again sends the same ones). */
     private const COLUMN_CACHE_SIZE = 512;
+    /** Whole column-definition sections remembered, per column count. */
+    private const COLUMN_SETS_PER_COUNT = 8;
 
     private Phase $phase = Phase::AwaitingHandshake;
     private readonly PacketReader $reader;
@@ -51,6 +53,16 @@ final class ClientProtocol
     private array $kinds = [];
     /** @var array<string, array{ColumnDefinition, int}> definition and text kind, by packet payload */
     private array $columnCache = [];
+    /**
+     * Column-definition sections seen before, as their packets' bytes with what they decode to,
+     * by column count (newest first): a result whose section repeats one is taken in one compare.
+     *
+     * @var array<int, list<array{string, list<ColumnDefinition>, list<int>}>>
+     */
+    private array $columnSets = [];
+    private int $columnSetCount = 0;
+    /** the packets of the column definitions being read, for $columnSets ('' when not recorded) */
+    private string $columnBytes = '';
     /** @var list<ColumnDefinition> */
     private array $params = [];
     /** @var list<list<int|float|string|null>> */
@@ -512,7 +524,13 @@ final class ClientProtocol
                 return;
             case ResponseStep::Columns:
                 [$this->columns[], $this->kinds[]] = $this->columnCache[$payload] ?? $this->defineColumn($payload);
+                if ($this->kind !== ResponseKind::Prepare) {
+                    $this->recordColumn($payload);
+                }
                 if (\count($this->columns) === $this->expectedColumns) {
+                    if ($this->kind !== ResponseKind::Prepare) {
+                        $this->rememberColumnSet();
+                    }
                     if (!$this->deprecateEof()) {
                         $this->step = ResponseStep::ColumnsEof;
                     } else {
@@ -527,10 +545,56 @@ final class ClientProtocol
 
                 return;
             case ResponseStep::Rows:
-                $this->row($payload, $header);
+                $this->rows($payload, $header);
 
                 return;
         }
+    }
+
+    /** Appends one column definition packet, framed as it arrived, to the section being recorded. */
+    private function recordColumn(string $payload): void
+    {
+        $length = \strlen($payload);
+        $this->columnBytes .= \chr($length & 0xFF) . \chr(($length >> 8) & 0xFF) . \chr(($length >> 16) & 0xFF)
+            . \chr(($this->reader->sequence() - 1) & 0xFF) . $payload;
+    }
+
+    private function rememberColumnSet(): void
+    {
+        $count = $this->expectedColumns;
+        if ($this->columnBytes === '' || \strlen($this->columnBytes) >= PacketReader::MAX_PACKET) {
+            $this->columnBytes = '';
+
+            return;
+        }
+        if ($this->columnSetCount >= self::COLUMN_CACHE_SIZE) {
+            $this->columnSets = [];
+            $this->columnSetCount = 0;
+        }
+        $sets = $this->columnSets[$count] ?? [];
+        array_unshift($sets, [$this->columnBytes, $this->columns, $this->kinds]);
+        if (\count($sets) > self::COLUMN_SETS_PER_COUNT) {
+            array_pop($sets);
+        } else {
+            ++$this->columnSetCount;
+        }
+        $this->columnSets[$count] = $sets;
+        $this->columnBytes = '';
+    }
+
+    /** Takes the whole column-definition section at once when it repeats one seen before. */
+    private function knownColumnSet(int $count): bool
+    {
+        foreach ($this->columnSets[$count] ?? [] as [$bytes, $columns, $kinds]) {
+            if ($this->reader->skipIfBuffered($bytes, $count)) {
+                $this->columns = $columns;
+                $this->kinds = $kinds;
+
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /** @return array{ColumnDefinition, int} */
@@ -592,9 +656,19 @@ final class ClientProtocol
             throw Errors::malformed(sprintf('unexpected packet 0x%02X starting a result', $header));
         }
         $this->expectedColumns = $count;
+        $this->rows = [];
+        $this->columnBytes = '';
+        if ($this->knownColumnSet($count)) {
+            if ($this->deprecateEof()) {
+                $this->afterColumns();
+            } else {
+                $this->step = ResponseStep::ColumnsEof;
+            }
+
+            return;
+        }
         $this->columns = [];
         $this->kinds = [];
-        $this->rows = [];
         $this->step = ResponseStep::Columns;
     }
 
@@ -644,18 +718,40 @@ final class ClientProtocol
         $this->step = ResponseStep::Rows;
     }
 
-    private function row(string $payload, int $header): void
+    /**
+     * One row, then every further row already buffered, in one loop, up to the result's end
+     * (EOF or OK packet) or an error.
+     */
+    private function rows(string $payload, int $header): void
     {
-        $length = \strlen($payload);
-        $terminator = $header === 0xFE && ($this->deprecateEof() ? $length < PacketReader::MAX_PACKET : $length < 9);
-        if (!$terminator) {
-            $this->rows[] = $this->kind === ResponseKind::Binary
+        $binary = $this->kind === ResponseKind::Binary;
+        $deprecateEof = $this->deprecateEof();
+        $limit = $deprecateEof ? PacketReader::MAX_PACKET : 9;
+        while (true) {
+            if ($header === 0xFE && \strlen($payload) < $limit) {
+                $this->endOfRows($payload, $deprecateEof);
+
+                return;
+            }
+            if ($header === 0xFF) {
+                $this->complete(ErrPacket::parse($payload));
+
+                return;
+            }
+            $this->rows[] = $binary
                 ? RowDecoder::binaryRow($payload, $this->columns)
                 : RowDecoder::textRowOfKinds($payload, $this->kinds);
-
-            return;
+            $payload = $this->reader->next();
+            if ($payload === null) {
+                return;
+            }
+            $header = $payload === '' ? -1 : \ord($payload[0]);
         }
-        if ($this->deprecateEof()) {
+    }
+
+    private function endOfRows(string $payload, bool $deprecateEof): void
+    {
+        if ($deprecateEof) {
             $ok = OkPacket::parse($payload);
             $warnings = $ok->warnings;
             $status = $ok->statusFlags;

@@ -90,29 +90,29 @@ final class PacketReader
     public function next(): ?string
     {
         while (true) {
-            $available = \strlen($this->buffer) - $this->offset;
-            if ($available < 4) {
+            $buffer = $this->buffer;
+            $offset = $this->offset;
+            if (\strlen($buffer) - $offset < 4) {
                 return null;
             }
-            $header = substr($this->buffer, $this->offset, 4);
-            $length = \ord($header[0]) | (\ord($header[1]) << 8) | (\ord($header[2]) << 16);
-            $sequence = \ord($header[3]);
+            $length = \ord($buffer[$offset]) | (\ord($buffer[$offset + 1]) << 8) | (\ord($buffer[$offset + 2]) << 16);
+            $sequence = \ord($buffer[$offset + 3]);
             if ($sequence !== $this->sequence) {
                 throw Errors::malformed(sprintf('packet sequence id %d where %d was expected', $sequence, $this->sequence));
             }
             if ($this->pendingLength + $length > $this->maxPayload) {
                 throw Errors::malformed(sprintf('payload larger than %d bytes', $this->maxPayload));
             }
-            if ($available < 4 + $length) {
+            if (\strlen($buffer) - $offset < 4 + $length) {
                 if ($length >= 1 << 16) {
                     $this->need = 4 + $length;
                 }
 
                 return null;
             }
-            $chunk = (string) substr($this->buffer, $this->offset + 4, $length);
-            $this->offset += 4 + $length;
-            $this->sequence = ($this->sequence + 1) & 0xFF;
+            $chunk = $length === 0 ? '' : substr($buffer, $offset + 4, $length);
+            $this->offset = $offset + 4 + $length;
+            $this->sequence = ($sequence + 1) & 0xFF;
             if ($length === self::MAX_PACKET) {
                 $this->pending[] = $chunk;
                 $this->pendingLength += $length;
@@ -128,6 +128,29 @@ final class PacketReader
 
             return $payload;
         }
+    }
+
+    /**
+     * Consumes $packets whole packets at once if the buffered bytes start with exactly $bytes
+     * (their framing included, the first at the expected sequence id): a result's column
+     * definitions that repeat those of an earlier result. False, consuming nothing, otherwise.
+     * $bytes must hold $packets consecutive packets each shorter than MAX_PACKET.
+     */
+    public function skipIfBuffered(string $bytes, int $packets): bool
+    {
+        $length = \strlen($bytes);
+        if ($this->need > 0
+            || $this->pending !== []
+            || $length < 4
+            || \strlen($this->buffer) - $this->offset < $length
+            || \ord($bytes[3]) !== $this->sequence
+            || substr_compare($this->buffer, $bytes, $this->offset, $length) !== 0) {
+            return false;
+        }
+        $this->offset += $length;
+        $this->sequence = ($this->sequence + $packets) & 0xFF;
+
+        return true;
     }
 
     /**
