@@ -1,0 +1,519 @@
+#!/usr/bin/env bash
+# The Laravel blog (examples/blog) under nginx + php-fpm against Spindle, side by side in one run.
+#
+#   bash benchmarks/laravel.sh                       # from the repository root
+#   DURATION=20 ROUNDS=2 bash benchmarks/laravel.sh
+#
+# Targets (the same app directory, the same seeded database for both servers):
+#   /hello, /users/{id} (a random id per request), /posts   nginx + php-fpm (pm=static, 2 children)
+#                                                           against `spindle serve --workers=2`,
+#                                                           wrk -t2 -c$CONNS
+#   /sleep (SELECT SLEEP(1))                                php-fpm with 1 child against
+#                                                           `spindle serve --workers=1`, wrk -t1 -c10
+#
+# Env knobs (see benchmarks/README.md):
+#   DURATION       seconds per wrk run (default 10)
+#   ROUNDS         repeat the whole sequence, report each target's best round (default 1)
+#   WARMUP         seconds of unrecorded load before each measured run (default 2)
+#   CONNS          wrk connections for /hello, /users, /posts (default 32)
+#   SLEEP_CONNS    wrk connections for /sleep (default 10: the limit is then 10 req/s)
+#   DB             mysql (default: the private MariaDB of scripts/mariadb, tables prefixed
+#                  blogbench_, dropped on exit) or sqlite (a seeded file in the temp dir; /sleep
+#                  is then skipped: it needs MySQL)
+#   LARAVEL_CACHE  1 (default) = `php artisan config:cache` and `route:cache` first, as a
+#                  production deploy does (cache files in the temp dir); 0 = no caches
+#   SKIP_SPINDLE   1 = measure only nginx + php-fpm (debugging knob)
+#   SPINDLE_BIN    the Spindle CLI (default bin/spindle)
+#   PHP_FPM_BIN    php-fpm binary (default php-fpm8.2 from PATH or /usr/sbin)
+#
+# Everything it starts (nginx, php-fpm, Spindle) lives in one mktemp -d directory: configs, pid
+# files, logs, sockets, Laravel's config/route/view caches. Nothing under /etc is written and no
+# system service is touched. On exit the trap stops exactly the processes this script started,
+# drops the benchmark's tables and removes the directory.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+DURATION="${DURATION:-10}"
+ROUNDS="${ROUNDS:-1}"
+WARMUP="${WARMUP:-2}"
+CONNS="${CONNS:-32}"
+SLEEP_CONNS="${SLEEP_CONNS:-10}"
+DB="${DB:-mysql}"
+LARAVEL_CACHE="${LARAVEL_CACHE:-1}"
+SKIP_SPINDLE="${SKIP_SPINDLE:-0}"
+SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
+BLOG="$ROOT/examples/blog"
+PREFIX=blogbench_
+
+for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$SLEEP_CONNS"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || { echo "DURATION, ROUNDS, WARMUP, CONNS and SLEEP_CONNS must be whole numbers" >&2; exit 2; }
+done
+(( DURATION > 0 && ROUNDS > 0 )) || { echo "DURATION and ROUNDS must be > 0" >&2; exit 2; }
+[[ "$DB" == mysql || "$DB" == sqlite ]] || { echo "DB must be mysql or sqlite" >&2; exit 2; }
+
+log() { printf '[laravel.sh] %s\n' "$*" >&2; }
+die() { printf '[laravel.sh] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# --------------------------------------------------------------------------------------------
+# 1. Tools, Laravel, the blog
+# --------------------------------------------------------------------------------------------
+find_fpm() {
+    if [[ -n "${PHP_FPM_BIN:-}" ]]; then echo "$PHP_FPM_BIN"; return; fi
+    command -v php-fpm8.2 2>/dev/null && return
+    [[ -x /usr/sbin/php-fpm8.2 ]] && { echo /usr/sbin/php-fpm8.2; return; }
+    return 1
+}
+
+apt_install() {
+    local sudo=()
+    (( EUID == 0 )) || sudo=(sudo)
+    log "installing: $*"
+    if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"; then
+        log "apt-get install failed; running apt-get update and retrying"
+        "${sudo[@]}" apt-get update
+        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
+    fi
+}
+
+missing=()
+command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+find_fpm >/dev/null 2>&1 || missing+=(php8.2-fpm)
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+for pkg in php-laravel-framework php8.2-sqlite3 php8.2-mysql; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+(( ${#missing[@]} == 0 )) || apt_install "${missing[@]}"
+
+NGINX_BIN="$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)"
+FPM_BIN="$(find_fpm)" || die "php-fpm8.2 not found"
+
+[[ -d vendor ]] || { log "composer install"; composer install --no-interaction --no-progress --quiet; }
+[[ -f "$BLOG/vendor/autoload.php" ]] \
+    || { log "composer install in examples/blog"; composer install --no-interaction --no-progress --quiet --working-dir="$BLOG"; }
+
+# --------------------------------------------------------------------------------------------
+# 2. Temp dir + cleanup
+# --------------------------------------------------------------------------------------------
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/spindle-laravel-bench.XXXXXX")"
+chmod 0711 "$TMP"
+STARTED=()        # "name:pid" of every process this script started
+WRK_PID=""
+DROP_TABLES=0
+
+stop_pid() {      # stop_pid NAME PID: TERM, wait up to 10 s, then KILL the pid and its children
+    local name="$1" pid="$2" children i state
+    [[ -e "/proc/$pid" ]] || return 0
+    children="$(ps -o pid= --ppid "$pid" 2>/dev/null | tr -s ' \n' ' ' || true)"
+    kill -TERM "$pid" 2>/dev/null || return 0
+    for ((i = 0; i < 100; i++)); do
+        state="$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || echo gone)"
+        [[ "$state" == gone || "$state" == Z ]] && return 0
+        sleep 0.1
+    done
+    log "$name (pid $pid) ignored SIGTERM for 10 s; sending SIGKILL"
+    kill -KILL "$pid" 2>/dev/null || true
+    for i in $children; do kill -KILL "$i" 2>/dev/null || true; done
+}
+
+drop_tables() {
+    php -r '
+        [$host, $port, $db, $user, $password, $prefix] = array_slice($argv, 1);
+        $pdo = new PDO("mysql:host=$host;port=$port;dbname=$db", $user, $password);
+        $pdo->exec("SET FOREIGN_KEY_CHECKS = 0");
+        foreach (["post_posts", "posts", "password_resets", "users", "migrations"] as $t) {
+            $pdo->exec("DROP TABLE IF EXISTS `$prefix$t`");
+        }' "$MYSQL_HOST" "$MYSQL_PORT" "$MYSQL_DATABASE" "$MYSQL_USER" "$MYSQL_PASSWORD" "$PREFIX" \
+        || log "could not drop the ${PREFIX}* tables"
+}
+
+cleanup() {
+    local rc=$? entry i
+    trap - EXIT INT TERM
+    [[ -n "$WRK_PID" ]] && kill -TERM "$WRK_PID" 2>/dev/null
+    for ((i = ${#STARTED[@]} - 1; i >= 0; i--)); do
+        entry="${STARTED[$i]}"
+        stop_pid "${entry%%:*}" "${entry##*:}"
+    done
+    (( DROP_TABLES )) && drop_tables
+    rm -rf "$TMP"
+    exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$TMP/nginx-tmp" "$TMP/wrk" "$TMP/cache" "$TMP/views"
+
+# --------------------------------------------------------------------------------------------
+# 3. The blog's environment, its database and Laravel's caches
+# --------------------------------------------------------------------------------------------
+# Both servers get exactly these variables (php-fpm through env[] in its pool, Spindle through
+# its environment); the blog's own .env, if any, is not used for anything they set.
+declare -A APP_ENV_VARS=(
+    [APP_ENV]=production
+    [APP_DEBUG]=false
+    [APP_KEY]="base64:$(php -r 'echo base64_encode(random_bytes(32));')"
+    [LOG_CHANNEL]=stderr
+    [LOG_LEVEL]=warning
+    [SESSION_DRIVER]=cookie
+    [CACHE_DRIVER]=array
+    [VIEW_COMPILED_PATH]="$TMP/views"
+    [APP_CONFIG_CACHE]="$TMP/cache/config.php"
+    [APP_ROUTES_CACHE]="$TMP/cache/routes.php"
+)
+if [[ "$DB" == mysql ]]; then
+    log "MariaDB: scripts/mariadb"
+    scripts/mariadb >/dev/null
+    # shellcheck disable=SC1090
+    source "${SPINDLE_MYSQL_DIR:-/tmp/spindle-mariadb}/env"
+    APP_ENV_VARS+=([DB_CONNECTION]=mysql [DB_HOST]="$MYSQL_HOST" [DB_PORT]="$MYSQL_PORT"
+        [DB_DATABASE]="$MYSQL_DATABASE" [DB_USERNAME]="$MYSQL_USER" [DB_PASSWORD]="$MYSQL_PASSWORD"
+        [DB_PREFIX]="$PREFIX")
+    DROP_TABLES=1
+else
+    APP_ENV_VARS+=([DB_CONNECTION]=sqlite [DB_DATABASE]="$TMP/blog.sqlite" [DB_PREFIX]="")
+fi
+ENV_ARGS=()
+for k in "${!APP_ENV_VARS[@]}"; do ENV_ARGS+=("$k=${APP_ENV_VARS[$k]}"); done
+
+artisan() { env "${ENV_ARGS[@]}" php "$BLOG/artisan" --no-interaction "$@"; }
+
+log "seeding the blog ($DB)"
+artisan blog:seed | sed 's/^/    /' >&2
+if [[ "$LARAVEL_CACHE" == 1 ]]; then
+    artisan config:cache >/dev/null
+    artisan route:cache >/dev/null
+fi
+artisan view:cache >/dev/null
+
+# Free ports: bind port 0 several times at once (so they differ) and print what the kernel chose.
+read -r PORT_FPM2 PORT_FPM1 < <(php -r '
+    $s = []; $p = [];
+    for ($i = 0; $i < 2; $i++) {
+        $s[$i] = stream_socket_server("tcp://127.0.0.1:0", $errno, $errstr) or exit(1);
+        $name = stream_socket_get_name($s[$i], false);
+        $p[] = substr($name, strrpos($name, ":") + 1);
+    }
+    echo implode(" ", $p), "\n";')
+[[ -n "${PORT_FPM1:-}" ]] || die "could not pick free ports"
+
+# --------------------------------------------------------------------------------------------
+# 4. php-fpm: one master, two static pools (2 children, 1 child)
+# --------------------------------------------------------------------------------------------
+{
+    echo "; php.ini for the benchmark's php-fpm (generated by benchmarks/laravel.sh)"
+    echo "memory_limit = 256M"
+    echo "output_buffering = 4096"
+    echo "expose_php = Off"
+    echo "error_log = $TMP/php-fpm-php-errors.log"
+    echo "realpath_cache_size = 4096K"
+    echo "realpath_cache_ttl = 600"
+    echo "opcache.enable = 1"
+    echo "opcache.validate_timestamps = 0"
+    echo "opcache.memory_consumption = 128"
+    echo "opcache.max_accelerated_files = 20000"
+    echo "opcache.interned_strings_buffer = 16"
+    # The same JIT as bin/spindle starts itself with.
+    echo "opcache.jit = tracing"
+    echo "opcache.jit_buffer_size = 64M"
+} > "$TMP/php.ini"
+if ! "$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache'; then
+    sed -i '1a zend_extension = opcache.so' "$TMP/php.ini"
+fi
+"$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache' || die "php-fpm cannot load OPcache"
+
+FPM_ROOT_ARGS=()
+FPM_USER_LINES=""
+if (( EUID == 0 )); then
+    FPM_ROOT_ARGS=(-R)
+    FPM_USER_LINES=$'user = root\ngroup = root'
+fi
+
+fpm_pool() {    # fpm_pool NAME CHILDREN
+    cat <<EOF
+[$1]
+$FPM_USER_LINES
+listen = $TMP/$1.sock
+listen.mode = 0600
+pm = static
+pm.max_children = $2
+pm.max_requests = 0
+catch_workers_output = yes
+clear_env = yes
+EOF
+    for k in "${!APP_ENV_VARS[@]}"; do echo "env[$k] = \"${APP_ENV_VARS[$k]}\""; done
+}
+{
+    cat <<EOF
+[global]
+pid = $TMP/php-fpm.pid
+error_log = $TMP/php-fpm.log
+log_level = notice
+daemonize = no
+EOF
+    fpm_pool fpm2 2
+    fpm_pool fpm1 1
+} > "$TMP/php-fpm.conf"
+
+"$FPM_BIN" -t -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm-test.log" 2>&1 \
+    || { cat "$TMP/php-fpm-test.log" >&2; die "php-fpm config test failed"; }
+"$FPM_BIN" -F -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm.out" 2>&1 &
+STARTED+=("php-fpm:$!")
+FPM_PID=$!
+
+# nginx in front: every request goes to public/index.php, one FastCGI connection per request
+# (at Laravel's request rates the connection set-up is noise, and php-fpm children are not bound
+# to idle kept-alive connections).
+NGINX_USER_LINE=""
+(( EUID == 0 )) && NGINX_USER_LINE="user root;"
+fastcgi_server() {   # fastcgi_server PORT UPSTREAM
+    cat <<EOF
+    server {
+        listen 127.0.0.1:$1;
+        root $BLOG/public;
+        location / {
+            fastcgi_pass $2;
+            include /etc/nginx/fastcgi_params;
+            fastcgi_param SCRIPT_FILENAME $BLOG/public/index.php;
+            fastcgi_param SCRIPT_NAME     /index.php;
+            fastcgi_read_timeout 120s;
+        }
+    }
+EOF
+}
+cat > "$TMP/nginx.conf" <<EOF
+# generated by benchmarks/laravel.sh
+$NGINX_USER_LINE
+worker_processes 2;
+daemon off;
+master_process on;
+pid $TMP/nginx.pid;
+lock_file $TMP/nginx.lock;
+error_log $TMP/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+    default_type text/plain;
+    access_log off;
+    keepalive_requests 100000;
+    keepalive_timeout 65s;
+    server_tokens off;
+    client_body_temp_path $TMP/nginx-tmp/body;
+    fastcgi_temp_path     $TMP/nginx-tmp/fastcgi;
+    proxy_temp_path       $TMP/nginx-tmp/proxy;
+    scgi_temp_path        $TMP/nginx-tmp/scgi;
+    uwsgi_temp_path       $TMP/nginx-tmp/uwsgi;
+    upstream fpm2 { server unix:$TMP/fpm2.sock; }
+    upstream fpm1 { server unix:$TMP/fpm1.sock; }
+$(fastcgi_server "$PORT_FPM2" fpm2)
+$(fastcgi_server "$PORT_FPM1" fpm1)
+}
+EOF
+"$NGINX_BIN" -t -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx-test.log" 2>&1 \
+    || { cat "$TMP/nginx-test.log" >&2; die "nginx config test failed"; }
+"$NGINX_BIN" -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx.out" 2>&1 &
+STARTED+=("nginx:$!")
+NGINX_PID=$!
+
+# --------------------------------------------------------------------------------------------
+# 5. Spindle: the blog with 2 workers, and with 1 worker for /sleep
+# --------------------------------------------------------------------------------------------
+start_spindle() {    # start_spindle NAME WORKERS: sets SPINDLE_PORT
+    local name="$1" workers="$2" out="$TMP/spindle-$1.log" pid line i
+    env "${ENV_ARGS[@]}" php "$SPINDLE_BIN" serve "$BLOG" --host=127.0.0.1 --port=0 --workers="$workers" >"$out" 2>&1 &
+    pid=$!
+    STARTED+=("spindle-$name:$pid")
+    line=""
+    for ((i = 0; i < 300; i++)); do
+        line="$(grep -m1 -oE 'Spindle listening on http://[^[:space:]]+' "$out" || true)"
+        [[ -n "$line" ]] && break
+        [[ -e "/proc/$pid" ]] || break
+        sleep 0.1
+    done
+    if [[ -z "$line" ]]; then
+        cat "$out" >&2 || true
+        die "Spindle ($name) did not print 'Spindle listening on http://...' within 30 s"
+    fi
+    SPINDLE_PORT="${line##*:}"
+    SPINDLE_PORT="${SPINDLE_PORT%%/*}"
+    log "Spindle $name (--workers=$workers) pid $pid on port $SPINDLE_PORT"
+}
+PORT_SPINDLE2=""
+PORT_SPINDLE1=""
+if [[ "$SKIP_SPINDLE" != 1 ]]; then
+    start_spindle w2 2
+    PORT_SPINDLE2="$SPINDLE_PORT"
+    start_spindle w1 1
+    PORT_SPINDLE1="$SPINDLE_PORT"
+fi
+
+# --------------------------------------------------------------------------------------------
+# 6. Sanity: both servers give the same answers
+# --------------------------------------------------------------------------------------------
+dump_logs() { for f in "$TMP"/*.log "$TMP"/*.out; do [[ -s "$f" ]] && { echo "--- $f" >&2; tail -n 30 "$f" >&2; }; done; }
+check() {   # check NAME PORT: prints "hello|user5|posts count"
+    local name="$1" port="$2" hello user posts i
+    for ((i = 0; i < 100; i++)); do
+        hello="$(curl -s --max-time 10 "http://127.0.0.1:$port/hello" || true)"
+        [[ "$hello" == "Hello World" ]] && break
+        sleep 0.1
+    done
+    [[ "$hello" == "Hello World" ]] || { dump_logs; die "$name: /hello answered '$hello'"; }
+    user="$(curl -s --max-time 10 "http://127.0.0.1:$port/users/5")"
+    [[ "$user" == *'"id":5,'* ]] || { dump_logs; die "$name: /users/5 answered '$user'"; }
+    posts="$(curl -s --max-time 10 "http://127.0.0.1:$port/posts" | grep -c '<article id="post-' || true)"
+    [[ "$posts" == 20 ]] || { dump_logs; die "$name: /posts showed $posts posts, expected 20"; }
+    echo "$user"
+}
+USER_FPM="$(check "nginx + php-fpm" "$PORT_FPM2")"
+check "nginx + php-fpm (1 child)" "$PORT_FPM1" >/dev/null
+log "ok: nginx + php-fpm answers /hello, /users/5 and /posts"
+if [[ "$SKIP_SPINDLE" != 1 ]]; then
+    USER_SPINDLE="$(check "Spindle" "$PORT_SPINDLE2")"
+    check "Spindle (1 worker)" "$PORT_SPINDLE1" >/dev/null
+    [[ "$USER_SPINDLE" == "$USER_FPM" ]] || die "/users/5 differs: php-fpm '$USER_FPM', Spindle '$USER_SPINDLE'"
+    log "ok: Spindle answers the same"
+fi
+if [[ "$DB" == mysql ]]; then
+    for port in "$PORT_FPM1" ${PORT_SPINDLE1:+"$PORT_SPINDLE1"}; do
+        body="$(curl -s --max-time 10 "http://127.0.0.1:$port/sleep")"
+        [[ "$body" == *'"slept":1'* ]] || { dump_logs; die "/sleep on port $port answered '$body'"; }
+    done
+fi
+
+# --------------------------------------------------------------------------------------------
+# 7. Measure
+# --------------------------------------------------------------------------------------------
+cat > "$TMP/users.lua" <<'EOF'
+-- /users/{id} with a random id of the 1,000 users
+math.randomseed(os.time())
+request = function()
+    return wrk.format(nil, "/users/" .. math.random(1, 1000))
+end
+EOF
+
+# Targets: key|route|server|url|threads|connections|lua
+TARGETS=()
+for route in hello users posts; do
+    path="/$route"
+    [[ "$route" == users ]] && path="/users/{id}"
+    lua=""
+    [[ "$route" == users ]] && lua="$TMP/users.lua"
+    TARGETS+=("fpm-$route|$path|nginx + php-fpm, 2 children|http://127.0.0.1:$PORT_FPM2/$route|2|$CONNS|$lua")
+    [[ "$SKIP_SPINDLE" != 1 ]] && TARGETS+=("spindle-$route|$path|Spindle, 2 workers|http://127.0.0.1:$PORT_SPINDLE2/$route|2|$CONNS|$lua")
+done
+if [[ "$DB" == mysql ]]; then
+    TARGETS+=("fpm-sleep|/sleep|nginx + php-fpm, 1 child|http://127.0.0.1:$PORT_FPM1/sleep|1|$SLEEP_CONNS|")
+    [[ "$SKIP_SPINDLE" != 1 ]] && TARGETS+=("spindle-sleep|/sleep|Spindle, 1 worker|http://127.0.0.1:$PORT_SPINDLE1/sleep|1|$SLEEP_CONNS|")
+fi
+
+run_wrk() {   # run_wrk OUTFILE ARGS...
+    local out="$1" rc=0
+    shift
+    wrk "$@" >"$out" 2>&1 &
+    WRK_PID=$!
+    wait "$WRK_PID" || rc=$?
+    WRK_PID=""
+    return "$rc"
+}
+declare -A BEST_RPS BEST_LAT BEST_P99 BEST_ERR BEST_FILE
+wrk_rps()     { awk '$1 == "Requests/sec:" { print $2 }' "$1"; }
+wrk_latency() { awk '$1 == "Latency" { print $2; exit }' "$1"; }
+wrk_p99()     { awk '$1 == "99%" { print $2; exit }' "$1"; }
+wrk_errors()  {
+    local e
+    e="$(grep -E 'Socket errors|Non-2xx' "$1" | sed -E 's/^[[:space:]]+//' | paste -sd ';' - | sed 's/;/; /g' || true)"
+    echo "${e:-none}"
+}
+
+for ((round = 1; round <= ROUNDS; round++)); do
+    for t in "${TARGETS[@]}"; do
+        IFS='|' read -r key path label url threads conns lua <<<"$t"
+        args=(-t"$threads" -c"$conns" --timeout 30s)
+        [[ -n "$lua" ]] && args+=(-s "$lua")
+        if (( WARMUP > 0 )) && [[ "$key" != *sleep ]]; then
+            run_wrk /dev/null "${args[@]}" -d"${WARMUP}s" "$url" || true
+        fi
+        duration="$DURATION"
+        # A blocking server does about 1 req/s on /sleep: give it enough requests to count.
+        [[ "$key" == *sleep ]] && (( duration < 10 )) && duration=10
+        out="$TMP/wrk/$key-round$round.txt"
+        log "round $round/$ROUNDS: $label $path: wrk ${args[*]} -d${duration}s"
+        run_wrk "$out" "${args[@]}" -d"${duration}s" --latency "$url" || { cat "$out" >&2; die "wrk failed for $key"; }
+        rps="$(wrk_rps "$out")"
+        [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output for $key"; }
+        log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), errors: $(wrk_errors "$out")"
+        if [[ -z "${BEST_RPS[$key]:-}" ]] || awk -v a="$rps" -v b="${BEST_RPS[$key]}" 'BEGIN { exit !(a + 0 > b + 0) }'; then
+            BEST_RPS[$key]="$rps"
+            BEST_LAT[$key]="$(wrk_latency "$out")"
+            BEST_P99[$key]="$(wrk_p99 "$out")"
+            BEST_ERR[$key]="$(wrk_errors "$out")"
+            BEST_FILE[$key]="$out"
+        fi
+    done
+done
+
+# --------------------------------------------------------------------------------------------
+# 8. Report
+# --------------------------------------------------------------------------------------------
+ratio() {
+    [[ -n "${1:-}" && -n "${2:-}" ]] || { echo "-"; return; }
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.1fx\n", a / b }'
+}
+CPU_MODEL="$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)"
+STAMP="$(date +%Y-%m-%d-%H%M%S)"
+RESULTS_DIR="$ROOT/benchmarks/results"
+RESULT_FILE="$RESULTS_DIR/laravel-$STAMP.md"
+
+report() {
+    echo "# Laravel blog: nginx + php-fpm against Spindle"
+    echo
+    echo "- date: $(date -Iseconds)"
+    echo "- nproc: $(nproc); CPU: ${CPU_MODEL:-unknown}"
+    echo "- PHP $(php -r 'echo PHP_VERSION;'); Laravel $(sed -nE "s/.*const VERSION = '([^']+)'.*/\1/p" /usr/share/php/Illuminate/Foundation/Application.php) (Debian php-laravel-framework); nginx $("$NGINX_BIN" -v 2>&1 | sed 's#.*/##'); $(wrk -v 2>&1 | head -n1 | awk '{print $1, $2}')"
+    echo "- database: $DB$([[ "$DB" == mysql ]] && echo " (MariaDB $(php -r '$p = new PDO("mysql:host=".$argv[1].";port=".$argv[2], $argv[3], $argv[4]); echo $p->query("SELECT VERSION()")->fetchColumn();' "$MYSQL_HOST" "$MYSQL_PORT" "$MYSQL_USER" "$MYSQL_PASSWORD" 2>/dev/null), tables ${PREFIX}*)"); 1,000 users, 10,000 posts, 33,864 links"
+    echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
+    echo "- php-fpm: pm=static, OPcache on, validate_timestamps=0, tracing JIT; nginx -> php-fpm over a unix socket"
+    echo "- Spindle: php $SPINDLE_BIN serve examples/blog --workers=N (OPcache + tracing JIT, as bin/spindle starts itself)"
+    echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts (2 children / 2 workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep at least 10 s), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
+    [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
+    echo
+    echo "| route | nginx + php-fpm req/s | Spindle req/s | Spindle / fpm | fpm latency avg / p99 | Spindle latency avg / p99 | errors (fpm; Spindle) |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
+    local route
+    for route in hello users posts sleep; do
+        [[ -n "${BEST_RPS[fpm-$route]:-}" ]] || continue
+        local path="/$route"
+        [[ "$route" == users ]] && path="/users/{id}"
+        [[ "$route" == sleep ]] && path="/sleep (1 worker, $SLEEP_CONNS connections)"
+        printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s; %s |\n' "$path" \
+            "${BEST_RPS[fpm-$route]}" "${BEST_RPS[spindle-$route]:-skipped}" \
+            "$(ratio "${BEST_RPS[spindle-$route]:-}" "${BEST_RPS[fpm-$route]}")" \
+            "${BEST_LAT[fpm-$route]}" "${BEST_P99[fpm-$route]}" \
+            "${BEST_LAT[spindle-$route]:--}" "${BEST_P99[spindle-$route]:--}" \
+            "${BEST_ERR[fpm-$route]}" "${BEST_ERR[spindle-$route]:--}"
+    done
+}
+raw_outputs() {
+    echo
+    echo "## wrk output (best round per target)"
+    for t in "${TARGETS[@]}"; do
+        IFS='|' read -r key path label url threads conns lua <<<"$t"
+        echo
+        echo "### $label: $path"
+        echo
+        echo '```'
+        sed "s#$url#<$key>#" "${BEST_FILE[$key]}"
+        echo '```'
+    done
+}
+
+mkdir -p "$RESULTS_DIR"
+REPORT="$(report)"
+echo
+echo "$REPORT"
+{ echo "$REPORT"; raw_outputs; } > "$RESULT_FILE"
+echo
+log "written to ${RESULT_FILE#"$ROOT"/}"
