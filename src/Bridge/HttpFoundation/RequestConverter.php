@@ -22,12 +22,12 @@ use Symfony\Component\HttpFoundation\Request as SymfonyRequest;
 final class RequestConverter
 {
     /** Host header syntax, as Symfony's Request::getHost() accepts it (plus an optional port). */
-    private const HOST_PATTERN = '/^(?:\[[0-9a-fA-F:.]+\]|[a-zA-Z0-9_\-.]*)(?::(\d{1,5}))?$/';
+    private const HOST_PATTERN = '/^(?:\[[0-9a-fA-F:.]+\]|[a-zA-Z0-9_\-.]+)(?::(\d{1,5}))?$/';
 
     /** @var array<string, string> the entries that are the same for every request */
     private readonly array $fixed;
 
-    public function __construct(private readonly ServerParams $server)
+    public function __construct(ServerParams $server)
     {
         $fixed = $server->extra;
         $fixed['SERVER_SOFTWARE'] = $server->serverSoftware;
@@ -75,6 +75,8 @@ final class RequestConverter
     /**
      * The $_SERVER array for $request.
      *
+     * Ports are strings, as PHP-FPM gives them; REQUEST_TIME is an int, REQUEST_TIME_FLOAT a float.
+     *
      * @return array<string, string|int|float>
      *
      * @throws HttpException 400 for an invalid Host header
@@ -92,7 +94,7 @@ final class RequestConverter
         $server['REQUEST_URI'] = $request->target;
         $server['QUERY_STRING'] = $request->query;
         $server['REMOTE_ADDR'] = $request->remoteAddress;
-        $server['REMOTE_PORT'] = $request->remotePort;
+        $server['REMOTE_PORT'] = (string) $request->remotePort;
         $server['REQUEST_TIME_FLOAT'] = $now;
         $server['REQUEST_TIME'] = (int) $now;
 
@@ -117,28 +119,30 @@ final class RequestConverter
     }
 
     /**
-     * SERVER_NAME and SERVER_PORT from the Host header (the port the client addressed; the
-     * scheme's default when Host names none), else from the local address.
+     * SERVER_NAME and SERVER_PORT from the Host header (its port, else the local port), else
+     * from the local address.
      *
-     * @return array{string, int}
+     * @return array{string, string}
      */
     private function serverNameAndPort(Request $request): array
     {
         $host = $request->headers['host'][0] ?? null;
         if ($host === null || $host === '') {
-            return [$request->localAddress, $request->localPort];
+            return [$request->localAddress, (string) $request->localPort];
         }
         if (\preg_match(self::HOST_PATTERN, $host, $m) !== 1) {
             throw new HttpException(400, 'Invalid Host header');
         }
-        $port = isset($m[1]) ? (int) $m[1] : ($this->server->https ? 443 : 80);
-        $name = isset($m[1]) ? \substr($host, 0, -\strlen($m[1]) - 1) : $host;
+        if (isset($m[1])) {
+            return [\strtolower(\substr($host, 0, -\strlen($m[1]) - 1)), $m[1]];
+        }
 
-        return [\strtolower($name), $port];
+        return [\strtolower($host), (string) $request->localPort];
     }
 
     /**
-     * PHP_AUTH_USER / PHP_AUTH_PW (Basic) and PHP_AUTH_DIGEST (Digest), as PHP sets them.
+     * PHP_AUTH_USER / PHP_AUTH_PW (Basic) and PHP_AUTH_DIGEST (Digest), as PHP sets them, and
+     * REMOTE_USER as nginx's fastcgi_params pass it.
      *
      * @param array<string, string|int|float> $server
      */
@@ -150,11 +154,10 @@ final class RequestConverter
                 [$user, $password] = \explode(':', $decoded, 2);
                 $server['PHP_AUTH_USER'] = $user;
                 $server['PHP_AUTH_PW'] = $password;
-                $server['AUTH_TYPE'] = 'Basic';
+                $server['REMOTE_USER'] = $user;
             }
         } elseif (\strncasecmp($authorization, 'digest ', 7) === 0) {
             $server['PHP_AUTH_DIGEST'] = \substr($authorization, 7);
-            $server['AUTH_TYPE'] = 'Digest';
         }
     }
 

@@ -20,7 +20,9 @@ use Symfony\Component\HttpFoundation\StreamedResponse;
  *  - a StreamedResponse becomes a body sent as its callback prints, piece by piece
  *    (see CallbackOutput);
  *  - a BinaryFileResponse becomes a FileBody read from disk while it is sent, over the range
- *    prepare() chose; with deleteFileAfterSend() the file is removed once the body is done with.
+ *    prepare() chose; with deleteFileAfterSend() the file is removed once Spindle is done with
+ *    the body (sent, or abandoned). Keep one converter for as long as its responses are being
+ *    sent: it holds those pending removals.
  *
  * Spindle writes the framing itself: Content-Length or chunked encoding, Connection, and Date
  * when the response has none.
@@ -83,7 +85,7 @@ final class ResponseConverter
     private function body(SymfonyResponse $response, bool $isHead, string|false|null $content): string|iterable|FileBody
     {
         if ($response instanceof BinaryFileResponse) {
-            return $this->file($response);
+            return $this->file($response, $isHead);
         }
         if ($response instanceof StreamedResponse) {
             return $isHead ? [] : CallbackOutput::pieces($response->sendContent(...), $this->levels);
@@ -101,11 +103,11 @@ final class ResponseConverter
         return $content;
     }
 
-    private function file(BinaryFileResponse $response): string|FileBody
+    private function file(BinaryFileResponse $response, bool $isHead): string|FileBody
     {
         [$offset, $maxLength, $delete] = ($this->fileRange)($response);
         $path = $response->getFile()->getPathname();
-        if (!$response->isSuccessful() || $maxLength === 0) {
+        if (!$response->isSuccessful() || ($maxLength === 0 && !$isHead)) {
             // An error status (416 for an unsatisfiable range) or X-Sendfile: no body, as sendContent() sends none.
             if ($delete) {
                 @\unlink($path);
