@@ -9,6 +9,7 @@ final class Frameworks
 {
     /** @var list<class-string<FrameworkApp>> */
     public const KNOWN = [
+        Laravel\LaravelApp::class,
     ];
 
     /** @return class-string<FrameworkApp>|null */

@@ -1,0 +1,43 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel;
+
+use Illuminate\Contracts\Http\Kernel;
+use Illuminate\Foundation\Application;
+use Psr\Log\LoggerInterface;
+use Spindle\Bridge\Laravel\Reset\Resetter;
+
+/** One booted Laravel application of a worker, with its HTTP kernel and the resetters that clean it between requests. */
+final class AppInstance
+{
+    /** @param list<Resetter> $resetters run in this order after every request */
+    public function __construct(
+        public readonly int $number,
+        public readonly Application $app,
+        public readonly Kernel $kernel,
+        public readonly StaticState $state,
+        private readonly array $resetters,
+    ) {
+    }
+
+    /**
+     * Runs every resetter; returns false when one failed (the instance is then in an unknown
+     * state and should be thrown away). Call it while this instance owns the statics.
+     */
+    public function reset(LoggerInterface $logger): bool
+    {
+        $clean = true;
+        foreach ($this->resetters as $resetter) {
+            try {
+                $resetter->reset();
+            } catch (\Throwable $e) {
+                $clean = false;
+                $logger->error(\sprintf('Laravel instance %d: %s failed: %s', $this->number, $resetter::class, $e->getMessage()), ['exception' => $e]);
+            }
+        }
+
+        return $clean;
+    }
+}

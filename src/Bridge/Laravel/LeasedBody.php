@@ -1,0 +1,40 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel;
+
+/**
+ * A streamed response body that runs inside the request's app instance: the instance's statics
+ * are current for every piece, and the lease ends when the body is done, fails, or is dropped
+ * without being read (a HEAD request, a client that went away).
+ *
+ * @implements \IteratorAggregate<int, string>
+ */
+final class LeasedBody implements \IteratorAggregate
+{
+    /** @param iterable<string> $body */
+    public function __construct(
+        private readonly iterable $body,
+        private readonly Lease $lease,
+    ) {
+    }
+
+    public function __destruct()
+    {
+        $this->lease->end();
+    }
+
+    public function getIterator(): \Generator
+    {
+        try {
+            $this->lease->resumed();
+            foreach ($this->body as $piece) {
+                yield $piece;
+                $this->lease->resumed();
+            }
+        } finally {
+            $this->lease->end();
+        }
+    }
+}

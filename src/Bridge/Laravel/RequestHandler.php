@@ -1,0 +1,74 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel;
+
+use Illuminate\Contracts\Debug\ExceptionHandler;
+use Illuminate\Http\Request as IlluminateRequest;
+use Psr\Log\LoggerInterface;
+use Spindle\Bridge\HttpFoundation\RequestConverter;
+use Spindle\Bridge\HttpFoundation\ResponseConverter;
+use Spindle\Http\FileBody;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+use Spindle\Loop\Loop;
+use Symfony\Component\HttpFoundation\Request as SymfonyRequest;
+use Symfony\Component\HttpFoundation\Response as SymfonyResponse;
+
+/**
+ * Serves one request: borrows an app instance, makes its statics current (now and whenever
+ * the request's fiber resumes), runs the HTTP kernel, converts the response, then terminates
+ * the kernel, resets the instance and gives it back. A streamed response holds the instance
+ * until its body has been sent (its callback runs inside the app).
+ */
+final class RequestHandler
+{
+    public function __construct(
+        private readonly InstancePool $pool,
+        private readonly ProcessGlobals $globals,
+        private readonly RequestConverter $requestConverter,
+        private readonly ResponseConverter $responseConverter,
+        private readonly LoggerInterface $logger,
+    ) {
+    }
+
+    public function __invoke(Request $request): Response
+    {
+        $instance = $this->pool->borrow();
+        $lease = new Lease($instance, $this->globals, $this->pool, $this->logger);
+        $this->globals->activate($instance->state);
+        Loop::context()?->onResume($lease->resumed(...));
+
+        try {
+            $symfonyRequest = $this->requestConverter->toSymfony($request, IlluminateRequest::class);
+            $response = $instance->kernel->handle($symfonyRequest);
+            $lease->terminateWith($symfonyRequest, $response);
+            $converted = $this->responseConverter->toSpindle($response, $symfonyRequest);
+        } catch (\Throwable $e) {
+            $this->report($instance, $e);
+            $lease->end();
+
+            throw $e;
+        }
+        if (\is_string($converted->body) || $converted->body instanceof FileBody) {
+            $lease->end();
+
+            return $converted;
+        }
+
+        return new Response($converted->status, $converted->headers, new LeasedBody($converted->body, $lease), $converted->reason);
+    }
+
+    private function report(AppInstance $instance, \Throwable $e): void
+    {
+        try {
+            $handler = $instance->app->make(ExceptionHandler::class);
+            if ($handler instanceof ExceptionHandler) {
+                $handler->report($e);
+            }
+        } catch (\Throwable $reportFailure) {
+            $this->logger->error('The Laravel exception handler failed to report an error: ' . $reportFailure->getMessage(), ['exception' => $reportFailure]);
+        }
+    }
+}

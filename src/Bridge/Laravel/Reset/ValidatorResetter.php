@@ -1,0 +1,62 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel\Reset;
+
+use Illuminate\Foundation\Application;
+use Illuminate\Validation\Factory;
+
+/**
+ * Removes validation rules, messages and replacers that a request added (`Validator::extend()`
+ * in a controller). Those added at boot stay. A validator factory first made during a request
+ * is forgotten instead, and made again (with its resolving callbacks) when next needed.
+ */
+final class ValidatorResetter implements Resetter
+{
+    public const PROPERTIES = ['extensions', 'implicitExtensions', 'dependentExtensions', 'replacers', 'fallbackMessages'];
+
+    /** @var array<string, mixed>|null */
+    private readonly ?array $snapshot;
+
+    public function __construct(private readonly Application $app)
+    {
+        $factory = $app->resolved('validator') ? $app->make('validator') : null;
+        $this->snapshot = $factory instanceof Factory ? self::read($factory) : null;
+    }
+
+    public function reset(): void
+    {
+        if (!$this->app->resolved('validator')) {
+            return;
+        }
+        if ($this->snapshot === null) {
+            $this->app->forgetInstance('validator');
+
+            return;
+        }
+        $factory = $this->app->make('validator');
+        if (!$factory instanceof Factory || self::read($factory) === $this->snapshot) {
+            return;
+        }
+        $snapshot = $this->snapshot;
+        (function () use ($snapshot): void {
+            foreach ($snapshot as $property => $value) {
+                $this->{$property} = $value;
+            }
+        })->call($factory);
+    }
+
+    /** @return array<string, mixed> */
+    private static function read(Factory $factory): array
+    {
+        return (function (): array {
+            $values = [];
+            foreach (ValidatorResetter::PROPERTIES as $property) {
+                $values[$property] = $this->{$property};
+            }
+
+            return $values;
+        })->call($factory);
+    }
+}

@@ -1,0 +1,60 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel\Reset;
+
+use Illuminate\Foundation\Application;
+use Illuminate\View\Factory;
+
+/**
+ * Clears the view factory's rendering state (sections, stacks, render count, components, "once"
+ * blocks), which an exception in the middle of a view leaves behind, and puts the shared data
+ * back to what boot shared (`View::share()` in a request, the `errors` bag of the last request).
+ */
+final class ViewResetter implements Resetter
+{
+    /** @var array<string, mixed> */
+    private array $shared = [];
+    private bool $captured = false;
+
+    public function __construct(private readonly Application $app)
+    {
+        if ($app->resolved('view')) {
+            $this->capture();
+        }
+    }
+
+    public function reset(): void
+    {
+        if (!$this->app->resolved('view')) {
+            return;
+        }
+        $view = $this->app->make('view');
+        if (!$view instanceof Factory) {
+            return;
+        }
+        if (!$this->captured) {
+            // First resolved during a request: what the providers' callbacks share on resolution
+            // is all there is to keep, but the request may have added more. Keep only 'app' and
+            // '__env', which the factory shares itself.
+            $this->shared = \array_intersect_key($view->getShared(), ['app' => true, '__env' => true]);
+            $this->captured = true;
+        }
+        $view->flushState();
+        $shared = $this->shared;
+        (function () use ($shared): void {
+            /** @var Factory $this */
+            $this->shared = $shared;
+        })->call($view);
+    }
+
+    private function capture(): void
+    {
+        $view = $this->app->make('view');
+        if ($view instanceof Factory) {
+            $this->shared = $view->getShared();
+            $this->captured = true;
+        }
+    }
+}
