@@ -51,6 +51,8 @@ final class ClientProtocol
     private array $columns = [];
     /** @var list<int> RowDecoder::textKind() of each column */
     private array $kinds = [];
+    /** @var list<int> RowDecoder::binaryKind() of each column, once the binary rows begin */
+    private array $binaryKinds = [];
     /** @var array<string, array{ColumnDefinition, int}> definition and text kind, by packet payload */
     private array $columnCache = [];
     /**
@@ -316,6 +318,7 @@ final class ClientProtocol
         $this->rows = [];
         $this->columns = [];
         $this->kinds = [];
+        $this->binaryKinds = [];
         $this->params = [];
         $this->rejectedLocalInfile = null;
         $this->outcome = null;
@@ -589,6 +592,7 @@ final class ClientProtocol
             if ($this->reader->skipIfBuffered($bytes, $count)) {
                 $this->columns = $columns;
                 $this->kinds = $kinds;
+                $this->binaryKinds = [];
 
                 return true;
             }
@@ -669,6 +673,7 @@ final class ClientProtocol
         }
         $this->columns = [];
         $this->kinds = [];
+        $this->binaryKinds = [];
         $this->step = ResponseStep::Columns;
     }
 
@@ -685,6 +690,7 @@ final class ClientProtocol
         $this->params = [];
         $this->columns = [];
         $this->kinds = [];
+        $this->binaryKinds = [];
         if ($this->expectedParams > 0) {
             $this->step = ResponseStep::Params;
 
@@ -725,6 +731,9 @@ final class ClientProtocol
     private function rows(string $payload, int $header): void
     {
         $binary = $this->kind === ResponseKind::Binary;
+        if ($binary && $this->binaryKinds === []) {
+            $this->binaryKinds = array_map(RowDecoder::binaryKind(...), $this->columns);
+        }
         $deprecateEof = $this->deprecateEof();
         $limit = $deprecateEof ? PacketReader::MAX_PACKET : 9;
         while (true) {
@@ -739,7 +748,7 @@ final class ClientProtocol
                 return;
             }
             $this->rows[] = $binary
-                ? RowDecoder::binaryRow($payload, $this->columns)
+                ? RowDecoder::binaryRowOfKinds($payload, $this->columns, $this->binaryKinds)
                 : RowDecoder::textRowOfKinds($payload, $this->kinds);
             $payload = $this->reader->next();
             if ($payload === null) {
@@ -764,6 +773,7 @@ final class ClientProtocol
         $this->results[] = new Result($this->columns, $this->rows, 0, 0, $warnings, $status);
         $this->columns = [];
         $this->kinds = [];
+        $this->binaryKinds = [];
         $this->rows = [];
         $this->afterResult($status);
     }

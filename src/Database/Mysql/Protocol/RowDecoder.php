@@ -24,6 +24,17 @@ final class RowDecoder
     public const TEXT_FLOAT = 2;
     public const TEXT_NULL = 3;
 
+    /** binaryKind(): values read in place by binaryRowOfKinds(); BINARY_OTHER goes the careful way. */
+    public const BINARY_STRING = 0;
+    public const BINARY_LONG = 1;
+    public const BINARY_LONG_UNSIGNED = 2;
+    public const BINARY_LONGLONG = 3;
+    public const BINARY_LONGLONG_UNSIGNED = 4;
+    public const BINARY_DOUBLE = 5;
+    public const BINARY_TINY = 6;
+    public const BINARY_TINY_UNSIGNED = 7;
+    public const BINARY_OTHER = 8;
+
     private function __construct()
     {
     }
@@ -160,6 +171,24 @@ final class RowDecoder
         return $digits === $back || ($digits === '' && $int === 0) ? $int : $value;
     }
 
+    /** How binaryRowOfKinds() reads a column's values (one of the BINARY_* constants). */
+    public static function binaryKind(ColumnDefinition $column): int
+    {
+        $unsigned = ($column->flags & ColumnFlag::UNSIGNED) !== 0;
+
+        return match ($column->type) {
+            ColumnType::Tiny->value => $unsigned ? self::BINARY_TINY_UNSIGNED : self::BINARY_TINY,
+            ColumnType::Long->value, ColumnType::Int24->value => $unsigned ? self::BINARY_LONG_UNSIGNED : self::BINARY_LONG,
+            ColumnType::LongLong->value => $unsigned ? self::BINARY_LONGLONG_UNSIGNED : self::BINARY_LONGLONG,
+            ColumnType::Double->value => self::BINARY_DOUBLE,
+            ColumnType::Decimal->value, ColumnType::NewDecimal->value, ColumnType::VarChar->value, ColumnType::Bit->value,
+            ColumnType::Json->value, ColumnType::Enum->value, ColumnType::Set->value, ColumnType::TinyBlob->value,
+            ColumnType::MediumBlob->value, ColumnType::LongBlob->value, ColumnType::Blob->value,
+            ColumnType::VarString->value, ColumnType::String->value, ColumnType::Geometry->value => self::BINARY_STRING,
+            default => self::BINARY_OTHER,
+        };
+    }
+
     /**
      * Protocol::BinaryResultsetRow: 0x00, the NULL bitmap (offset 2), the non-NULL values.
      *
@@ -171,22 +200,106 @@ final class RowDecoder
      */
     public static function binaryRow(string $payload, array $columns): array
     {
-        $b = new Buffer($payload);
-        if ($b->int1() !== 0x00) {
-            throw Errors::malformed('binary row without 0x00 header');
+        return self::binaryRowOfKinds($payload, $columns, array_map(self::binaryKind(...), $columns));
+    }
+
+    /**
+     * binaryRow() with each column's binaryKind() computed once per result: integers, doubles
+     * and strings are read in place, the rarer types through a Buffer.
+     *
+     * @param list<ColumnDefinition> $columns
+     * @param list<int> $kinds
+     *
+     * @return list<int|float|string|null>
+     *
+     * @throws MysqlException 2027
+     */
+    public static function binaryRowOfKinds(string $p, array $columns, array $kinds): array
+    {
+        $length = \strlen($p);
+        $o = 1 + intdiv(\count($kinds) + 9, 8);
+        if ($length < $o || $p[0] !== "\x00") {
+            throw Errors::malformed($length === 0 || $p[0] !== "\x00" ? 'binary row without 0x00 header' : 'binary row shorter than its NULL bitmap');
         }
-        $count = \count($columns);
-        $bitmap = $b->bytes(intdiv($count + 9, 8));
         $row = [];
-        foreach ($columns as $i => $column) {
+        foreach ($kinds as $i => $kind) {
             $bit = $i + 2;
-            if ((\ord($bitmap[$bit >> 3]) >> ($bit & 7) & 1) === 1) {
+            if ((\ord($p[1 + ($bit >> 3)]) >> ($bit & 7) & 1) === 1) {
                 $row[] = null;
                 continue;
             }
-            $row[] = self::binaryValue($b, $column);
+            switch ($kind) {
+                case self::BINARY_STRING:
+                    if ($o >= $length) {
+                        throw Errors::malformed(sprintf('binary row ends before its %d columns', \count($kinds)));
+                    }
+                    $n = \ord($p[$o]);
+                    if ($n < 0xFB) {
+                        ++$o;
+                    } elseif ($n === 0xFC && $o + 3 <= $length) {
+                        $n = \ord($p[$o + 1]) | (\ord($p[$o + 2]) << 8);
+                        $o += 3;
+                    } elseif ($n === 0xFD && $o + 4 <= $length) {
+                        $n = \ord($p[$o + 1]) | (\ord($p[$o + 2]) << 8) | (\ord($p[$o + 3]) << 16);
+                        $o += 4;
+                    } elseif ($n === 0xFE && $o + 9 <= $length) {
+                        /** @var array{1: int} $v */
+                        $v = unpack('P', $p, $o + 1);
+                        $n = $v[1];
+                        $o += 9;
+                    } else {
+                        throw Errors::malformed(sprintf('invalid length-encoded string at offset %d of a %d-byte row', $o, $length));
+                    }
+                    if ($n < 0 || $n > $length - $o) {
+                        throw Errors::malformed(sprintf('needed %d byte(s) at offset %d of a %d-byte row', $n, $o, $length));
+                    }
+                    $row[] = $n === 0 ? '' : substr($p, $o, $n);
+                    $o += $n;
+                    break;
+                case self::BINARY_LONG:
+                case self::BINARY_LONG_UNSIGNED:
+                    if ($o + 4 > $length) {
+                        throw Errors::malformed(sprintf('needed 4 byte(s) at offset %d of a %d-byte row', $o, $length));
+                    }
+                    $v = \ord($p[$o]) | (\ord($p[$o + 1]) << 8) | (\ord($p[$o + 2]) << 16) | (\ord($p[$o + 3]) << 24);
+                    $row[] = $kind === self::BINARY_LONG && $v >= 0x80000000 ? $v - 0x100000000 : $v;
+                    $o += 4;
+                    break;
+                case self::BINARY_LONGLONG:
+                case self::BINARY_LONGLONG_UNSIGNED:
+                    if ($o + 8 > $length) {
+                        throw Errors::malformed(sprintf('needed 8 byte(s) at offset %d of a %d-byte row', $o, $length));
+                    }
+                    $v = \ord($p[$o]) | (\ord($p[$o + 1]) << 8) | (\ord($p[$o + 2]) << 16) | (\ord($p[$o + 3]) << 24)
+                        | (\ord($p[$o + 4]) << 32) | (\ord($p[$o + 5]) << 40) | (\ord($p[$o + 6]) << 48) | (\ord($p[$o + 7]) << 56);
+                    $row[] = $kind === self::BINARY_LONGLONG_UNSIGNED && $v < 0 ? sprintf('%u', $v) : $v;
+                    $o += 8;
+                    break;
+                case self::BINARY_DOUBLE:
+                    if ($o + 8 > $length) {
+                        throw Errors::malformed(sprintf('needed 8 byte(s) at offset %d of a %d-byte row', $o, $length));
+                    }
+                    /** @var array{1: float} $d */
+                    $d = unpack('e', $p, $o);
+                    $row[] = $d[1];
+                    $o += 8;
+                    break;
+                case self::BINARY_TINY:
+                case self::BINARY_TINY_UNSIGNED:
+                    if ($o >= $length) {
+                        throw Errors::malformed(sprintf('needed 1 byte(s) at offset %d of a %d-byte row', $o, $length));
+                    }
+                    $v = \ord($p[$o++]);
+                    $row[] = $kind === self::BINARY_TINY && $v >= 0x80 ? $v - 0x100 : $v;
+                    break;
+                default:
+                    $b = new Buffer($p);
+                    $b->skip($o);
+                    $row[] = self::binaryValue($b, $columns[$i]);
+                    $o = $b->offset();
+            }
         }
-        if (!$b->atEnd()) {
+        if ($o !== $length) {
             throw Errors::malformed('binary row longer than its columns');
         }
 
