@@ -10,14 +10,13 @@ final class Frameworks
     /** @var list<class-string<FrameworkApp>> */
     public const KNOWN = [
         Laravel\LaravelApp::class,
+        Symfony\SymfonyApp::class,
     ];
 
     /** @return class-string<FrameworkApp>|null */
     public static function detect(string $directory): ?string
     {
-        /** @var list<class-string<FrameworkApp>> $known */
-        $known = self::KNOWN;
-        foreach ($known as $framework) {
+        foreach (self::KNOWN as $framework) {
             if ($framework::detect($directory)) {
                 return $framework;
             }

@@ -1,0 +1,78 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Symfony;
+
+use Psr\Log\LoggerInterface;
+use Spindle\Bridge\FrameworkApp;
+use Spindle\Bridge\HttpFoundation\RequestConverter;
+use Spindle\Bridge\HttpFoundation\ResponseConverter;
+use Spindle\Bridge\HttpFoundation\ServerParams;
+use Spindle\Server\ServerOptions;
+use Symfony\Component\HttpKernel\HttpKernelInterface;
+
+/**
+ * A Symfony app directory served by `spindle serve <directory>`: bin/console, a kernel
+ * (src/Kernel.php or a front controller using symfony/runtime) and symfony/http-kernel.
+ *
+ * Each worker keeps a pool of booted kernels, up to --concurrency, created as requests need
+ * them; a request borrows one for its whole life and gives it back reset.
+ */
+final class SymfonyApp implements FrameworkApp
+{
+    public static function name(): string
+    {
+        return 'Symfony';
+    }
+
+    public static function detect(string $directory): bool
+    {
+        $directory = \rtrim($directory, '/');
+
+        return \is_file($directory . '/bin/console')
+            && (\is_file($directory . '/src/Kernel.php') || KernelFactory::usesRuntime($directory . '/public/index.php'))
+            && (\interface_exists(HttpKernelInterface::class) || \is_dir($directory . '/vendor/symfony/http-kernel'));
+    }
+
+    public static function boot(string $directory, ServerOptions $options, LoggerInterface $logger): \Closure
+    {
+        $factory = KernelFactory::forProject($directory);
+        $pool = new KernelPool($factory->create(...), \max(1, $options->concurrency));
+        // The first kernel boots now: an app that cannot boot stops the worker before it listens.
+        $pool->release($pool->borrow());
+
+        $handler = new KernelHandler(
+            $pool,
+            new RequestConverter(ServerParams::forFrontController($factory->frontController, extra: self::environment())),
+            new ResponseConverter(),
+            new KernelResetter(),
+            $logger,
+        );
+
+        return $handler(...);
+    }
+
+    /**
+     * APP_ENV, APP_DEBUG and the other variables the runtime and .env set, as PHP-FPM would
+     * pass them in $_SERVER.
+     *
+     * @return array<string, string>
+     */
+    private static function environment(): array
+    {
+        $extra = [];
+        foreach (\explode(',', (string) ($_SERVER['SYMFONY_DOTENV_VARS'] ?? '')) as $name) {
+            if ($name !== '' && \is_scalar($_SERVER[$name] ?? null)) {
+                $extra[$name] = (string) $_SERVER[$name];
+            }
+        }
+        foreach (['APP_ENV', 'APP_DEBUG', 'SYMFONY_DOTENV_VARS'] as $name) {
+            if (\is_scalar($_SERVER[$name] ?? null)) {
+                $extra[$name] = (string) $_SERVER[$name];
+            }
+        }
+
+        return $extra;
+    }
+}

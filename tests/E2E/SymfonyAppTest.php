@@ -1,0 +1,132 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/**
+ * `bin/spindle serve tests/fixtures/symfony-app`: the Symfony fixture detected, its kernels
+ * pooled per worker, fetched with curl and raw sockets.
+ */
+final class SymfonyAppTest extends SymfonyFixtureTest
+{
+    private static function server(): ServerProcess
+    {
+        return self::sharedServer(self::app(), ['--workers=1']);
+    }
+
+    public function testDetectsTheAppAndSaysHello(): void
+    {
+        $result = self::curl(['-s', '-i', self::server()->url('/hello')]);
+        self::assertSame(0, $result['code'], $result['err']);
+        $response = self::parseCurlResponse($result['out']);
+        self::assertSame(200, $response['status']);
+        self::assertSame('Hello World', $response['body']);
+        self::assertStringStartsWith('text/plain', $response['headers']['content-type'][0] ?? '');
+        self::assertSame(['11'], $response['headers']['content-length'] ?? null);
+        self::assertStringContainsString('Booting the Symfony app', self::server()->stderr());
+    }
+
+    public function testUserFromTheDatabaseAsJson(): void
+    {
+        foreach (self::USERS as $id => $user) {
+            $result = self::curl(['-s', '-i', self::server()->url("/users/{$id}")]);
+            $response = self::parseCurlResponse($result['out']);
+            self::assertSame(200, $response['status'], $response['body']);
+            self::assertSame('application/json', $response['headers']['content-type'][0] ?? null);
+            self::assertSame(['id' => $id] + $user, \json_decode($response['body'], true));
+        }
+        $missing = self::parseCurlResponse(self::curl(['-s', '-i', self::server()->url('/users/999')])['out']);
+        self::assertSame(404, $missing['status']);
+    }
+
+    public function testUnknownRouteIsTheKernels404(): void
+    {
+        $response = self::parseCurlResponse(self::curl(['-s', '-i', self::server()->url('/no/such/page')])['out']);
+        self::assertSame(404, $response['status']);
+        self::assertStringContainsString('Not Found', $response['body']);
+    }
+
+    public function testExceptionIsA500PageWithoutTheTrace(): void
+    {
+        $response = self::parseCurlResponse(self::curl(['-s', '-i', self::server()->url('/boom')])['out']);
+        self::assertSame(500, $response['status']);
+        self::assertStringContainsString('Internal Server Error', $response['body']);
+        self::assertStringNotContainsString('s3cr3t-in-exception', $response['body']);
+        self::assertStringNotContainsString('AppController.php', $response['body']);
+        self::assertStringNotContainsString('#0 ', $response['body']);
+        // The worker goes on serving.
+        self::assertServerAnswers(self::server(), '/hello');
+    }
+
+    public function testServicesAreResetBetweenRequestsOnOneKernel(): void
+    {
+        $server = self::server();
+        $first = self::rawRequest($server, self::get('/visits', "Connection: close\r\n"))->json();
+        $second = self::rawRequest($server, self::get('/visits', "Connection: close\r\n"))->json();
+        // The same kernel served both (an idle one is reused) and its ResetInterface service
+        // forgot the first visit.
+        self::assertSame($first['kernel'], $second['kernel']);
+        self::assertSame(['/visits'], $first['paths']);
+        self::assertSame(['/visits'], $second['paths']);
+    }
+
+    public function testOverlappingRequestsEachGetTheirOwnKernelAndRequest(): void
+    {
+        $server = self::server();
+        self::assertServerAnswers($server, '/hello');
+        $clients = [];
+        for ($i = 0; $i < 5; ++$i) {
+            $client = new RawClient($server->port());
+            $client->send(self::get("/wait?ms=400&tag=t{$i}", "X-Tag: h{$i}\r\nConnection: close\r\n"));
+            $clients[$i] = $client;
+        }
+        $kernels = [];
+        $pids = [];
+        foreach ($clients as $i => $client) {
+            $response = $client->readResponse();
+            self::assertSame(200, $response->status, $response->raw);
+            $data = $response->json();
+            // After the wait, the request, the kernel's request stack and the headers are still this request's.
+            self::assertSame("t{$i}", $data['tag']);
+            self::assertSame("t{$i}", $data['current']);
+            self::assertSame("h{$i}", $data['header']);
+            $kernels[$data['kernel']] = true;
+            $pids[$data['pid']] = true;
+        }
+        self::assertCount(1, $pids, 'one worker');
+        // All five were in flight at once, so each borrowed a kernel of its own.
+        self::assertCount(5, $kernels);
+    }
+
+    public function testUploadedFileIsMovedByTheApp(): void
+    {
+        $file = \tempnam(\sys_get_temp_dir(), 'spindle-symfony-upload-');
+        self::assertIsString($file);
+        $content = \random_bytes(200000);
+        \file_put_contents($file, $content);
+        try {
+            $result = self::curl(['-s', '-F', 'title=A title', '-F', 'file=@' . $file . ';filename=photo.jpg', self::server()->url('/upload')]);
+        } finally {
+            \unlink($file);
+        }
+        self::assertSame(0, $result['code'], $result['err']);
+        self::assertSame(
+            ['name' => 'photo.jpg', 'size' => 200000, 'sha1' => \sha1($content), 'title' => 'A title'],
+            \json_decode($result['out'], true),
+        );
+    }
+
+    public function testStreamedResponseArrivesChunked(): void
+    {
+        $server = self::server();
+        $response = self::rawRequest($server, self::get('/stream?count=4', "Connection: close\r\n"));
+        self::assertSame(200, $response->status);
+        self::assertSame('chunked', $response->header('transfer-encoding'));
+        self::assertSame("piece 1\npiece 2\npiece 3\npiece 4\n", $response->body);
+        // Nothing of the stream went to the server's own output.
+        self::assertStringNotContainsString('piece', $server->stdout());
+        // The kernel came back after the stream: the next request is served as usual.
+        self::assertSame(['/visits'], self::rawRequest($server, self::get('/visits', "Connection: close\r\n"))->json()['paths']);
+    }
+}
