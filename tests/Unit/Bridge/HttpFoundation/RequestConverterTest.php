@@ -213,7 +213,7 @@ final class RequestConverterTest extends TestCase
         self::assertSame([], $symfony->request->all());
         self::assertSame($json, $symfony->getContent());
         self::assertSame(['title' => 'Hello', 'tags' => ['a']], \json_decode($symfony->getContent(), true));
-        self::assertSame('json', $symfony->getContentTypeFormat());
+        self::assertSame('application/json', $symfony->headers->get('Content-Type'));
     }
 
     public function testCookiesAreDecodedAsPhpFillsCookieSuperglobal(): void
