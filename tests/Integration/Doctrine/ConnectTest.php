@@ -36,7 +36,7 @@ final class ConnectTest extends DoctrineTestCase
         $version = $db->fetchOne('SELECT VERSION()');
 
         self::assertIsString($version);
-        self::assertSame($version, $db->getServerVersion());
+        self::assertSame($version, $db->getNativeConnection()->getAttribute(\PDO::ATTR_SERVER_VERSION));
         self::assertInstanceOf(MariaDBPlatform::class, $db->getDatabasePlatform());
     }
 
@@ -60,7 +60,7 @@ final class ConnectTest extends DoctrineTestCase
 
     public function testAWrongPasswordIsAConnectionException(): void
     {
-        $db = $this->dbal(['password' => 'not the password']);
+        $db = DriverManager::getConnection(['password' => 'not the password'] + self::params()); // @phpstan-ignore argument.type
 
         try {
             $db->fetchOne('SELECT 1');

@@ -52,15 +52,29 @@ final class FiberConcurrencyTest extends DoctrineTestCase
         $setup = $this->dbal();
         $setup->executeStatement('CREATE TABLE doctrine_fiber_log (id INT AUTO_INCREMENT PRIMARY KEY, fiber CHAR(1) NOT NULL) ENGINE=InnoDB');
 
+        // Both fibers insert, then both read, then both commit: the two transactions are open at once.
+        $waiting = [];
+        $bothReach = static function () use (&$waiting): void {
+            $suspension = EventLoop::getSuspension();
+            $waiting[] = $suspension;
+            if (\count($waiting) === 2) {
+                foreach ($waiting as $fiber) {
+                    EventLoop::queue($fiber->resume(...));
+                }
+                $waiting = [];
+            }
+            $suspension->suspend();
+        };
         $seen = [];
         foreach (['a', 'b'] as $name) {
             $db = $this->dbal();
-            EventLoop::queue(static function () use ($name, $db, &$seen): void {
-                $db->transactional(static function (Connection $db) use ($name, &$seen): void {
+            EventLoop::queue(static function () use ($name, $db, $bothReach, &$seen): void {
+                $db->transactional(static function (Connection $db) use ($name, $bothReach, &$seen): void {
                     $db->insert('doctrine_fiber_log', ['fiber' => $name]);
                     $seen[$name . ' id'] = $db->lastInsertId();
-                    $db->fetchOne('SELECT SLEEP(0.1)');
+                    $bothReach();
                     $seen[$name] = $db->fetchFirstColumn('SELECT fiber FROM doctrine_fiber_log ORDER BY id');
+                    $bothReach();
                 });
             });
         }
@@ -70,6 +84,6 @@ final class FiberConcurrencyTest extends DoctrineTestCase
         self::assertSame(['a'], $seen['a']);
         self::assertSame(['b'], $seen['b']);
         self::assertNotEquals($seen['a id'], $seen['b id']);
-        self::assertSame(['a', 'b'], $setup->fetchFirstColumn('SELECT fiber FROM doctrine_fiber_log ORDER BY id'));
+        self::assertEqualsCanonicalizing(['a', 'b'], $setup->fetchFirstColumn('SELECT fiber FROM doctrine_fiber_log'));
     }
 }

@@ -80,7 +80,7 @@ final class DriverTest extends TestCase
     public function testWithoutHostTheUnixSocketIsUsed(): void
     {
         $db = $this->connection(['host' => null, 'port' => null, 'unix_socket' => '/run/mysqld/mysqld.sock']);
-        $db->getServerVersion();
+        $db->getNativeConnection(); // connects
 
         self::assertSame('/run/mysqld/mysqld.sock', $this->config()->unixSocket);
     }
@@ -151,7 +151,7 @@ final class DriverTest extends TestCase
     public function testErrorsBecomeDbalsExceptions(int $code, string $sqlState, string $class): void
     {
         $db = $this->connection();
-        $db->getServerVersion();
+        $db->getNativeConnection(); // connects
         $this->fake->willFail($code, 'the server says no', $sqlState);
 
         try {
@@ -177,7 +177,7 @@ final class DriverTest extends TestCase
         ]);
 
         try {
-            $db->getServerVersion();
+            $db->getNativeConnection(); // connects
             self::fail('no exception');
         } catch (ConnectionException $e) {
             self::assertSame(1045, $e->getCode());
