@@ -42,6 +42,7 @@ final class RequestHandler
 
         try {
             $symfonyRequest = $this->requestConverter->toSymfony($request, IlluminateRequest::class);
+            UploadedFiles::convert($symfonyRequest);
             $response = $instance->kernel->handle($symfonyRequest);
             $lease->terminateWith($symfonyRequest, $response);
             $converted = $this->responseConverter->toSpindle($response, $symfonyRequest);

@@ -1,0 +1,77 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/**
+ * The Laravel 8 app of tests/fixtures/laravel-app (Debian's php-laravel-framework, Spindle
+ * through a Composer path repository), and the environment that points it at the test MariaDB.
+ */
+final class LaravelFixture
+{
+    public static function path(): string
+    {
+        $path = \dirname(__DIR__) . '/fixtures/laravel-app';
+        if (!\is_file($path . '/vendor/autoload.php')) {
+            throw new \RuntimeException("The Laravel fixture app is not installed: run `composer install` in $path (scripts/test does)");
+        }
+
+        return $path;
+    }
+
+    /** Exports DB_* for the private MariaDB of scripts/mariadb, read from its env file. */
+    public static function useTestDatabase(): void
+    {
+        $dir = \getenv('SPINDLE_MYSQL_DIR');
+        $file = ($dir === false || $dir === '' ? '/tmp/spindle-mariadb' : $dir) . '/env';
+        $lines = \is_file($file) ? \file($file, \FILE_IGNORE_NEW_LINES | \FILE_SKIP_EMPTY_LINES) : false;
+        if ($lines === false) {
+            throw new \RuntimeException("No MariaDB for the tests: $file is missing. Run scripts/mariadb first.");
+        }
+        $env = [];
+        foreach ($lines as $line) {
+            if (\preg_match('/^(?:export\s+)?([A-Z_]+)=(.*)$/', $line, $m) === 1) {
+                $env[$m[1]] = \trim($m[2], '\'"');
+            }
+        }
+        foreach (['DB_HOST' => 'MYSQL_HOST', 'DB_PORT' => 'MYSQL_PORT', 'DB_USERNAME' => 'MYSQL_USER', 'DB_PASSWORD' => 'MYSQL_PASSWORD', 'DB_DATABASE' => 'MYSQL_DATABASE'] as $laravel => $mysql) {
+            if (isset($env[$mysql])) {
+                \putenv($laravel . '=' . $env[$mysql]);
+            }
+        }
+    }
+
+    /**
+     * Runs curl once per argument list, all at the same time, and returns their outputs in order.
+     *
+     * @param list<list<string>> $requests
+     *
+     * @return list<string>
+     */
+    public static function curlAll(array $requests, float $maxTime = 20.0): array
+    {
+        $running = [];
+        foreach ($requests as $i => $arguments) {
+            $out = \tempnam(\sys_get_temp_dir(), 'spindle-laravel-curl-');
+            \assert(\is_string($out));
+            $process = \proc_open(
+                ['curl', '--noproxy', '*', '-s', '--max-time', (string) $maxTime, ...$arguments],
+                [0 => ['file', '/dev/null', 'r'], 1 => ['file', $out, 'w'], 2 => ['file', '/dev/null', 'w']],
+                $pipes,
+            );
+            if (!\is_resource($process)) {
+                throw new \RuntimeException('curl could not be started');
+            }
+            $running[$i] = [$process, $out];
+        }
+        $outputs = [];
+        foreach ($running as $i => [$process, $out]) {
+            \proc_close($process);
+            $outputs[$i] = (string) \file_get_contents($out);
+            @\unlink($out);
+        }
+
+        return $outputs;
+    }
+}

@@ -1,0 +1,69 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/** Uploads, streamed responses and files, end to end with curl through Laravel routes. */
+final class LaravelTransferTest extends E2ETestCase
+{
+    private static function server(): ServerProcess
+    {
+        LaravelFixture::useTestDatabase();
+
+        return self::sharedServer(LaravelFixture::path(), ['--workers=1']);
+    }
+
+    /** @return iterable<string, array{string}> */
+    public static function uploadPaths(): iterable
+    {
+        yield 'storeAs()' => ['/upload'];
+        yield 'move()' => ['/upload?move=1'];
+    }
+
+    /** @dataProvider uploadPaths */
+    public function testAnUploadedFileIsStoredByTheRoute(string $path): void
+    {
+        $file = \tempnam(\sys_get_temp_dir(), 'spindle-laravel-upload-');
+        self::assertIsString($file);
+        $content = \random_bytes(300000);
+        \file_put_contents($file, $content);
+        try {
+            $result = self::curl(['-s', '-F', 'doc=@' . $file . ';filename=photo.bin', '-F', 'note=hello there', self::server()->url($path)]);
+        } finally {
+            @\unlink($file);
+        }
+        $data = \json_decode($result['out'], true);
+        self::assertIsArray($data, $result['out']);
+        self::assertSame(['valid' => true, 'name' => 'photo.bin', 'size' => 300000, 'sha1' => \sha1($content), 'field' => 'hello there'], $data);
+    }
+
+    public function testAStreamedResponseArrivesWhole(): void
+    {
+        $result = self::curl(['-s', '-i', self::server()->url('/stream')]);
+        $response = self::parseCurlResponse($result['out']);
+        self::assertSame(200, $response['status']);
+        self::assertSame("one\ntwo\nthree\n", $response['body']);
+        self::assertSame(['chunked'], $response['headers']['transfer-encoding'] ?? null);
+        // The instance went back to the pool once the stream was done: the worker serves on.
+        self::assertSame('Hello from Laravel', self::curl(['-s', self::server()->url('/hello')])['out']);
+    }
+
+    public function testDownloadAndFileResponsesSendTheFile(): void
+    {
+        $expected = (string) \file_get_contents(LaravelFixture::path() . '/resources/files/report.txt');
+        $download = self::parseCurlResponse(self::curl(['-s', '-i', self::server()->url('/download')])['out']);
+        self::assertSame(200, $download['status']);
+        self::assertSame($expected, $download['body']);
+        self::assertStringContainsString('attachment; filename=report.txt', $download['headers']['content-disposition'][0] ?? '');
+
+        $file = self::parseCurlResponse(self::curl(['-s', '-i', self::server()->url('/file')])['out']);
+        self::assertSame(200, $file['status']);
+        self::assertSame($expected, $file['body']);
+        self::assertSame((string) \strlen($expected), $file['headers']['content-length'][0] ?? null);
+
+        $range = self::parseCurlResponse(self::curl(['-s', '-i', '-H', 'Range: bytes=10-19', self::server()->url('/file')])['out']);
+        self::assertSame(206, $range['status']);
+        self::assertSame(\substr($expected, 10, 10), $range['body']);
+    }
+}
