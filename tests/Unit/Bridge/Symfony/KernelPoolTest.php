@@ -1,0 +1,108 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\Unit\Bridge\Symfony;
+
+use PHPUnit\Framework\TestCase;
+use Revolt\EventLoop;
+use Spindle\Bridge\Symfony\KernelPool;
+use Symfony\Component\HttpFoundation\Request;
+use Symfony\Component\HttpFoundation\Response;
+use Symfony\Component\HttpKernel\HttpKernelInterface;
+
+final class KernelPoolTest extends TestCase
+{
+    public static function setUpBeforeClass(): void
+    {
+        // Spindle's own dependencies have no symfony/http-kernel; the bridge uses the app's.
+        // Debian's php-symfony-http-kernel provides the interface here.
+        if (!\interface_exists(HttpKernelInterface::class)) {
+            $file = '/usr/share/php/Symfony/Component/HttpKernel/HttpKernelInterface.php';
+            if (!\is_file($file)) {
+                self::fail('php-symfony-http-kernel is not installed; scripts/test installs it');
+            }
+            require_once $file;
+        }
+    }
+
+    public function testKernelsAreCreatedOnDemandAndReused(): void
+    {
+        $created = 0;
+        $pool = new KernelPool(static function () use (&$created): HttpKernelInterface {
+            ++$created;
+
+            return self::kernel();
+        }, 3);
+        self::assertSame(0, $pool->size());
+
+        $first = $pool->borrow();
+        $second = $pool->borrow();
+        self::assertNotSame($first, $second);
+        self::assertSame(2, $created);
+
+        $pool->release($first);
+        self::assertSame($first, $pool->borrow(), 'an idle kernel is reused before a new one is made');
+        self::assertSame(2, $created);
+        self::assertSame(2, $pool->size());
+    }
+
+    public function testBorrowWaitsForARelease(): void
+    {
+        $pool = new KernelPool(static fn (): HttpKernelInterface => self::kernel(), 1);
+        $only = $pool->borrow();
+        $got = null;
+        $fiber = new \Fiber(static function () use ($pool, &$got): void {
+            $got = $pool->borrow();
+        });
+        $fiber->start();
+        self::assertNull($got, 'the pool is at its limit: the borrower waits');
+        self::assertSame(1, $pool->size());
+
+        EventLoop::queue(static fn () => $pool->release($only));
+        EventLoop::run();
+        self::assertSame($only, $got);
+        self::assertSame(0, $pool->idle());
+    }
+
+    public function testFailedCreationDoesNotCount(): void
+    {
+        $fail = true;
+        $pool = new KernelPool(static function () use (&$fail): HttpKernelInterface {
+            if ($fail) {
+                throw new \RuntimeException('cannot boot');
+            }
+
+            return self::kernel();
+        }, 1);
+        try {
+            $pool->borrow();
+            self::fail('expected the boot failure');
+        } catch (\RuntimeException $e) {
+            self::assertSame('cannot boot', $e->getMessage());
+        }
+        self::assertSame(0, $pool->size());
+        $fail = false;
+        $pool->borrow();
+        self::assertSame(1, $pool->size());
+    }
+
+    public function testDiscardedKernelMakesRoomForANewOne(): void
+    {
+        $pool = new KernelPool(static fn (): HttpKernelInterface => self::kernel(), 1);
+        $broken = $pool->borrow();
+        $pool->discard($broken);
+        self::assertSame(0, $pool->size());
+        self::assertNotSame($broken, $pool->borrow());
+    }
+
+    private static function kernel(): HttpKernelInterface
+    {
+        return new class implements HttpKernelInterface {
+            public function handle(Request $request, int $type = self::MAIN_REQUEST, bool $catch = true): Response
+            {
+                return new Response('ok');
+            }
+        };
+    }
+}

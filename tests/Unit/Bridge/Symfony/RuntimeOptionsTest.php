@@ -1,0 +1,69 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\Unit\Bridge\Symfony;
+
+use PHPUnit\Framework\TestCase;
+use Spindle\Bridge\Symfony\RuntimeOptions;
+
+final class RuntimeOptionsTest extends TestCase
+{
+    public function testDefaults(): void
+    {
+        $options = RuntimeOptions::serverOptions(['project_dir' => __DIR__], [], cpus: 3);
+        self::assertSame(__DIR__, $options->app);
+        self::assertSame('127.0.0.1', $options->host);
+        self::assertSame(8080, $options->port);
+        self::assertSame(3, $options->workers);
+        self::assertSame(100, $options->concurrency);
+        self::assertSame(60.0, $options->requestTimeout);
+        self::assertNull($options->staticDir);
+        self::assertFalse($options->debug);
+    }
+
+    public function testEnvironmentVariables(): void
+    {
+        $options = RuntimeOptions::serverOptions(['project_dir' => __DIR__], [
+            'SPINDLE_HOST' => '0.0.0.0',
+            'SPINDLE_PORT' => '0',
+            'SPINDLE_WORKERS' => '2',
+            'SPINDLE_CONCURRENCY' => '7',
+            'SPINDLE_MAX_REQUESTS' => '1000',
+            'SPINDLE_REQUEST_TIMEOUT' => '2.5',
+            'SPINDLE_STATIC_DIR' => __DIR__,
+            'SPINDLE_DEBUG' => 'true',
+        ]);
+        self::assertSame('0.0.0.0', $options->host);
+        self::assertSame(0, $options->port);
+        self::assertSame(2, $options->workers);
+        self::assertSame(7, $options->concurrency);
+        self::assertSame(1000, $options->maxRequests);
+        self::assertSame(2.5, $options->requestTimeout);
+        self::assertSame(__DIR__, $options->staticDir);
+        self::assertTrue($options->debug);
+    }
+
+    public function testRuntimeOptionsWinOverTheEnvironment(): void
+    {
+        $options = RuntimeOptions::serverOptions(
+            ['project_dir' => __DIR__, 'port' => 9000, 'workers' => 4],
+            ['SPINDLE_PORT' => '0', 'SPINDLE_WORKERS' => '1'],
+        );
+        self::assertSame(9000, $options->port);
+        self::assertSame(4, $options->workers);
+    }
+
+    public function testInvalidNumberNamesTheVariable(): void
+    {
+        $this->expectException(\InvalidArgumentException::class);
+        $this->expectExceptionMessage('SPINDLE_PORT');
+        RuntimeOptions::serverOptions(['project_dir' => __DIR__], ['SPINDLE_PORT' => 'http']);
+    }
+
+    public function testProjectDirectoryIsRequired(): void
+    {
+        $this->expectException(\InvalidArgumentException::class);
+        RuntimeOptions::serverOptions(['project_dir' => __DIR__ . '/missing'], []);
+    }
+}
