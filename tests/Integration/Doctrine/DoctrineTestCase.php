@@ -55,12 +55,7 @@ abstract class DoctrineTestCase extends MysqlTestCase
     /** @param array<string, mixed> $overrides connection parameters */
     protected function dbal(array $overrides = []): Connection
     {
-        $params = $overrides + self::params();
-        // DBAL 3 only nests transactions with savepoints when asked to; DBAL 4 always does.
-        $connection = DriverManager::getConnection($params);
-        if (method_exists($connection, 'setNestTransactionsWithSavepoints')) {
-            $connection->setNestTransactionsWithSavepoints(true);
-        }
+        $connection = DriverManager::getConnection($overrides + self::params()); // @phpstan-ignore argument.type
         $this->connections[] = $connection;
 
         return $connection;

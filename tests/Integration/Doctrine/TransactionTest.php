@@ -13,6 +13,10 @@ final class TransactionTest extends DoctrineTestCase
     private function ledger(): Connection
     {
         $db = $this->dbal();
+        // DBAL 3 only nests transactions with savepoints when asked to; DBAL 4 always does.
+        if (method_exists($db, 'setNestTransactionsWithSavepoints')) {
+            $db->setNestTransactionsWithSavepoints(true);
+        }
         $db->executeStatement('CREATE TABLE doctrine_ledger (id INT AUTO_INCREMENT PRIMARY KEY, entry VARCHAR(20) NOT NULL) ENGINE=InnoDB');
 
         return $db;
