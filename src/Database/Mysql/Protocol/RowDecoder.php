@@ -33,7 +33,9 @@ final class RowDecoder
     public const BINARY_DOUBLE = 5;
     public const BINARY_TINY = 6;
     public const BINARY_TINY_UNSIGNED = 7;
-    public const BINARY_OTHER = 8;
+    public const BINARY_DATETIME = 8;
+    public const BINARY_DATE = 9;
+    public const BINARY_OTHER = 10;
 
     private function __construct()
     {
@@ -181,6 +183,9 @@ final class RowDecoder
             ColumnType::Long->value, ColumnType::Int24->value => $unsigned ? self::BINARY_LONG_UNSIGNED : self::BINARY_LONG,
             ColumnType::LongLong->value => $unsigned ? self::BINARY_LONGLONG_UNSIGNED : self::BINARY_LONGLONG,
             ColumnType::Double->value => self::BINARY_DOUBLE,
+            ColumnType::DateTime->value, ColumnType::Timestamp->value, ColumnType::DateTime2->value,
+            ColumnType::Timestamp2->value => $column->decimals === 0 || $column->decimals > 6 ? self::BINARY_DATETIME : self::BINARY_OTHER,
+            ColumnType::Date->value, ColumnType::NewDate->value => self::BINARY_DATE,
             ColumnType::Decimal->value, ColumnType::NewDecimal->value, ColumnType::VarChar->value, ColumnType::Bit->value,
             ColumnType::Json->value, ColumnType::Enum->value, ColumnType::Set->value, ColumnType::TinyBlob->value,
             ColumnType::MediumBlob->value, ColumnType::LongBlob->value, ColumnType::Blob->value,
@@ -292,6 +297,31 @@ final class RowDecoder
                     $v = \ord($p[$o++]);
                     $row[] = $kind === self::BINARY_TINY && $v >= 0x80 ? $v - 0x100 : $v;
                     break;
+                case self::BINARY_DATETIME:
+                case self::BINARY_DATE:
+                    $n = $o < $length ? \ord($p[$o]) : -1;
+                    if (($n === 7 || $n === 4) && $o + 1 + $n <= $length) {
+                        // The common lengths in place; 0 and 11 (microseconds) the careful way.
+                        $year = \ord($p[$o + 1]) | (\ord($p[$o + 2]) << 8);
+                        if ($kind === self::BINARY_DATE) {
+                            $row[] = sprintf('%04d-%02d-%02d', $year, \ord($p[$o + 3]), \ord($p[$o + 4]));
+                        } elseif ($n === 4) {
+                            $row[] = sprintf('%04d-%02d-%02d 00:00:00', $year, \ord($p[$o + 3]), \ord($p[$o + 4]));
+                        } else {
+                            $row[] = sprintf(
+                                '%04d-%02d-%02d %02d:%02d:%02d',
+                                $year,
+                                \ord($p[$o + 3]),
+                                \ord($p[$o + 4]),
+                                \ord($p[$o + 5]),
+                                \ord($p[$o + 6]),
+                                \ord($p[$o + 7]),
+                            );
+                        }
+                        $o += 1 + $n;
+                        break;
+                    }
+                    // no break
                 default:
                     $b = new Buffer($p);
                     $b->skip($o);

@@ -57,6 +57,10 @@ final class BinaryRowTest extends TestCase
         yield 'DATETIME zero' => [self::col(T::DateTime), "\x00", '0000-00-00 00:00:00'];
         yield 'DATETIME date only' => [self::col(T::DateTime), "\x04\xE8\x07\x02\x1D", '2024-02-29 00:00:00'];
         yield 'DATETIME seconds' => [self::col(T::DateTime), "\x07\xE8\x07\x02\x1D\x0D\x0E\x0F", '2024-02-29 13:14:15'];
+        yield 'DATETIME(3) whole seconds' => [self::col(T::DateTime, 0, 3), "\x07\xE8\x07\x02\x1D\x0D\x0E\x0F", '2024-02-29 13:14:15.000'];
+        yield 'TIMESTAMP seconds' => [self::col(T::Timestamp), "\x07\xD0\x07\x0C\x1F\x17\x3B\x3B", '2000-12-31 23:59:59'];
+        yield 'DATETIME year below 1000' => [self::col(T::DateTime), "\x07\x09\x00\x01\x02\x03\x04\x05", '0009-01-02 03:04:05'];
+        yield 'DATE with a time part' => [self::col(T::Date), "\x07\xE8\x07\x02\x1D\x0D\x0E\x0F", '2024-02-29'];
         yield 'DATETIME(6) micros' => [self::col(T::DateTime, 0, 6), "\x0B\xE8\x07\x02\x1D\x0D\x0E\x0F" . Wire::le(123456, 4), '2024-02-29 13:14:15.123456'];
         yield 'DATETIME(6) without micros on the wire' => [self::col(T::DateTime, 0, 6), "\x07\xE8\x07\x02\x1D\x0D\x0E\x0F", '2024-02-29 13:14:15.000000'];
         yield 'DATETIME(3)' => [self::col(T::DateTime, 0, 3), "\x0B\xE8\x07\x02\x1D\x0D\x0E\x0F" . Wire::le(123000, 4), '2024-02-29 13:14:15.123'];
