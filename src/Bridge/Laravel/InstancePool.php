@@ -12,16 +12,18 @@ use Spindle\Loop\Loop;
  * The booted app instances of one worker. A request borrows one for its whole life and gives it
  * back; instances are booted when a request finds none idle, up to $max, and past that requests
  * wait in arrival order (only their own fiber waits).
+ *
+ * @template T of object
  */
 final class InstancePool
 {
-    /** @var list<AppInstance> most recently returned last */
+    /** @var list<T> most recently returned last */
     private array $idle = [];
     private int $size = 0;
-    /** @var \SplQueue<Suspension<AppInstance|null>> */
+    /** @var \SplQueue<Suspension<T|null>> */
     private \SplQueue $waiters;
 
-    /** @param \Closure(): AppInstance $factory */
+    /** @param \Closure(): T $factory */
     public function __construct(
         private readonly \Closure $factory,
         private readonly int $max,
@@ -32,7 +34,8 @@ final class InstancePool
         $this->waiters = new \SplQueue();
     }
 
-    public function borrow(): AppInstance
+    /** @return T */
+    public function borrow(): object
     {
         $instance = \array_pop($this->idle);
         if ($instance !== null) {
@@ -41,7 +44,7 @@ final class InstancePool
         if ($this->size < $this->max) {
             return $this->create();
         }
-        /** @var Suspension<AppInstance|null> $suspension */
+        /** @var Suspension<T|null> $suspension */
         $suspension = EventLoop::getSuspension();
         $this->waiters->enqueue($suspension);
         $context = Loop::context();
@@ -62,7 +65,8 @@ final class InstancePool
         return $instance ?? $this->create();
     }
 
-    public function release(AppInstance $instance): void
+    /** @param T $instance */
+    public function release(object $instance): void
     {
         if (!$this->waiters->isEmpty()) {
             $this->waiters->dequeue()->resume($instance);
@@ -73,14 +77,16 @@ final class InstancePool
     }
 
     /** Throws away a borrowed instance (its reset failed); a waiting request boots a new one. */
-    public function discard(AppInstance $instance): void
+    /** @param T $instance */
+    public function discard(object $instance): void
     {
         --$this->size;
         $this->handOverRoom();
     }
 
     /** Adds an instance booted outside the pool (the first, at worker start). */
-    public function add(AppInstance $instance): void
+    /** @param T $instance */
+    public function add(object $instance): void
     {
         ++$this->size;
         $this->release($instance);
@@ -101,7 +107,8 @@ final class InstancePool
         return $this->max;
     }
 
-    private function create(): AppInstance
+    /** @return T */
+    private function create(): object
     {
         ++$this->size;
         try {

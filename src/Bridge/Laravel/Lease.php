@@ -19,6 +19,7 @@ final class Lease
     private ?SymfonyRequest $request = null;
     private ?SymfonyResponse $response = null;
 
+    /** @param InstancePool<AppInstance> $pool */
     public function __construct(
         private readonly AppInstance $instance,
         private readonly ProcessGlobals $globals,

@@ -24,6 +24,7 @@ use Symfony\Component\HttpFoundation\Response as SymfonyResponse;
  */
 final class RequestHandler
 {
+    /** @param InstancePool<AppInstance> $pool */
     public function __construct(
         private readonly InstancePool $pool,
         private readonly ProcessGlobals $globals,

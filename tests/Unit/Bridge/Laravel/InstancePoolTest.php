@@ -1,0 +1,91 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\Unit\Bridge\Laravel;
+
+use PHPUnit\Framework\TestCase;
+use Revolt\EventLoop;
+use Spindle\Bridge\Laravel\InstancePool;
+
+final class InstancePoolTest extends TestCase
+{
+    public function testInstancesAreCreatedLazilyAndReused(): void
+    {
+        $created = 0;
+        $pool = new InstancePool(static function () use (&$created): \stdClass {
+            ++$created;
+
+            return new \stdClass();
+        }, 3);
+        $a = $pool->borrow();
+        $pool->release($a);
+        self::assertSame($a, $pool->borrow());
+        $b = $pool->borrow();
+        self::assertNotSame($a, $b);
+        self::assertSame(2, $created);
+        self::assertSame(2, $pool->size());
+    }
+
+    public function testPastTheCapRequestsWaitInOrder(): void
+    {
+        $pool = new InstancePool(static fn (): \stdClass => new \stdClass(), 1);
+        $held = $pool->borrow();
+        $order = [];
+        foreach (['first', 'second'] as $name) {
+            EventLoop::queue(static function () use ($pool, $name, &$order): void {
+                $instance = $pool->borrow();
+                $order[] = $name;
+                \Spindle\delay(0.01);
+                $pool->release($instance);
+            });
+        }
+        EventLoop::delay(0.02, static fn () => $pool->release($held));
+        EventLoop::run();
+        self::assertSame(['first', 'second'], $order);
+        self::assertSame(1, $pool->size());
+        self::assertSame(1, $pool->idle());
+    }
+
+    public function testADiscardedInstanceMakesRoomForAWaiter(): void
+    {
+        $created = 0;
+        $pool = new InstancePool(static function () use (&$created): \stdClass {
+            ++$created;
+
+            return new \stdClass();
+        }, 1);
+        $broken = $pool->borrow();
+        $got = null;
+        EventLoop::queue(static function () use ($pool, &$got): void {
+            $got = $pool->borrow();
+        });
+        EventLoop::delay(0.01, static fn () => $pool->discard($broken));
+        EventLoop::run();
+        self::assertNotNull($got);
+        self::assertNotSame($broken, $got);
+        self::assertSame(2, $created);
+        self::assertSame(1, $pool->size());
+    }
+
+    public function testAFailedBootFreesItsPlace(): void
+    {
+        $fail = true;
+        $pool = new InstancePool(static function () use (&$fail): \stdClass {
+            if ($fail) {
+                throw new \RuntimeException('boot failed');
+            }
+
+            return new \stdClass();
+        }, 1);
+        try {
+            $pool->borrow();
+            self::fail('expected the boot failure');
+        } catch (\RuntimeException $e) {
+            self::assertSame('boot failed', $e->getMessage());
+        }
+        $fail = false;
+        self::assertInstanceOf(\stdClass::class, $pool->borrow());
+        self::assertSame(1, $pool->size());
+    }
+}

@@ -1,0 +1,218 @@
+<?php
+
+declare(strict_types=1);
+
+// Runs one scenario against a booted instance of the Laravel fixture app and prints what it
+// observed as JSON. Laravel 8 needs psr/container 1 (Debian's), which Spindle's own vendor/
+// does not have, so ResetterTest runs this in a child process with the fixture's autoloader.
+
+use Carbon\Carbon;
+use Illuminate\Auth\GenericUser;
+use Illuminate\Foundation\Application;
+use Illuminate\Http\Request;
+use Illuminate\Pagination\Paginator;
+use Illuminate\Support\Facades\App;
+use Illuminate\Support\Facades\Auth;
+use Illuminate\Support\Facades\Cookie;
+use Illuminate\Support\Facades\DB;
+use Illuminate\Support\Facades\Event;
+use Illuminate\Support\Facades\Facade;
+use Illuminate\Support\Facades\Validator;
+use Illuminate\Support\Facades\View;
+use Spindle\Bridge\Laravel\InstanceFactory;
+use Spindle\Bridge\Laravel\ProcessGlobals;
+use Spindle\Bridge\Laravel\Reset;
+use Spindle\Bridge\Laravel\StaticState;
+
+require dirname(__DIR__, 4) . '/tests/fixtures/laravel-app/vendor/autoload.php';
+
+final class ScenarioLogger extends Psr\Log\AbstractLogger
+{
+    /** @var list<string> */
+    public array $lines = [];
+
+    public function log($level, $message, array $context = []): void
+    {
+        $this->lines[] = $level . ': ' . $message;
+    }
+}
+
+$logger = new ScenarioLogger();
+$globals = new ProcessGlobals();
+$factory = new InstanceFactory(dirname(__DIR__, 4) . '/tests/fixtures/laravel-app', $globals, $logger);
+$instance = $factory->create();
+$app = $instance->app;
+$app['config']->set('database.connections.memory', ['driver' => 'sqlite', 'database' => ':memory:', 'prefix' => '']);
+
+/** @var array<string, Closure(Application): array<string, mixed>> $scenarios */
+$scenarios = [
+    'config' => function (Application $app): array {
+        $resetter = new Reset\ConfigResetter($app);
+        config(['app.greeting' => 'changed', 'app.extra' => 'added']);
+        $during = [config('app.greeting'), config('app.extra')];
+        $resetter->reset();
+        return ['during' => $during, 'after' => [config('app.greeting'), config('app.extra')]];
+    },
+    'auth' => function (Application $app): array {
+        $resetter = new Reset\AuthResetter($app);
+        Auth::setUser(new GenericUser(['id' => 5, 'name' => 'five']));
+        $during = Auth::id();
+        $resetter->reset();
+        Facade::clearResolvedInstances();
+        return ['during' => $during, 'after' => Auth::id(), 'check' => Auth::check()];
+    },
+    'session' => function (Application $app): array {
+        $resetter = new Reset\SessionResetter($app);
+        $app['redirect'];
+        $app['session']->driver()->put('key', 'secret');
+        $during = $app['session.store']->get('key');
+        $resetter->reset();
+        $store = $app['session.store'];
+        $redirectStore = (fn () => $this->session)->call($app['redirect']);
+        return ['during' => $during, 'after' => $app['session']->driver()->get('key'), 'store' => $store->get('key'), 'redirect has new store' => $redirectStore === $store];
+    },
+    'cookie' => function (Application $app): array {
+        $resetter = new Reset\CookieResetter($app);
+        Cookie::queue('flavour', 'chocolate', 10);
+        $during = count($app['cookie']->getQueuedCookies());
+        $resetter->reset();
+        return ['during' => $during, 'after' => count($app['cookie']->getQueuedCookies())];
+    },
+    'locale' => function (Application $app): array {
+        $config = new Reset\ConfigResetter($app);
+        $resetter = new Reset\LocaleResetter($app);
+        App::setLocale('fr');
+        Carbon::setLocale('fr');
+        $during = [App::getLocale(), Carbon::getLocale(), trans('validation.required')];
+        $config->reset();
+        $resetter->reset();
+        return ['during' => $during, 'after' => [App::getLocale(), Carbon::getLocale(), trans('validation.required')]];
+    },
+    'scoped' => function (Application $app): array {
+        $app->scoped('per-request', fn () => new stdClass());
+        $first = $app->make('per-request');
+        $same = $first === $app->make('per-request');
+        (new Reset\ScopedInstancesResetter($app))->reset();
+        return ['same during' => $same, 'same after' => $first === $app->make('per-request')];
+    },
+    'facade' => function (Application $app): array {
+        App::getLocale();
+        $during = array_key_exists('app', StaticState::facadeInstances());
+        (new Reset\FacadeResetter())->reset();
+        return ['during' => $during, 'after' => StaticState::facadeInstances()];
+    },
+    'querylog' => function (Application $app): array {
+        $resetter = new Reset\QueryLogResetter($app);
+        $db = DB::connection('memory');
+        $db->enableQueryLog();
+        $db->select('select 1');
+        $during = count($db->getQueryLog());
+        $resetter->reset();
+        $db->select('select 2');
+        return ['during' => $during, 'after' => count($db->getQueryLog()), 'logging' => $db->logging()];
+    },
+    'transaction' => function (Application $app) use ($logger): array {
+        $resetter = new Reset\TransactionResetter($app, $logger);
+        $db = DB::connection('memory');
+        $db->statement('create table laravel_reset_t (v int)');
+        $db->beginTransaction();
+        $db->beginTransaction();
+        $db->insert('insert into laravel_reset_t values (1)');
+        $during = $db->transactionLevel();
+        $resetter->reset();
+        return ['during' => $during, 'after' => $db->transactionLevel(), 'rows' => $db->table('laravel_reset_t')->count(), 'log' => $logger->lines];
+    },
+    'events' => function (Application $app): array {
+        Event::listen('boot.event', fn () => null);
+        $resetter = new Reset\EventListenerResetter($app);
+        Event::listen('request.event', fn () => null);
+        Event::listen('request.*', fn () => null);
+        Event::listen('eloquent.booted: App\\Models\\Note', fn () => null);
+        DB::listen(fn () => null);
+        $during = [Event::hasListeners('request.event'), Event::hasListeners(Illuminate\Database\Events\QueryExecuted::class)];
+        $resetter->reset();
+        return ['during' => $during, 'after' => [
+            Event::hasListeners('request.event'),
+            Event::hasListeners('request.other'),
+            Event::hasListeners(Illuminate\Database\Events\QueryExecuted::class),
+            Event::hasListeners('boot.event'),
+            Event::hasListeners('eloquent.booted: App\\Models\\Note'),
+        ]];
+    },
+    'view' => function (Application $app): array {
+        $resetter = new Reset\ViewResetter($app);
+        View::share('leak', 'from the request');
+        View::startSection('title', 'Left over');
+        View::startPush('scripts', '<script></script>');
+        View::incrementRender();
+        $resetter->reset();
+        $view = $app['view'];
+        return ['shared' => array_keys($view->getShared()), 'sections' => $view->getSections(), 'stack' => $view->yieldPushContent('scripts'), 'done rendering' => $view->doneRendering()];
+    },
+    'validator' => function (Application $app): array {
+        Validator::extend('boot_rule', fn () => true);
+        $resetter = new Reset\ValidatorResetter($app);
+        Validator::extend('request_rule', fn () => false);
+        $during = Validator::make(['a' => 1], ['a' => 'request_rule'])->fails();
+        $resetter->reset();
+        Facade::clearResolvedInstances();
+        $rules = (fn () => array_keys($this->extensions))->call($app['validator']);
+        return ['during' => $during, 'rules after' => $rules];
+    },
+    'pagination' => function (Application $app): array {
+        $resetter = new Reset\PaginationResetter();
+        Paginator::currentPageResolver(fn () => 42);
+        $during = Paginator::resolveCurrentPage();
+        $resetter->reset();
+        return ['during' => $during, 'after' => Paginator::resolveCurrentPage()];
+    },
+    'terminating' => function (Application $app): array {
+        $resetter = new Reset\TerminatingCallbackResetter($app);
+        $calls = 0;
+        $app->terminating(function () use (&$calls): void {
+            ++$calls;
+        });
+        $app->terminate();
+        $resetter->reset();
+        $app->terminate();
+        return ['calls' => $calls];
+    },
+    'request' => function (Application $app): array {
+        $resetter = new Reset\RequestResetter($app);
+        $url = $app['url'];
+        $app->instance('request', Request::create('http://shop.test/cart?item=5'));
+        $during = [$url->current(), request('item')];
+        $resetter->reset();
+        return ['during' => $during, 'after' => [$url->current(), request('item'), $app['request']->fullUrl()]];
+    },
+    'globals' => function (Application $app) use ($globals, $factory, $instance): array {
+        // A second instance of the same app: its own container, facades, Eloquent resolver and Carbon locale.
+        $second = $factory->create();
+        Carbon::setLocale('de');
+        $secondView = View::getFacadeRoot();
+        $globals->activate($instance->state);
+        $afterFirst = [
+            'container' => Illuminate\Container\Container::getInstance() === $instance->app,
+            'facade root' => Facade::getFacadeApplication() === $instance->app,
+            'view' => View::getFacadeRoot() === $instance->app['view'],
+            'eloquent' => Illuminate\Database\Eloquent\Model::getConnectionResolver() === $instance->app['db'],
+            'carbon' => Carbon::getLocale(),
+        ];
+        $globals->activate($second->state);
+        $afterSecond = [
+            'container' => Illuminate\Container\Container::getInstance() === $second->app,
+            'facade root' => Facade::getFacadeApplication() === $second->app,
+            'view' => View::getFacadeRoot() === $secondView && $secondView === $second->app['view'],
+            'eloquent' => Illuminate\Database\Eloquent\Model::getConnectionResolver() === $second->app['db'],
+            'carbon' => Carbon::getLocale(),
+        ];
+        return ['first' => $afterFirst, 'second' => $afterSecond, 'different apps' => $instance->app !== $second->app];
+    },
+];
+
+$name = $argv[1] ?? '';
+if (!isset($scenarios[$name])) {
+    fwrite(STDERR, "Unknown scenario $name\n");
+    exit(2);
+}
+echo json_encode($scenarios[$name]($app), JSON_THROW_ON_ERROR);
