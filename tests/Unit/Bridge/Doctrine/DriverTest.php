@@ -77,6 +77,15 @@ final class DriverTest extends TestCase
         self::assertInstanceOf(Pdo::class, $db->getNativeConnection());
     }
 
+    public function testTheDriverClassWinsOverADriverName(): void
+    {
+        // As DoctrineBundle passes them: the URL's scheme as 'driver', the configured class too.
+        $db = $this->connection(['driver' => 'pdo_mysql']);
+
+        self::assertInstanceOf(Pdo::class, $db->getNativeConnection());
+        self::assertNotNull($this->config);
+    }
+
     public function testWithoutHostTheUnixSocketIsUsed(): void
     {
         $db = $this->connection(['host' => null, 'port' => null, 'unix_socket' => '/run/mysqld/mysqld.sock']);
