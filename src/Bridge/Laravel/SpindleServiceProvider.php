@@ -1,0 +1,40 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel;
+
+use Illuminate\Console\Application as Artisan;
+use Illuminate\Support\ServiceProvider;
+use Spindle\Supervisor\ControlCommand;
+
+/**
+ * Adds `php artisan spindle:serve|stop|reload|status` to a Laravel app, and makes its `mysql`
+ * connections use Spindle's driver in artisan commands as they do under `spindle serve`
+ * (see SpindleMySqlConnector for the opt-out). Laravel discovers it
+ * through the `extra.laravel.providers` key of Spindle's composer.json.
+ */
+final class SpindleServiceProvider extends ServiceProvider
+{
+    /** MySQL connections open Spindle's driver in artisan commands (migrations) too. */
+    public function register(): void
+    {
+        $this->app->bind('db.connector.mysql', SpindleMySqlConnector::class);
+    }
+
+    public function boot(): void
+    {
+        if (!$this->app->runningInConsole()) {
+            return;
+        }
+        $basePath = $this->app->basePath();
+        Artisan::starting(static function (Artisan $artisan) use ($basePath): void {
+            $artisan->add(new ServeArtisanCommand($basePath));
+            foreach (['status' => 'Show the Spindle master and its workers', 'stop' => 'Stop the Spindle server gracefully', 'reload' => 'Start a new generation of Spindle workers, then drain the old one'] as $verb => $summary) {
+                $command = new ControlCommand($verb, $summary);
+                $command->setName('spindle:' . $verb);
+                $artisan->add($command);
+            }
+        });
+    }
+}
