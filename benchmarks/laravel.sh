@@ -433,12 +433,23 @@ for ((round = 1; round <= ROUNDS; round++)); do
         IFS='|' read -r key path label url threads conns lua <<<"$t"
         args=(-t"$threads" -c"$conns" --timeout 30s)
         [[ -n "$lua" ]] && args+=(-s "$lua")
-        if (( WARMUP > 0 )) && [[ "$key" != *sleep ]]; then
+        duration="$DURATION"
+        if [[ "$key" == *sleep ]]; then
+            # Warm-up: one wave of $conns concurrent requests, each waited for (a wrk warm-up would
+            # leave php-fpm's queue full of abandoned requests that still sleep). It lets Spindle
+            # create its app instances (one per concurrent request, on first use). wrk counts only
+            # the requests that complete within the run, so each connection loses its last,
+            # unfinished second: at least 20 s keeps that under 5 %.
+            warm_pids=()
+            for ((i = 0; i < conns; i++)); do
+                curl -s -o /dev/null --max-time 60 "$url" &
+                warm_pids+=($!)
+            done
+            wait "${warm_pids[@]}" || true
+            (( duration < 20 )) && duration=20
+        elif (( WARMUP > 0 )); then
             run_wrk /dev/null "${args[@]}" -d"${WARMUP}s" "$url" || true
         fi
-        duration="$DURATION"
-        # A blocking server does about 1 req/s on /sleep: give it enough requests to count.
-        [[ "$key" == *sleep ]] && (( duration < 10 )) && duration=10
         out="$TMP/wrk/$key-round$round.txt"
         log "round $round/$ROUNDS: $label $path: wrk ${args[*]} -d${duration}s"
         run_wrk "$out" "${args[@]}" -d"${duration}s" --latency "$url" || { cat "$out" >&2; die "wrk failed for $key"; }
@@ -477,7 +488,7 @@ report() {
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- php-fpm: pm=static, OPcache on, validate_timestamps=0, tracing JIT; nginx -> php-fpm over a unix socket"
     echo "- Spindle: php $SPINDLE_BIN serve examples/blog --workers=N (OPcache + tracing JIT, as bin/spindle starts itself)"
-    echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts (2 children / 2 workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep at least 10 s), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
+    echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts (2 children / 2 workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
     echo
     echo "| route | nginx + php-fpm req/s | Spindle req/s | Spindle / fpm | fpm latency avg / p99 | Spindle latency avg / p99 | errors (fpm; Spindle) |"
