@@ -244,7 +244,10 @@ pm.max_requests = 0
 catch_workers_output = yes
 clear_env = yes
 EOF
-    for k in "${!APP_ENV_VARS[@]}"; do echo "env[$k] = \"${APP_ENV_VARS[$k]}\""; done
+    # (php-fpm refuses an empty env[] value: such a variable is left unset, which Laravel reads alike.)
+    for k in "${!APP_ENV_VARS[@]}"; do
+        if [[ -n "${APP_ENV_VARS[$k]}" ]]; then echo "env[$k] = \"${APP_ENV_VARS[$k]}\""; fi
+    done
 }
 {
     cat <<EOF
