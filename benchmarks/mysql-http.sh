@@ -1,0 +1,418 @@
+#!/usr/bin/env bash
+# MySQL over HTTP: nginx + php-fpm with native PDO against Spindle with Spindle\Database\Pdo, in
+# one run, for the two database scenarios of the seed (shared/seeds/002): "fetch a user by id"
+# and "100 queries per request".
+#
+#   bash benchmarks/mysql-http.sh                  # from the repository root
+#   DURATION=30 ROUNDS=3 CONNS=64 bash benchmarks/mysql-http.sh
+#
+# Targets (each on 2 processes, the machine has 2 cores):
+#   php-fpm, connect per request   nginx + php-fpm pm=static, 2 children, OPcache on; the plain
+#                                  script benchmarks/apps/mysql-users-fpm.php opens a native PDO
+#                                  connection per request (as an app without persistent
+#                                  connections does)
+#   php-fpm, persistent PDO        the same script with PDO::ATTR_PERSISTENT: one connection per child
+#   Spindle                        bin/spindle serve benchmarks/apps/mysql-users.php --workers=2:
+#                                  Spindle\Database\Pdo on a per-worker ConnectionPool (POOL_SIZE)
+# Routes (benchmarks/apps/mysql-users-routes.php, the same code for all three):
+#   /user?id=N   one point select by primary key (N random in 1..1000, drawn by wrk per request)
+#   /batch       100 point selects through one prepared statement
+#
+# Env knobs: DURATION (wrk seconds per run, default 10), ROUNDS (default 3; the median round
+# counts), WARMUP (seconds of unrecorded load before each run, default 2), CONNS (wrk
+# connections, default 64), POOL_SIZE (Spindle connections per worker, default 8), ONLY (user or
+# batch: one scenario), SPINDLE_BIN, SPINDLE_PHP_ARGS, PHP_FPM_BIN, FPM_KEEP_CONN (1: nginx keeps
+# FastCGI connections open, default).
+#
+# It starts the private MariaDB with scripts/mariadb (reused when it runs) and creates the table
+# mysqlhttp_users (1,000 rows), dropped at the end. nginx, php-fpm and Spindle live in one
+# mktemp -d directory (configs, pid files, logs, sockets); nothing under /etc is written. On exit
+# the trap stops exactly the processes this script started, by pid, and removes the directory.
+# The report is printed and written to benchmarks/results/mysql-http-<date>.md.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+DURATION="${DURATION:-10}"
+ROUNDS="${ROUNDS:-3}"
+WARMUP="${WARMUP:-2}"
+CONNS="${CONNS:-64}"
+POOL_SIZE="${POOL_SIZE:-8}"
+SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
+read -r -a SPINDLE_PHP_ARGS <<<"${SPINDLE_PHP_ARGS:-}"
+FPM_KEEP_CONN="${FPM_KEEP_CONN:-1}"
+ONLY="${ONLY:-}"
+export POOL_SIZE
+
+for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$POOL_SIZE"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || { echo "DURATION, ROUNDS, WARMUP, CONNS and POOL_SIZE must be whole numbers" >&2; exit 2; }
+done
+(( DURATION > 0 && ROUNDS > 0 && CONNS > 0 && POOL_SIZE > 0 )) || { echo "DURATION, ROUNDS, CONNS and POOL_SIZE must be > 0" >&2; exit 2; }
+
+log() { printf '[mysql-http.sh] %s\n' "$*" >&2; }
+die() { printf '[mysql-http.sh] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# ---- tools ----------------------------------------------------------------------------------
+find_fpm() {
+    if [[ -n "${PHP_FPM_BIN:-}" ]]; then echo "$PHP_FPM_BIN"; return; fi
+    command -v php-fpm8.2 2>/dev/null && return
+    [[ -x /usr/sbin/php-fpm8.2 ]] && { echo /usr/sbin/php-fpm8.2; return; }
+    return 1
+}
+apt_install() {
+    local sudo=()
+    (( EUID == 0 )) || sudo=(sudo)
+    log "installing: $*"
+    if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"; then
+        "${sudo[@]}" apt-get update
+        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
+    fi
+}
+missing=()
+command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+find_fpm >/dev/null 2>&1 || missing+=(php8.2-fpm)
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+grep -qx pdo_mysql <<<"$(php -m)" || missing+=(php8.2-mysql)
+(( ${#missing[@]} == 0 )) || apt_install "${missing[@]}"
+NGINX_BIN="$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)"
+FPM_BIN="$(find_fpm)" || die "php-fpm8.2 not found"
+[[ -d vendor ]] || die "vendor/ is missing: run composer install"
+[[ -e "$SPINDLE_BIN" ]] || die "$SPINDLE_BIN not found"
+
+# ---- MariaDB and the table ------------------------------------------------------------------
+scripts/mariadb >/dev/null
+# shellcheck disable=SC1091
+source "${SPINDLE_MYSQL_DIR:-/tmp/spindle-mariadb}/env"
+export MYSQL_HOST MYSQL_PORT MYSQL_USER MYSQL_PASSWORD MYSQL_DATABASE
+
+db() {   # db SQL...: runs statements with the CLI's native PDO
+    php -r '
+        $pdo = new PDO(sprintf("mysql:host=%s;port=%d;dbname=%s;charset=utf8mb4", getenv("MYSQL_HOST"), getenv("MYSQL_PORT"), getenv("MYSQL_DATABASE")),
+            getenv("MYSQL_USER"), getenv("MYSQL_PASSWORD"), [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);
+        foreach (array_slice($argv, 1) as $sql) { $pdo->exec($sql); }' -- "$@"
+}
+
+# ---- processes and cleanup ------------------------------------------------------------------
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/spindle-mysql-http.XXXXXX")"
+STARTED=()        # "name:pid" of every process this script started
+WRK_PID=""
+TABLE_CREATED=0
+
+stop_pid() {      # stop_pid NAME PID: TERM, wait up to 10 s, then KILL the pid and its children
+    local name="$1" pid="$2" children i state
+    [[ -e "/proc/$pid" ]] || return 0
+    children="$(ps -o pid= --ppid "$pid" 2>/dev/null | tr -s ' \n' ' ' || true)"
+    kill -TERM "$pid" 2>/dev/null || return 0
+    for ((i = 0; i < 100; i++)); do
+        state="$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || echo gone)"
+        [[ "$state" == gone || "$state" == Z ]] && return 0
+        sleep 0.1
+    done
+    log "$name (pid $pid) ignored SIGTERM for 10 s; sending SIGKILL"
+    kill -KILL "$pid" 2>/dev/null || true
+    for i in $children; do kill -KILL "$i" 2>/dev/null || true; done
+}
+cleanup() {
+    local rc=$? i entry
+    trap - EXIT INT TERM
+    [[ -n "$WRK_PID" ]] && kill -TERM "$WRK_PID" 2>/dev/null
+    for ((i = ${#STARTED[@]} - 1; i >= 0; i--)); do
+        entry="${STARTED[$i]}"
+        stop_pid "${entry%%:*}" "${entry##*:}"
+    done
+    (( TABLE_CREATED == 1 )) && { db 'DROP TABLE IF EXISTS mysqlhttp_users' || true; }
+    rm -rf "$TMP"
+    exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+mkdir -p "$TMP/nginx-tmp" "$TMP/wrk"
+
+log "creating mysqlhttp_users (1,000 rows)"
+TABLE_CREATED=1
+db 'DROP TABLE IF EXISTS mysqlhttp_users' \
+   'CREATE TABLE mysqlhttp_users (
+        id INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        name VARCHAR(64) NOT NULL,
+        email VARCHAR(128) NOT NULL,
+        score INT NOT NULL,
+        created_at DATETIME NOT NULL
+    ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' \
+   "INSERT INTO mysqlhttp_users (name, email, score, created_at)
+        SELECT CONCAT('user ', seq), CONCAT('user', seq, '@example.com'), (seq * 7919) % 100000,
+               '2024-01-01 00:00:00' + INTERVAL seq MINUTE
+        FROM seq_1_to_1000" \
+   'ANALYZE TABLE mysqlhttp_users'
+
+read -r PORT_CONNECT PORT_PERSISTENT < <(php -r '
+    $s = []; $p = [];
+    for ($i = 0; $i < 2; $i++) {
+        $s[$i] = stream_socket_server("tcp://127.0.0.1:0", $errno, $errstr) or exit(1);
+        $name = stream_socket_get_name($s[$i], false);
+        $p[] = substr($name, strrpos($name, ":") + 1);
+    }
+    echo implode(" ", $p), "\n";')
+[[ -n "${PORT_PERSISTENT:-}" ]] || die "could not pick free ports"
+
+# ---- php-fpm: one static pool of 2 children -------------------------------------------------
+FPM_SCRIPT="$ROOT/benchmarks/apps/mysql-users-fpm.php"
+{
+    echo "; php.ini for the benchmark's php-fpm (generated by benchmarks/mysql-http.sh)"
+    echo "memory_limit = 128M"
+    echo "output_buffering = 4096"
+    echo "expose_php = Off"
+    echo "error_log = $TMP/php-fpm-php-errors.log"
+    echo "opcache.enable = 1"
+    echo "opcache.validate_timestamps = 0"
+    echo "opcache.memory_consumption = 64"
+} > "$TMP/php.ini"
+if ! "$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache'; then
+    sed -i '1a zend_extension = opcache.so' "$TMP/php.ini"
+fi
+FPM_MODULES="$("$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null || true)"
+grep -qx 'Zend OPcache' <<<"$FPM_MODULES" || die "php-fpm cannot load OPcache"
+grep -qx 'pdo_mysql' <<<"$FPM_MODULES" || die "php-fpm has no pdo_mysql (apt-get install php8.2-mysql)"
+FPM_ROOT_ARGS=()
+FPM_USER_LINES=""
+if (( EUID == 0 )); then
+    FPM_ROOT_ARGS=(-R)
+    FPM_USER_LINES=$'user = root\ngroup = root'
+fi
+cat > "$TMP/php-fpm.conf" <<EOF
+[global]
+pid = $TMP/php-fpm.pid
+error_log = $TMP/php-fpm.log
+log_level = notice
+daemonize = no
+
+[users]
+$FPM_USER_LINES
+listen = $TMP/fpm.sock
+listen.mode = 0600
+pm = static
+pm.max_children = 2
+pm.max_requests = 0
+catch_workers_output = yes
+clear_env = yes
+EOF
+"$FPM_BIN" -t -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm-test.log" 2>&1 \
+    || { cat "$TMP/php-fpm-test.log" >&2; die "php-fpm config test failed"; }
+"$FPM_BIN" -F -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm.out" 2>&1 &
+FPM_PID=$!
+STARTED+=("php-fpm:$FPM_PID")
+
+# ---- nginx: two FastCGI fronts to that pool (connect per request / persistent PDO) ----------
+if [[ "$FPM_KEEP_CONN" == 1 ]]; then KEEP_CONN=on; KEEPALIVE="keepalive 1;"; else KEEP_CONN=off; KEEPALIVE=""; fi
+NGINX_USER_LINE=""
+(( EUID == 0 )) && NGINX_USER_LINE="user root;"
+fastcgi_server() {   # fastcgi_server PORT PERSISTENT
+    cat <<EOF
+    server {
+        listen 127.0.0.1:$1;
+        location / {
+            fastcgi_pass fpm;
+            fastcgi_keep_conn $KEEP_CONN;
+            fastcgi_param SCRIPT_FILENAME   $FPM_SCRIPT;
+            fastcgi_param SCRIPT_NAME       /mysql-users-fpm.php;
+            fastcgi_param QUERY_STRING      \$query_string;
+            fastcgi_param REQUEST_METHOD    \$request_method;
+            fastcgi_param REQUEST_URI       \$request_uri;
+            fastcgi_param SERVER_PROTOCOL   \$server_protocol;
+            fastcgi_param REMOTE_ADDR       \$remote_addr;
+            fastcgi_param SERVER_PORT       \$server_port;
+            fastcgi_param MYSQL_HOST        $MYSQL_HOST;
+            fastcgi_param MYSQL_PORT        $MYSQL_PORT;
+            fastcgi_param MYSQL_USER        $MYSQL_USER;
+            fastcgi_param MYSQL_PASSWORD    $MYSQL_PASSWORD;
+            fastcgi_param MYSQL_DATABASE    $MYSQL_DATABASE;
+            fastcgi_param MYSQL_PERSISTENT  $2;
+        }
+    }
+EOF
+}
+cat > "$TMP/nginx.conf" <<EOF
+# generated by benchmarks/mysql-http.sh
+$NGINX_USER_LINE
+worker_processes 2;
+daemon off;
+master_process on;
+pid $TMP/nginx.pid;
+lock_file $TMP/nginx.lock;
+error_log $TMP/nginx-error.log warn;
+events {
+    worker_connections 4096;
+}
+http {
+    default_type application/json;
+    access_log off;
+    keepalive_requests 100000;
+    keepalive_timeout 65s;
+    server_tokens off;
+    client_body_temp_path $TMP/nginx-tmp/body;
+    fastcgi_temp_path     $TMP/nginx-tmp/fastcgi;
+    proxy_temp_path       $TMP/nginx-tmp/proxy;
+    scgi_temp_path        $TMP/nginx-tmp/scgi;
+    uwsgi_temp_path       $TMP/nginx-tmp/uwsgi;
+    upstream fpm {
+        server unix:$TMP/fpm.sock;
+        $KEEPALIVE
+    }
+$(fastcgi_server "$PORT_CONNECT" 0)
+$(fastcgi_server "$PORT_PERSISTENT" 1)
+}
+EOF
+"$NGINX_BIN" -t -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx-test.log" 2>&1 \
+    || { cat "$TMP/nginx-test.log" >&2; die "nginx config test failed"; }
+"$NGINX_BIN" -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx.out" 2>&1 &
+NGINX_PID=$!
+STARTED+=("nginx:$NGINX_PID")
+
+# ---- Spindle --------------------------------------------------------------------------------
+SPINDLE_OUT="$TMP/spindle.log"
+php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$SPINDLE_BIN" serve benchmarks/apps/mysql-users.php \
+    --host=127.0.0.1 --port=0 --workers=2 >"$SPINDLE_OUT" 2>&1 &
+SPINDLE_PID=$!
+STARTED+=("spindle:$SPINDLE_PID")
+line=""
+for ((i = 0; i < 200; i++)); do
+    line="$(grep -m1 -oE 'Spindle listening on http://[^[:space:]]+' "$SPINDLE_OUT" || true)"
+    [[ -n "$line" ]] && break
+    [[ -e "/proc/$SPINDLE_PID" ]] || break
+    sleep 0.1
+done
+[[ -n "$line" ]] || { cat "$SPINDLE_OUT" >&2; die "Spindle did not print 'Spindle listening on http://...' within 20 s"; }
+PORT_SPINDLE="${line##*:}"
+PORT_SPINDLE="${PORT_SPINDLE%%/*}"
+[[ "$PORT_SPINDLE" =~ ^[0-9]+$ ]] || die "cannot parse a port from: $line"
+
+# ---- the three must give the same answers ---------------------------------------------------
+fetch_ready() {   # fetch_ready URL PID: the body once the server answers 200 (10 s at most)
+    local url="$1" pid="$2" body="" i
+    for ((i = 0; i < 100; i++)); do
+        [[ -e "/proc/$pid" ]] || break
+        body="$(curl -s -f --max-time 5 "$url" 2>/dev/null || true)"
+        [[ -n "$body" ]] && { echo "$body"; return 0; }
+        sleep 0.1
+    done
+    for f in "$TMP"/*.log "$TMP"/*.out; do [[ -s "$f" ]] && { echo "--- $f" >&2; tail -n 20 "$f" >&2; }; done
+    die "$url did not answer"
+}
+for path in '/user?id=42' '/batch?start=5'; do
+    a="$(fetch_ready "http://127.0.0.1:$PORT_CONNECT$path" "$FPM_PID")"
+    b="$(fetch_ready "http://127.0.0.1:$PORT_PERSISTENT$path" "$FPM_PID")"
+    c="$(fetch_ready "http://127.0.0.1:$PORT_SPINDLE$path" "$SPINDLE_PID")"
+    [[ "$a" == "$b" && "$a" == "$c" ]] || die "different answers for $path: fpm '$a', fpm persistent '$b', Spindle '$c'"
+    log "ok: $path answers $c"
+done
+
+# ---- measure --------------------------------------------------------------------------------
+cat > "$TMP/user.lua" <<'LUA'
+math.randomseed(42)
+request = function()
+    return wrk.format(nil, "/user?id=" .. math.random(1, 1000))
+end
+LUA
+cat > "$TMP/batch.lua" <<'LUA'
+math.randomseed(43)
+request = function()
+    return wrk.format(nil, "/batch?start=" .. math.random(0, 999))
+end
+LUA
+
+run_wrk() {   # run_wrk OUT ARGS...: in the background + wait, so that INT/TERM reach the trap at once
+    local out="$1" rc=0
+    shift
+    wrk "$@" >"$out" 2>&1 &
+    WRK_PID=$!
+    wait "$WRK_PID" || rc=$?
+    WRK_PID=""
+    return "$rc"
+}
+wrk_rps()    { awk '$1 == "Requests/sec:" { print $2 }' "$1"; }
+wrk_lat()    { awk '$1 == "Latency" { print $2; exit }' "$1"; }
+wrk_p99()    { awk '$1 == "99%" { print $2; exit }' "$1"; }
+wrk_errors() {
+    local e
+    e="$(grep -E 'Socket errors|Non-2xx' "$1" | sed -E 's/^[[:space:]]+//' | paste -sd ';' - | sed 's/;/; /g' || true)"
+    echo "${e:-none}"
+}
+
+SCENARIOS=()
+[[ "$ONLY" == "" || "$ONLY" == user ]] && SCENARIOS+=("user|fetch a user by id (/user?id=N)")
+[[ "$ONLY" == "" || "$ONLY" == batch ]] && SCENARIOS+=("batch|100 queries per request (/batch)")
+(( ${#SCENARIOS[@]} > 0 )) || die "ONLY must be user or batch"
+TARGETS=("connect|nginx + php-fpm (2 children), native PDO, connect per request|$PORT_CONNECT"
+         "persistent|nginx + php-fpm (2 children), native PDO, persistent connection|$PORT_PERSISTENT"
+         "spindle|Spindle --workers=2, Spindle\\Database\\Pdo, pool of $POOL_SIZE per worker|$PORT_SPINDLE")
+declare -A RPS LAT P99 ERR
+for ((round = 1; round <= ROUNDS; round++)); do
+    for s in "${SCENARIOS[@]}"; do
+        scenario="${s%%|*}"
+        for t in "${TARGETS[@]}"; do
+            IFS='|' read -r key label port <<<"$t"
+            url="http://127.0.0.1:$port/"
+            (( WARMUP > 0 )) && { run_wrk /dev/null -t2 -c"$CONNS" -d"${WARMUP}s" -s "$TMP/$scenario.lua" "$url" || true; }
+            out="$TMP/wrk/$scenario-$key-$round.txt"
+            log "round $round/$ROUNDS: $scenario, $key: wrk -t2 -c$CONNS -d${DURATION}s"
+            run_wrk "$out" -t2 -c"$CONNS" -d"${DURATION}s" --timeout 10s --latency -s "$TMP/$scenario.lua" "$url" \
+                || { cat "$out" >&2; die "wrk failed"; }
+            rps="$(wrk_rps "$out")"
+            [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output"; }
+            log "  $rps req/s, latency avg $(wrk_lat "$out"), p99 $(wrk_p99 "$out"), errors: $(wrk_errors "$out")"
+            RPS[$scenario-$key]+="$rps "
+            LAT[$scenario-$key]+="$(wrk_lat "$out") "
+            P99[$scenario-$key]+="$(wrk_p99 "$out") "
+            ERR[$scenario-$key]+="$(wrk_errors "$out")|"
+        done
+    done
+done
+
+# ---- report ---------------------------------------------------------------------------------
+median_index() {   # median_index "v1 v2 ...": the index of the median value (the lower middle one)
+    echo "$1" | tr ' ' '\n' | awk 'NF { print NR - 1, $1 }' | sort -k2 -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+}
+nth() { echo "$1" | tr "${3:- }" '\n' | sed -n "$(( $2 + 1 ))p"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.2fx", a / b }'; }
+
+STAMP="$(date +%Y-%m-%d-%H%M%S)"
+RESULT_FILE="$ROOT/benchmarks/results/mysql-http-$STAMP.md"
+report() {
+    echo "# MySQL over HTTP: nginx + php-fpm against Spindle"
+    echo
+    echo "- date: $(date -Iseconds); $(nproc) cores: $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)"
+    echo "- PHP $(php -r 'echo PHP_VERSION;'); $("$NGINX_BIN" -v 2>&1 | sed 's#.*/#nginx #'); MariaDB $(php -r '$p = new PDO(sprintf("mysql:host=%s;port=%d", getenv("MYSQL_HOST"), getenv("MYSQL_PORT")), getenv("MYSQL_USER"), getenv("MYSQL_PASSWORD")); echo $p->getAttribute(PDO::ATTR_SERVER_VERSION);') over TCP on 127.0.0.1, on the same 2 cores"
+    echo "- wrk -t2 -c$CONNS, ${DURATION} s per run after ${WARMUP} s of warm-up, median of $ROUNDS round(s); ids drawn at random by wrk"
+    echo "- php-fpm: pm=static, 2 children, OPcache on (validate_timestamps off), unix socket, fastcgi_keep_conn $KEEP_CONN"
+    echo "- Spindle: php ${SPINDLE_PHP_ARGS[*]+"${SPINDLE_PHP_ARGS[*]} "}$SPINDLE_BIN serve benchmarks/apps/mysql-users.php --workers=2 (OPcache + tracing JIT), pool of $POOL_SIZE connections per worker"
+    local s scenario title t key label port i
+    for s in "${SCENARIOS[@]}"; do
+        scenario="${s%%|*}"
+        title="${s#*|}"
+        echo
+        echo "## $title"
+        echo
+        echo "| target | req/s (median) | all rounds | latency avg | p99 | Spindle vs this | errors |"
+        echo "| --- | ---: | --- | ---: | ---: | ---: | --- |"
+        local spindle_i spindle_rps
+        spindle_i="$(median_index "${RPS[$scenario-spindle]}")"
+        spindle_rps="$(nth "${RPS[$scenario-spindle]}" "$spindle_i")"
+        for t in "${TARGETS[@]}"; do
+            IFS='|' read -r key label port <<<"$t"
+            i="$(median_index "${RPS[$scenario-$key]}")"
+            local rps
+            rps="$(nth "${RPS[$scenario-$key]}" "$i")"
+            printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rps" "$(echo "${RPS[$scenario-$key]}" | sed 's/ *$//; s/ /, /g')" \
+                "$(nth "${LAT[$scenario-$key]}" "$i")" "$(nth "${P99[$scenario-$key]}" "$i")" \
+                "$([[ "$key" == spindle ]] && echo '' || ratio "$spindle_rps" "$rps")" "$(nth "${ERR[$scenario-$key]}" "$i" '|')"
+        done
+    done
+}
+mkdir -p "$ROOT/benchmarks/results"
+REPORT="$(report)"
+echo
+echo "$REPORT"
+echo "$REPORT" > "$RESULT_FILE"
+log "written to ${RESULT_FILE#"$ROOT"/}"
