@@ -510,7 +510,7 @@ final class ClientProtocol
 
                 return;
             case ResponseStep::Params:
-                $this->params[] = RowDecoder::columnDefinition($payload);
+                $this->params[] = ($this->columnCache[$payload] ?? $this->defineColumn($payload))[0];
                 if (\count($this->params) === $this->expectedParams) {
                     if ($this->deprecateEof()) {
                         $this->afterPrepareParams();
