@@ -30,7 +30,7 @@ final class SocketConnection implements Connection
     /**
      * A connection idle for less than this (ns) is not probed before a command: statements in
      * a row (a request's queries) skip a system call each. A server that dropped it within the
-     * window shows on the read instead (2013 rather than 2006).
+     * window shows on the read instead (the same 2006, once the command was written).
      */
     private const IDLE_CHECK_AFTER_NS = 10_000_000;
 
@@ -43,6 +43,8 @@ final class SocketConnection implements Connection
     private bool $timedOut = false;
     /** hrtime(true) when the last command's answer was complete */
     private int $lastAnswer = 0;
+    /** whether any byte of the running command's answer arrived */
+    private bool $answering = false;
 
     /** @param resource $socket */
     private function __construct(
@@ -248,6 +250,7 @@ final class SocketConnection implements Connection
     private function awaitOutcome(): array|PreparedStatement|MysqlException|true
     {
         $deadline = $this->queryDeadline();
+        $this->answering = false;
         try {
             $sent = $this->flush($deadline);
             while (($outcome = $this->protocol->takeOutcome()) === null) {
@@ -423,11 +426,16 @@ final class SocketConnection implements Connection
             $waitFirst = true;
             $data = @fread($socket, self::READ_CHUNK);
             if ($data === false || ($data === '' && self::atEof($socket))) {
-                throw $this->connecting
-                    ? new MysqlException("Lost connection to MySQL server at 'reading authorization packet'", Errors::SERVER_LOST)
-                    : new MysqlException('Lost connection to MySQL server during query', Errors::SERVER_LOST);
+                throw match (true) {
+                    $this->connecting => new MysqlException("Lost connection to MySQL server at 'reading authorization packet'", Errors::SERVER_LOST),
+                    // Closed before answering at all (it was gone before the command, or dropped
+                    // it unread): mysqlnd's "gone away", as when the idle check finds it closed.
+                    !$this->answering => new MysqlException('MySQL server has gone away', Errors::SERVER_GONE),
+                    default => new MysqlException('Lost connection to MySQL server during query', Errors::SERVER_LOST),
+                };
             }
             if ($data !== '') {
+                $this->answering = true;
                 $this->protocol->push($data);
 
                 return;

@@ -161,6 +161,23 @@ final class FakeServerTest extends TestCase
         self::assertTrue($connection->isBroken());
     }
 
+    public function testServerGoneRightAfterAnAnswerIsGoneAwayOnTheNextCommand(): void
+    {
+        $this->serveMariaDb(static function (FakePeer $peer): void {
+            $peer->readPacket();
+            $peer->send(Wire::packet(Wire::ok(), 1));
+            $peer->close();
+        });
+        $connection = SocketConnection::connect($this->config());
+        $connection->query('DO 1');
+        // At once: the idle check is skipped for a connection that just answered, and the
+        // closed connection must still read as "gone away" (what DBAL reconnects on).
+        $e = self::assertFailsQuickly(fn () => $connection->query('SELECT 1'), 2006, 1.0);
+        self::assertStringContainsString('gone away', $e->getMessage());
+        self::assertTrue($connection->isBroken());
+        self::assertFailsQuickly(fn () => $connection->query('SELECT 1'), 2006, 0.1);
+    }
+
     public function testFatalServerErrorBreaksTheConnection(): void
     {
         $this->serveMariaDb(static function (FakePeer $peer): void {
