@@ -347,7 +347,24 @@ SCENARIOS=()
 TARGETS=("connect|nginx + php-fpm (2 children), native PDO, connect per request|$PORT_CONNECT"
          "persistent|nginx + php-fpm (2 children), native PDO, persistent connection|$PORT_PERSISTENT"
          "spindle|Spindle --workers=2, Spindle\\Database\\Pdo, pool of $POOL_SIZE per worker|$PORT_SPINDLE")
-declare -A RPS LAT P99 ERR
+median_index() {   # median_index "v1 v2 ...": the index of the median value (the lower middle one)
+    echo "$1" | tr ' ' '\n' | awk 'NF { print NR - 1, $1 }' | sort -k2 -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+}
+nth() { echo "$1" | tr "${3:- }" '\n' | sed -n "$(( $2 + 1 ))p"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.2fx", a / b }'; }
+# CPU time (user + system, in clock ticks) of a server: the process and its children (php-fpm's
+# pool children, Spindle's workers). Divided by the requests served, it tells what a request costs
+# the PHP side whatever else runs on the machine (MariaDB's share is not counted).
+cpu_ticks() {
+    local pid="$1" total=0 p
+    for p in "$pid" $(ps -o pid= --ppid "$pid" 2>/dev/null); do
+        total=$(( total + $(awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || echo 0) ))
+    done
+    echo "$total"
+}
+TICK_MS="$(awk -v hz="$(getconf CLK_TCK)" 'BEGIN { print 1000 / hz }')"
+wrk_requests() { awk '$2 == "requests" && $3 == "in" { print $1; exit }' "$1"; }
+declare -A RPS LAT P99 ERR CPU
 for ((round = 1; round <= ROUNDS; round++)); do
     for s in "${SCENARIOS[@]}"; do
         scenario="${s%%|*}"
@@ -357,11 +374,16 @@ for ((round = 1; round <= ROUNDS; round++)); do
             (( WARMUP > 0 )) && { run_wrk /dev/null -t2 -c"$CONNS" -d"${WARMUP}s" -s "$TMP/$scenario.lua" "$url" || true; }
             out="$TMP/wrk/$scenario-$key-$round.txt"
             log "round $round/$ROUNDS: $scenario, $key: wrk -t2 -c$CONNS -d${DURATION}s"
+            server_pid="$FPM_PID"
+            [[ "$key" == spindle ]] && server_pid="$SPINDLE_PID"
+            ticks_before="$(cpu_ticks "$server_pid")"
             run_wrk "$out" -t2 -c"$CONNS" -d"${DURATION}s" --timeout 10s --latency -s "$TMP/$scenario.lua" "$url" \
                 || { cat "$out" >&2; die "wrk failed"; }
+            ticks="$(( $(cpu_ticks "$server_pid") - ticks_before ))"
+            CPU[$scenario-$key]+="$(awk -v t="$ticks" -v ms="$TICK_MS" -v n="$(wrk_requests "$out")" 'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f", t * ms / n }') "
             rps="$(wrk_rps "$out")"
             [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output"; }
-            log "  $rps req/s, latency avg $(wrk_lat "$out"), p99 $(wrk_p99 "$out"), errors: $(wrk_errors "$out")"
+            log "  $rps req/s, latency avg $(wrk_lat "$out"), p99 $(wrk_p99 "$out"), server CPU $(nth "${CPU[$scenario-$key]}" $(( round - 1 ))) ms/request, errors: $(wrk_errors "$out")"
             RPS[$scenario-$key]+="$rps "
             LAT[$scenario-$key]+="$(wrk_lat "$out") "
             P99[$scenario-$key]+="$(wrk_p99 "$out") "
@@ -371,11 +393,6 @@ for ((round = 1; round <= ROUNDS; round++)); do
 done
 
 # ---- report ---------------------------------------------------------------------------------
-median_index() {   # median_index "v1 v2 ...": the index of the median value (the lower middle one)
-    echo "$1" | tr ' ' '\n' | awk 'NF { print NR - 1, $1 }' | sort -k2 -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
-}
-nth() { echo "$1" | tr "${3:- }" '\n' | sed -n "$(( $2 + 1 ))p"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.2fx", a / b }'; }
 
 STAMP="$(date +%Y-%m-%d-%H%M%S)"
 RESULT_FILE="$ROOT/benchmarks/results/mysql-http-$STAMP.md"
@@ -394,8 +411,8 @@ report() {
         echo
         echo "## $title"
         echo
-        echo "| target | req/s (median) | all rounds | latency avg | p99 | Spindle vs this | errors |"
-        echo "| --- | ---: | --- | ---: | ---: | ---: | --- |"
+        echo "| target | req/s (median) | all rounds | latency avg | p99 | PHP CPU ms/request | Spindle vs this | errors |"
+        echo "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |"
         local spindle_i spindle_rps
         spindle_i="$(median_index "${RPS[$scenario-spindle]}")"
         spindle_rps="$(nth "${RPS[$scenario-spindle]}" "$spindle_i")"
@@ -404,8 +421,8 @@ report() {
             i="$(median_index "${RPS[$scenario-$key]}")"
             local rps
             rps="$(nth "${RPS[$scenario-$key]}" "$i")"
-            printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rps" "$(echo "${RPS[$scenario-$key]}" | sed 's/ *$//; s/ /, /g')" \
-                "$(nth "${LAT[$scenario-$key]}" "$i")" "$(nth "${P99[$scenario-$key]}" "$i")" \
+            printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rps" "$(echo "${RPS[$scenario-$key]}" | sed 's/ *$//; s/ /, /g')" \
+                "$(nth "${LAT[$scenario-$key]}" "$i")" "$(nth "${P99[$scenario-$key]}" "$i")" "$(nth "${CPU[$scenario-$key]}" "$i")" \
                 "$([[ "$key" == spindle ]] && echo '' || ratio "$spindle_rps" "$rps")" "$(nth "${ERR[$scenario-$key]}" "$i" '|')"
         done
     done

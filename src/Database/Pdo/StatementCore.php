@@ -59,6 +59,8 @@ final class StatementCore
     private int $fieldCount = 0;
     /** @var array<int, ColumnDefinition> columns of the current result whose values ColumnType::mysqlndValue() adjusts */
     private array $adjusted = [];
+    /** @var list<ColumnDefinition> the columns $adjusted was computed for */
+    private array $adjustedFor = [];
     private int $rowCount = 0;
     /** @var list<string>|null column names after ATTR_CASE; null until described */
     private ?array $names = null;
@@ -428,11 +430,17 @@ final class StatementCore
             $this->rowCount = \count($result->rows);
             $this->fieldCount = \count($result->columns);
             $this->setColumnCount($this->fieldCount);
-            $this->adjusted = ColumnType::adjustedColumns($result->columns);
+            if ($result->columns !== $this->adjustedFor) {
+                // A statement run again usually gets the very same column list (the connection
+                // reuses it): look at its types once.
+                $this->adjusted = ColumnType::adjustedColumns($result->columns);
+                $this->adjustedFor = $result->columns;
+            }
         } else {
             $this->result = null;
             $this->rowCount = $result->affectedRows;
             $this->adjusted = [];
+            $this->adjustedFor = [];
             if (!$this->emulated) {
                 $this->setColumnCount($this->fieldCount);
             }
