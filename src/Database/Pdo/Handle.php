@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Database\Pdo;
 
+use Spindle\Database\Mysql\ColumnDefinition;
 use Spindle\Database\Mysql\Connection;
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
@@ -21,6 +22,10 @@ use Spindle\Database\Mysql\Result;
  */
 final class Handle
 {
+    private const PARSED_SQL_CACHE_SIZE = 256;
+    /** Longer texts (bulk inserts written out) are parsed each time, not kept. */
+    private const PARSED_SQL_MAX_LENGTH = 4096;
+
     public const IN_USE = "Commands out of sync; you can't run this command now (this connection is busy in another fiber: one Spindle\\Database\\Pdo is one connection, give each fiber its own)";
 
     private const SERVER_STATUS_IN_TRANS = 1;
@@ -52,6 +57,15 @@ final class Handle
     private bool $busy = false;
     /** @var list<PreparedStatement> */
     private array $closeLater = [];
+    /** @var array<string, ParsedSql> the placeholders of SQL texts prepared before */
+    private array $parsedSql = [];
+    /**
+     * The column names and sizes last described, with what they were described from: a
+     * statement run again gets the same column list and the same naming attributes.
+     *
+     * @var array{list<ColumnDefinition>, int, bool, int, list<string>, list<array{int, int}>}|null
+     */
+    private ?array $described = null;
 
     public function __construct(
         public readonly Connection $connection,
@@ -71,6 +85,56 @@ final class Handle
             $this->connection->close();
         } catch (\Throwable) {
         }
+    }
+
+    /** SqlParser::parse(), remembered for the texts this connection prepares again. */
+    public function parse(string $sql): ParsedSql
+    {
+        if (isset($this->parsedSql[$sql])) {
+            return $this->parsedSql[$sql];
+        }
+        if (\strlen($sql) > self::PARSED_SQL_MAX_LENGTH) {
+            return SqlParser::parse($sql);
+        }
+        if (\count($this->parsedSql) >= self::PARSED_SQL_CACHE_SIZE) {
+            $this->parsedSql = [];
+        }
+
+        return $this->parsedSql[$sql] = SqlParser::parse($sql);
+    }
+
+    /**
+     * Column names for fetching, as pdo_stmt_describe_columns() makes them: the server's,
+     * "table.column" with ATTR_FETCH_TABLE_NAMES, then ATTR_CASE; with each column's length and
+     * decimals. The first $count columns.
+     *
+     * @param list<ColumnDefinition> $columns
+     *
+     * @return array{list<string>, list<array{int, int}>}
+     */
+    public function describe(array $columns, int $count): array
+    {
+        $last = $this->described;
+        if ($last !== null && $last[1] === $count && $last[2] === $this->fetchTableNames && $last[3] === $this->case && $last[0] === $columns) {
+            return [$last[4], $last[5]];
+        }
+        $names = [];
+        $sizes = [];
+        foreach ($columns as $index => $column) {
+            if ($index >= $count) {
+                break;
+            }
+            $sizes[] = [$column->length, $column->decimals];
+            $name = $this->fetchTableNames ? $column->table . '.' . $column->name : $column->name;
+            $names[] = match ($this->case) {
+                \PDO::CASE_LOWER => strtolower($name),
+                \PDO::CASE_UPPER => strtoupper($name),
+                default => $name,
+            };
+        }
+        $this->described = [$columns, $count, $this->fetchTableNames, $this->case, $names, $sizes];
+
+        return [$names, $sizes];
     }
 
     // ---- connection access ------------------------------------------------------------------

@@ -471,20 +471,7 @@ final class StatementCore
         if ($this->columnCount > 0 && $this->result === null) {
             return false;
         }
-        $names = [];
-        $sizes = [];
-        foreach ($this->result === null ? [] : $this->result->columns as $index => $column) {
-            if ($index >= $this->columnCount) {
-                break;
-            }
-            $sizes[] = [$column->length, $column->decimals];
-            $name = $this->handle->fetchTableNames ? $column->table . '.' . $column->name : $column->name;
-            $names[] = match ($this->handle->case) {
-                \PDO::CASE_LOWER => strtolower($name),
-                \PDO::CASE_UPPER => strtoupper($name),
-                default => $name,
-            };
-        }
+        [$names, $sizes] = $this->handle->describe($this->result === null ? [] : $this->result->columns, $this->columnCount);
         $this->names = $names;
         $this->describedSizes = $sizes;
         foreach ($names as $index => $name) {
@@ -1376,6 +1363,6 @@ final class StatementCore
 
     private function parsed(): ParsedSql
     {
-        return $this->parsed ??= SqlParser::parse($this->queryString);
+        return $this->parsed ??= $this->handle->parse($this->queryString);
     }
 }
