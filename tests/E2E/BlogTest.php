@@ -40,6 +40,9 @@ final class BlogTest extends E2ETestCase
             'DB_CONNECTION' => 'sqlite',
             'DB_DATABASE' => $database,
             'DB_PREFIX' => '',
+            // Caches a `php artisan config:cache` in the checkout may have left are not read.
+            'APP_CONFIG_CACHE' => $database . '-config.php',
+            'APP_ROUTES_CACHE' => $database . '-routes.php',
         ];
         self::artisan(self::$blogEnv, 'blog:seed');
         self::$server = self::startBlog(self::$blogEnv);
