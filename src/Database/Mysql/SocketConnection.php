@@ -315,7 +315,7 @@ final class SocketConnection implements Connection
         }
         $read = @fread($socket, self::READ_CHUNK);
         $data = $buffered . ($read === false ? '' : $read);
-        if ($read === false || ($data === '' && self::atEof($socket))) {
+        if ($read === false || ($data === '' && $this->atEof($socket))) {
             throw new MysqlException('MySQL server has gone away', Errors::SERVER_GONE);
         }
         if ($data !== '') {
@@ -330,14 +330,15 @@ final class SocketConnection implements Connection
     }
 
     /**
-     * Whether the last read hit the end of the stream. The flag the read set, not feof(): that
-     * probes the socket again (poll and peek) when the read found nothing.
+     * Whether the last read hit the end of the stream. Without TLS the flag the read set, not
+     * feof(): that probes the socket again (poll and peek) when the read found nothing. With TLS
+     * feof(), which also asks the record layer.
      *
      * @param resource $socket
      */
-    private static function atEof($socket): bool
+    private function atEof($socket): bool
     {
-        return stream_get_meta_data($socket)['eof'];
+        return $this->config->tls === null ? stream_get_meta_data($socket)['eof'] : feof($socket);
     }
 
     private function authenticate(?float $deadline): void
@@ -425,7 +426,7 @@ final class SocketConnection implements Connection
             }
             $waitFirst = true;
             $data = @fread($socket, self::READ_CHUNK);
-            if ($data === false || ($data === '' && self::atEof($socket))) {
+            if ($data === false || ($data === '' && $this->atEof($socket))) {
                 throw match (true) {
                     $this->connecting => new MysqlException("Lost connection to MySQL server at 'reading authorization packet'", Errors::SERVER_LOST),
                     // Closed before answering at all (it was gone before the command, or dropped
