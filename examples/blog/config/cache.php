@@ -20,6 +20,6 @@ return [
 
     ],
 
-    'prefix' => env('CACHE_PREFIX', Str::slug(env('APP_NAME', 'laravel'), '_').'_cache'),
+    'prefix' => env('CACHE_PREFIX', Str::slug(env('APP_NAME', 'Spindle blog'), '_').'_cache'),
 
 ];

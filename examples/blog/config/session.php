@@ -28,7 +28,7 @@ return [
 
     'cookie' => env(
         'SESSION_COOKIE',
-        Str::slug(env('APP_NAME', 'laravel'), '_').'_session'
+        Str::slug(env('APP_NAME', 'Spindle blog'), '_').'_session'
     ),
 
     'path' => '/',
