@@ -194,7 +194,7 @@ final class MasterState
         $actions = [$this->log(LogLevel::ERROR, \sprintf(
             'Worker %d %s%s; %s',
             $pid,
-            $worker->killed ? 'was killed for not responding and ' : '',
+            $worker->killed ? 'did not respond and ' : '',
             $status->describe(),
             match (true) {
                 $worker->state === WorkerState::Retiring => 'its replacement is already starting',

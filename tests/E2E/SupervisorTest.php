@@ -388,7 +388,7 @@ final class SupervisorTest extends E2ETestCase
         self::assertLessThan(4.0, $killedAfter);
         self::assertGreaterThan(0.9, $killedAfter);
         self::assertTrue($server->waitForLog("Worker {$worker} has not responded for", 1.0), $server->stderr());
-        self::assertTrue($server->waitForLog("Worker {$worker} was killed for not responding and was killed by signal 9", 1.0), $server->stderr());
+        self::assertTrue($server->waitForLog("Worker {$worker} did not respond and was killed by signal 9", 1.0), $server->stderr());
 
         $replacement = null;
         self::assertTrue(self::eventually(static function () use ($server, $worker, &$replacement): bool {

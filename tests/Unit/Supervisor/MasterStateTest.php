@@ -243,6 +243,7 @@ final class MasterStateTest extends TestCase
 
         $actions = $this->act($this->master->exited($a, new ExitStatus(null, \SIGKILL), 15.2));
         self::assertCount(1, self::only($actions, SpawnWorker::class));
+        self::assertSame("Worker {$a} did not respond and was killed by signal 9; restarting it", self::only($actions, LogLine::class)[0]->message);
     }
 
     public function testReloadStartsANewGenerationAndDrainsTheOldOneOnlyWhenAllOfItIsReady(): void
