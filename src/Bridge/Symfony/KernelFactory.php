@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Symfony;
 
+use Spindle\Bridge\Symfony\Session\SessionSetup;
+use Spindle\Bridge\Symfony\Session\SessionWiring;
 use Symfony\Component\EventDispatcher\Debug\WrappedListener;
 use Symfony\Component\EventDispatcher\EventDispatcherInterface;
 use Symfony\Component\HttpKernel\EventListener\StreamedResponseListener;
@@ -23,6 +25,9 @@ use Symfony\Component\Runtime\SymfonyRuntime;
  */
 final class KernelFactory
 {
+    /** What the last kernel's session wiring did (null before the first kernel). */
+    private ?SessionSetup $sessions = null;
+
     /** @param \Closure(): HttpKernelInterface $create */
     private function __construct(
         private readonly \Closure $create,
@@ -61,9 +66,16 @@ final class KernelFactory
         if ($kernel instanceof KernelInterface) {
             $kernel->boot();
             self::detachStreamedResponseListener($kernel);
+            $this->sessions = SessionWiring::install($kernel);
         }
 
         return $kernel;
+    }
+
+    /** How the sessions of the kernels made so far are kept (see SessionWiring). */
+    public function sessions(): ?SessionSetup
+    {
+        return $this->sessions;
     }
 
     /**

@@ -41,6 +41,10 @@ final class SymfonyApp implements FrameworkApp
         $pool = new KernelPool($factory->create(...), \max(1, $options->concurrency));
         // The first kernel boots now: an app that cannot boot stops the worker before it listens.
         $pool->release($pool->borrow());
+        $sessions = $factory->sessions();
+        if ($sessions !== null && $sessions->enabled) {
+            $sessions->installed ? $logger->info('Symfony: ' . $sessions->description) : $logger->warning('Symfony: ' . $sessions->description);
+        }
 
         $handler = new KernelHandler(
             $pool,
