@@ -9,7 +9,7 @@ use Spindle\Tests\E2E\RawClient;
 use Spindle\Tests\E2E\ServerProcess;
 
 /**
- * Known bugs in src/Http and src/Bridge, each pinned by a test that fails until it is fixed.
+ * Known bugs in src/Http, src/Server and src/Bridge, each pinned by a test that fails until it is fixed.
  *
  * This directory belongs to no test suite, so the default run stays green; run it with
  * `vendor/bin/phpunit tests/Reported`. Move a test into tests/E2E once it passes.
