@@ -129,4 +129,43 @@ final class SymfonyAppTest extends SymfonyFixtureTest
         // The kernel came back after the stream: the next request is served as usual.
         self::assertSame(['/visits'], self::rawRequest($server, self::get('/visits', "Connection: close\r\n"))->json()['paths']);
     }
+
+    public function testBinaryFileResponseIsSentFromDiskWithRanges(): void
+    {
+        $file = self::app() . '/var/download.bin';
+        @\mkdir(\dirname($file), 0777, true);
+        $content = \random_bytes(3 * 1024 * 1024 + 17);
+        \file_put_contents($file, $content);
+        $url = self::server()->url('/download');
+        try {
+            $whole = self::parseCurlResponse(self::curl(['-s', '-i', $url])['out']);
+            self::assertSame(200, $whole['status']);
+            self::assertSame([(string) \strlen($content)], $whole['headers']['content-length'] ?? null);
+            self::assertArrayNotHasKey('transfer-encoding', $whole['headers']);
+            self::assertSame(['bytes'], $whole['headers']['accept-ranges'] ?? null);
+            self::assertStringStartsWith('attachment; filename=download.bin', $whole['headers']['content-disposition'][0] ?? '');
+            self::assertSame(\sha1($content), \sha1($whole['body']));
+
+            $part = self::parseCurlResponse(self::curl(['-s', '-i', '-r', '100-199', $url])['out']);
+            self::assertSame(206, $part['status']);
+            self::assertSame(['bytes 100-199/' . \strlen($content)], $part['headers']['content-range'] ?? null);
+            self::assertSame(['100'], $part['headers']['content-length'] ?? null);
+            self::assertSame(\substr($content, 100, 100), $part['body']);
+
+            $tail = self::parseCurlResponse(self::curl(['-s', '-i', '-r', '-10', $url])['out']);
+            self::assertSame(206, $tail['status']);
+            self::assertSame(\substr($content, -10), $tail['body']);
+
+            $outside = self::parseCurlResponse(self::curl(['-s', '-i', '-r', \strlen($content) . '-' . (\strlen($content) + 10), $url])['out']);
+            self::assertSame(416, $outside['status']);
+            self::assertSame(['bytes */' . \strlen($content)], $outside['headers']['content-range'] ?? null);
+
+            // A stale If-Range gets the whole file.
+            $stale = self::parseCurlResponse(self::curl(['-s', '-i', '-r', '0-9', '-H', 'If-Range: "stale"', $url])['out']);
+            self::assertSame(200, $stale['status']);
+            self::assertSame(\strlen($content), \strlen($stale['body']));
+        } finally {
+            \unlink($file);
+        }
+    }
 }
