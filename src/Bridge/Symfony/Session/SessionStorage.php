@@ -128,10 +128,14 @@ final class SessionStorage implements SessionStorageInterface
             // As session_regenerate_id(false): the old id keeps the data it has now.
             $this->handler->write($old, $this->serializer->encode($this->persistent()));
         }
-        do {
+        // A new id that already holds data (a collision) is drawn again, a few times at most.
+        for ($attempt = 0; $attempt < 3; ++$attempt) {
             $this->id = $this->newId();
             $existing = $this->handler->read($this->id);
-        } while (\is_string($existing) && $existing !== '');
+            if (!\is_string($existing) || $existing === '') {
+                break;
+            }
+        }
         // The data now belongs to the new id: written at save() even if unchanged.
         $this->loaded = null;
 
