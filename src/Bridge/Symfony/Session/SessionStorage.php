@@ -19,7 +19,7 @@ use Symfony\Component\HttpFoundation\Session\Storage\SessionStorageInterface;
  * know; reads and writes the data through the app's save handler in PHP's own format; generates
  * ids from random_bytes() with session.sid_length / sid_bits_per_character; skips the write of
  * unchanged data (lazy_write); collects garbage with gc_probability / gc_divisor.
- * The session cookie is left to Symfony's session listener and SessionCookieListener.
+ * The session cookie is left to Symfony's session listener and SessionLifecycle.
  */
 final class SessionStorage implements SessionStorageInterface
 {

@@ -88,9 +88,10 @@ final class SessionWiring
         /** @var array<string, mixed> $options */
         $factory = new SessionStorageFactory(SessionOptions::fromArray($options), $handler, $metadataBag, (string) \ini_get('session.save_path'));
         self::write($sessionFactory, SessionFactory::class, 'storageFactory', $factory);
-        $cookies = new SessionCookieListener($factory);
-        $dispatcher->addListener(KernelEvents::REQUEST, $cookies->onRequest(...), SessionCookieListener::REQUEST_PRIORITY);
-        $dispatcher->addListener(KernelEvents::RESPONSE, $cookies, SessionCookieListener::PRIORITY);
+        $lifecycle = new SessionLifecycle($factory);
+        $dispatcher->addListener(KernelEvents::REQUEST, $lifecycle->onRequest(...), SessionLifecycle::REQUEST_PRIORITY);
+        $dispatcher->addListener(KernelEvents::RESPONSE, $lifecycle, SessionLifecycle::RESPONSE_PRIORITY);
+        $dispatcher->addListener(KernelEvents::TERMINATE, $lifecycle->onTerminate(...), -1024);
 
         $description = $handler === $original ? \get_debug_type($original) : 'files in ' . FileSessionHandler::fromSavePath((string) \ini_get('session.save_path'))->directory;
 

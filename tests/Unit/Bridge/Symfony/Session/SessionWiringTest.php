@@ -26,6 +26,7 @@ use Symfony\Component\HttpFoundation\Session\Storage\NativeSessionStorageFactory
 use Symfony\Component\HttpFoundation\Session\Storage\SessionStorageFactoryInterface;
 use Symfony\Component\HttpKernel\Event\RequestEvent;
 use Symfony\Component\HttpKernel\Event\ResponseEvent;
+use Symfony\Component\HttpKernel\Event\TerminateEvent;
 use Symfony\Component\HttpKernel\EventListener\SessionListener;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
 use Symfony\Component\HttpKernel\KernelEvents;
@@ -111,6 +112,15 @@ final class SessionWiringTest extends TestCase
         });
         self::assertNull($value);
         self::assertNotSame($id, $anonymous->getSession()->getId());
+
+        // A session used again after the response (a streamed body, a terminate listener) is
+        // saved when the kernel terminates, as PHP saves an open session at the script's end.
+        $late = Request::create('http://example.com/', cookies: ['APPSESS' => $id]);
+        $response = $this->handle($dispatcher, $late, static function (): void {
+        });
+        $late->getSession()->set('late', 'yes');
+        $dispatcher->dispatch(new TerminateEvent($this->createStub(HttpKernelInterface::class), $late, $response), KernelEvents::TERMINATE);
+        self::assertStringContainsString('late', $handler->sessions[$id]);
     }
 
     public function testPhpsOwnFilesHandlerBecomesSpindlesBehindTheSameMarshaller(): void

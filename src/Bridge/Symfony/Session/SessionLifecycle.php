@@ -11,21 +11,24 @@ use Symfony\Component\HttpKernel\Event\RequestEvent;
 use Symfony\Component\HttpKernel\Event\ResponseEvent;
 
 /**
- * Puts the session cookie on the response of a request whose session Spindle's storage kept.
+ * Spindle's storage through a request's life, on the kernel's events: at kernel.request the
+ * storages forget the previous request (onRequest); at kernel.response the session cookie is
+ * set (__invoke); at kernel.terminate a session used again after the response is saved, as
+ * PHP saves an open session when the script ends (onTerminate).
  *
- * It runs just after Symfony's session listener (which saves the session, sets Cache-Control to
- * private and, in recent versions, sets the cookie from the ini values), and sets the cookie as
- * PHP would have sent it for this request alone: a new or regenerated id gets the cookie with
+ * The cookie is set just after Symfony's session listener (which saves the session, makes the
+ * response private and, in recent versions, sets the cookie from the ini values), as PHP would
+ * have sent it for this request alone: a new or regenerated id gets the cookie with
  * framework.session's name, path, domain, HttpOnly and SameSite, Secure when cookie_secure is
  * true or is "auto" and the request came over HTTPS, and the lifetime regenerate() was given; a
  * session left empty clears the cookie the request sent. PHP's own cookie settings are
  * process-wide, so they cannot carry a per-request choice.
  */
-final class SessionCookieListener
+final class SessionLifecycle
 {
-    /** Symfony's session listener runs at -1000 on kernel.response. */
-    public const PRIORITY = -1001;
+    /** Symfony's session listener runs at 128 on kernel.request and at -1000 on kernel.response. */
     public const REQUEST_PRIORITY = 256;
+    public const RESPONSE_PRIORITY = -1001;
 
     public function __construct(private readonly SessionStorageFactory $factory)
     {
@@ -83,11 +86,21 @@ final class SessionCookieListener
         ));
     }
 
-    /** Before Symfony's session listener (128) on kernel.request: the storages forget the last request. */
+    /** Before Symfony's session listener on kernel.request: the storages forget the last request. */
     public function onRequest(RequestEvent $event): void
     {
         if ($event->isMainRequest()) {
             $this->factory->reset();
+        }
+    }
+
+    /** A session started again after the response (by a streamed body, a terminate listener) is saved. */
+    public function onTerminate(): void
+    {
+        foreach ($this->factory->used() as $storage) {
+            if ($storage->isStarted()) {
+                $storage->save();
+            }
         }
     }
 }
