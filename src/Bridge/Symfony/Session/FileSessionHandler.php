@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Symfony\Session;
 
+use Symfony\Component\HttpFoundation\Session\Storage\Handler\AbstractSessionHandler;
+
 /**
  * PHP's "files" session save handler without PHP's session module: the same save_path syntax
  * (`/dir`, `N;/dir`, `N;MODE;/dir`), the same file names (`sess_<id>`, under N levels of
@@ -15,8 +17,12 @@ namespace Spindle\Bridge\Symfony\Session;
  * reader sees the old or the new data, never half of it; of two requests that change one
  * session at once, the last to finish wins (as with Symfony's Redis or PDO handlers without
  * locking).
+ *
+ * As a Symfony AbstractSessionHandler it validates ids (strict mode) with the read that follows,
+ * and writing empty data deletes the file. An unchanged session only gets its file's time
+ * updated (updateTimestamp(), PHP's lazy_write), which costs far less than replacing the file.
  */
-final class FileSessionHandler implements \SessionHandlerInterface
+final class FileSessionHandler extends AbstractSessionHandler
 {
     private const PREFIX = 'sess_';
 
@@ -57,30 +63,22 @@ final class FileSessionHandler implements \SessionHandlerInterface
         return new self($directory === '' ? '/' : $directory, $depth, $mode);
     }
 
-    public function open(string $path, string $name): bool
-    {
-        return true;
-    }
-
     public function close(): bool
     {
         return true;
     }
 
-    public function read(string $id): string|false
+    protected function doRead(string $sessionId): string
     {
-        $file = $this->file($id);
-        if ($file === null) {
-            return false;
-        }
-        $data = @\file_get_contents($file);
+        $file = $this->file($sessionId);
+        $data = $file === null ? false : @\file_get_contents($file);
 
         return $data === false ? '' : $data;
     }
 
-    public function write(string $id, string $data): bool
+    protected function doWrite(string $sessionId, string $data): bool
     {
-        $file = $this->file($id);
+        $file = $this->file($sessionId);
         if ($file === null) {
             return false;
         }
@@ -100,14 +98,24 @@ final class FileSessionHandler implements \SessionHandlerInterface
         return true;
     }
 
-    public function destroy(string $id): bool
+    protected function doDestroy(string $sessionId): bool
     {
-        $file = $this->file($id);
+        $file = $this->file($sessionId);
         if ($file !== null && \is_file($file)) {
             return @\unlink($file);
         }
 
         return true;
+    }
+
+    public function updateTimestamp(string $sessionId, string $data): bool
+    {
+        $file = $this->file($sessionId);
+        if ($file !== null && \is_file($file)) {
+            return @\touch($file);
+        }
+
+        return $this->write($sessionId, $data);
     }
 
     /** Removes session files not written for $maxLifetime seconds; as in PHP, only without subdirectories. */

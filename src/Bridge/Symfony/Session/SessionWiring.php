@@ -104,15 +104,8 @@ final class SessionWiring
      */
     public static function withoutNativeHandler(\SessionHandlerInterface $handler): ?\SessionHandlerInterface
     {
-        if ($handler instanceof \SessionHandler) {
-            $files = self::nativeFiles();
-
-            return $files === null ? null : new StrictSessionHandler($files);
-        }
-        if ($handler instanceof StrictSessionHandler && $handler->isWrapper()) {
-            $files = self::nativeFiles();
-
-            return $files === null ? null : new StrictSessionHandler($files);
+        if ($handler instanceof \SessionHandler || ($handler instanceof StrictSessionHandler && $handler->isWrapper())) {
+            return self::nativeFiles();
         }
         if ($handler instanceof MarshallingSessionHandler) {
             $inner = self::read($handler, MarshallingSessionHandler::class, 'handler');

@@ -36,6 +36,7 @@ final class FileSessionHandlerTest extends TestCase
     {
         $handler = FileSessionHandler::fromSavePath($this->directory);
         self::assertTrue($handler->open($this->directory, 'PHPSESSID'));
+        self::assertFalse($handler->validateId('abcdefghijklmnopqrstuvwxyz'));
         self::assertSame('', $handler->read('abcdefghijklmnopqrstuvwxyz'));
         self::assertTrue($handler->write('abcdefghijklmnopqrstuvwxyz', 'a|i:1;'));
         self::assertSame('a|i:1;', (string) \file_get_contents($this->directory . '/sess_abcdefghijklmnopqrstuvwxyz'));
@@ -58,9 +59,29 @@ final class FileSessionHandlerTest extends TestCase
         self::assertSame('k|s:1:"v";', FileSessionHandler::fromSavePath($this->directory)->read('nativenativenativenative01'));
     }
 
+    public function testUnchangedSessionOnlyGetsItsTimeUpdated(): void
+    {
+        $handler = FileSessionHandler::fromSavePath($this->directory);
+        $handler->open($this->directory, 'PHPSESSID');
+        $file = $this->directory . '/sess_abcdefghijklmnopqrstuvwxyz';
+        $handler->write('abcdefghijklmnopqrstuvwxyz', 'a|i:1;');
+        \touch($file, \time() - 600);
+        $inode = \fileinode($file);
+        \clearstatcache();
+        self::assertTrue($handler->updateTimestamp('abcdefghijklmnopqrstuvwxyz', 'a|i:1;'));
+        \clearstatcache();
+        self::assertSame($inode, \fileinode($file), 'not replaced');
+        self::assertGreaterThan(\time() - 60, \filemtime($file));
+        // Writing nothing deletes the session, as PHP's handler does in Symfony.
+        self::assertTrue($handler->write('abcdefghijklmnopqrstuvwxyz', ''));
+        self::assertFileDoesNotExist($file);
+        self::assertTrue($handler->validateId('abcdefghijklmnopqrstuvwxyz') === false);
+    }
+
     public function testDepthAndModeOfTheSavePath(): void
     {
         $handler = FileSessionHandler::fromSavePath('2;640;' . $this->directory);
+        $handler->open($this->directory, 'PHPSESSID');
         \mkdir($this->directory . '/a/b', 0777, true);
         self::assertTrue($handler->write('abcdefghijklmnopqrstuvwxyz', 'x|b:1;'));
         self::assertFileExists($this->directory . '/a/b/sess_abcdefghijklmnopqrstuvwxyz');
@@ -71,8 +92,10 @@ final class FileSessionHandlerTest extends TestCase
     public function testIdsThatCouldNameAnotherFileAreRefused(): void
     {
         $handler = FileSessionHandler::fromSavePath($this->directory);
-        foreach (['../../etc/passwd', 'a/b', '', "abc\0def", 'abc.def'] as $id) {
-            self::assertFalse($handler->read($id), $id);
+        $handler->open($this->directory, 'PHPSESSID');
+        foreach (['../../etc/passwd', 'a/b', "abc\0def", 'abc.def'] as $id) {
+            self::assertSame('', $handler->read($id), $id);
+            self::assertFalse($handler->validateId($id), $id);
             self::assertFalse($handler->write($id, 'x'), $id);
         }
         self::assertSame(['.', '..'], \scandir($this->directory));
@@ -81,6 +104,7 @@ final class FileSessionHandlerTest extends TestCase
     public function testGarbageCollectionRemovesOnlyOldSessions(): void
     {
         $handler = FileSessionHandler::fromSavePath($this->directory);
+        $handler->open($this->directory, 'PHPSESSID');
         $handler->write('oldoldoldoldoldoldoldold01', 'a|b:1;');
         $handler->write('newnewnewnewnewnewnewnew01', 'a|b:1;');
         \file_put_contents($this->directory . '/other-file', 'kept');

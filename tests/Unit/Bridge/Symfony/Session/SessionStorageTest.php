@@ -10,18 +10,17 @@ use Spindle\Bridge\Symfony\Session\SessionOptions;
 use Spindle\Bridge\Symfony\Session\SessionStorage;
 use Spindle\Bridge\Symfony\Session\SessionStorageFactory;
 use Symfony\Component\HttpFoundation\Session\Session;
-use Symfony\Component\HttpFoundation\Session\Storage\Handler\StrictSessionHandler;
 use Symfony\Component\HttpFoundation\Session\Storage\MetadataBag;
 
 final class SessionStorageTest extends TestCase
 {
     private string $directory;
-    private StrictSessionHandler $handler;
+    private FileSessionHandler $handler;
 
     protected function setUp(): void
     {
         $this->directory = \sys_get_temp_dir() . '/spindle-session-storage-' . \bin2hex(\random_bytes(4));
-        $this->handler = new StrictSessionHandler(FileSessionHandler::fromSavePath($this->directory));
+        $this->handler = FileSessionHandler::fromSavePath($this->directory);
     }
 
     protected function tearDown(): void
