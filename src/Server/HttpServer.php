@@ -11,6 +11,10 @@ use Spindle\Http\HandlerSet;
 /**
  * Accepts connections on one listening socket and serves them until stopped.
  * stop() closes the listener, lets in-flight requests finish and closes idle connections.
+ *
+ * At most $maxConnections are open at once: at the cap the server stops accepting, and the
+ * connections that arrive meanwhile wait in the listening socket's queue (or another worker takes
+ * them) until one closes.
  */
 final class HttpServer
 {
@@ -19,6 +23,7 @@ final class HttpServer
     /** @var array<int, Connection> */
     private array $connections = [];
     private bool $stopping = false;
+    private bool $paused = false;
     private int $accepted = 0;
 
     /** @param resource $listener */
@@ -27,6 +32,7 @@ final class HttpServer
         private readonly HandlerSet $set,
         private readonly string $localAddress,
         private readonly int $localPort,
+        private readonly int $maxConnections = 512,
     ) {
         $this->sweepId = EventLoop::unreference(EventLoop::repeat(0.5, $this->sweep(...)));
     }
@@ -77,6 +83,13 @@ final class HttpServer
         // Take a few at once, not many: every worker accepts from the same listening socket, and a
         // worker that grabbed a whole burst would leave the others idle.
         for ($i = 0; $i < 4; ++$i) {
+            if (\count($this->connections) >= $this->maxConnections) {
+                \assert($this->acceptId !== null);
+                EventLoop::disable($this->acceptId);
+                $this->paused = true;
+
+                return;
+            }
             $socket = @\stream_socket_accept($this->listener, 0, $peer);
             if ($socket === false) {
                 return;
@@ -104,6 +117,10 @@ final class HttpServer
         unset($this->connections[\spl_object_id($connection)]);
         if ($this->stopping) {
             $this->finishIfDrained();
+        } elseif ($this->paused) {
+            \assert($this->acceptId !== null);
+            $this->paused = false;
+            EventLoop::enable($this->acceptId);
         }
     }
 

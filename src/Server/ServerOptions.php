@@ -35,6 +35,12 @@ final class ServerOptions
         public readonly bool $daemon = false,
         public readonly ?string $logFile = null,
         public readonly bool $watch = false,
+        /**
+         * Connections one worker holds open at once; further ones wait in the listening socket's
+         * queue. Without the ev, event or uv extension the loop watches sockets with select(),
+         * which cannot watch a descriptor numbered 1024 or above.
+         */
+        public readonly int $maxConnections = 512,
     ) {
         foreach (['--max-requests' => $maxRequests, '--max-memory' => $maxMemory] as $name => $value) {
             if ($value < 0) {
@@ -48,6 +54,9 @@ final class ServerOptions
         }
         if ($workers < 1) {
             throw new ServerError(\sprintf('--workers must be at least 1, got %d', $workers));
+        }
+        if ($maxConnections < 1) {
+            throw new ServerError(\sprintf('--max-connections must be at least 1, got %d', $maxConnections));
         }
         if ($concurrency < 1) {
             throw new ServerError(\sprintf('--concurrency must be at least 1, got %d', $concurrency));

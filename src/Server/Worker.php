@@ -190,7 +190,7 @@ final class Worker
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');
-        $server = new HttpServer($listener, $set, \trim(\substr($local, 0, $colon), '[]'), (int) \substr($local, $colon + 1));
+        $server = new HttpServer($listener, $set, \trim(\substr($local, 0, $colon), '[]'), (int) \substr($local, $colon + 1), $this->options->maxConnections);
         $this->server = $server;
         $server->start();
 

@@ -33,6 +33,7 @@ final class ServeCommand extends Command
             ->addOption('port', null, InputOption::VALUE_REQUIRED, 'Port to listen on (0 picks a free one)', '8080')
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'Worker processes', (string) self::cpuCount())
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Requests one worker runs at once', '100')
+            ->addOption('max-connections', null, InputOption::VALUE_REQUIRED, 'Connections one worker holds open at once; more wait in the listen queue', '512')
             ->addOption('static-dir', null, InputOption::VALUE_REQUIRED, 'Serve files from this directory before the app')
             ->addOption('max-body-size', null, InputOption::VALUE_REQUIRED, 'Largest request body in bytes', (string) (16 * 1024 * 1024))
             ->addOption('max-header-size', null, InputOption::VALUE_REQUIRED, 'Largest request header section in bytes', '16384')
@@ -94,6 +95,7 @@ final class ServeCommand extends Command
                 daemon: (bool) $input->getOption('daemon'),
                 logFile: self::absolute((string) $input->getOption('log-file')),
                 watch: (bool) $input->getOption('watch'),
+                maxConnections: self::int($input, 'max-connections'),
             );
             $stdout = \STDOUT;
             if ($options->daemon) {

@@ -85,48 +85,6 @@ final class ReportedBugsTest extends E2ETestCase
     }
 
     /**
-     * Without the ev, event or uv extension Revolt watches sockets with select(), which cannot
-     * watch a descriptor numbered 1024 or above. HttpServer accepts without a limit, so one
-     * client that opens ~1,020 connections to a worker makes its loop throw ("You have reached
-     * the limits of stream_select()"): the worker exits with status 70 and every request in
-     * flight on it is lost; doing it again keeps the workers crashing (with restart backoff).
-     * A cap on open connections per worker (stop accepting at the cap, resume when one closes;
-     * the rest wait in the listen queue) would avoid it.
-     */
-    public function testMoreConnectionsThanSelectCanWatchDoNotCrashTheWorker(): void
-    {
-        if (\extension_loaded('ev') || \extension_loaded('event') || \extension_loaded('uv')) {
-            self::markTestSkipped('the loop does not use select() here');
-        }
-        // Idle connections are closed after --keepalive-timeout: with a cap, the worker gets
-        // to the last connection once the idle ones before it are gone.
-        $server = ServerProcess::start(\dirname(__DIR__, 2) . '/examples/hello.php', ['--workers=1', '--keepalive-timeout=1']);
-        try {
-            // Plain blocking sockets: the test's own select() would fail on these descriptors.
-            $idle = [];
-            for ($i = 0; $i < 1100; ++$i) {
-                $socket = \stream_socket_client('tcp://127.0.0.1:' . $server->port(), $errno, $error, 5.0);
-                self::assertIsResource($socket, $error);
-                $idle[] = $socket;
-            }
-            // The worker accepts in arrival order: it answers this one after it has taken (or
-            // refused to take more of) the 1,100 idle connections before it.
-            $last = \stream_socket_client('tcp://127.0.0.1:' . $server->port(), $errno, $error, 5.0);
-            self::assertIsResource($last, $error);
-            \stream_set_timeout($last, 30);
-            \fwrite($last, "GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
-            self::assertStringStartsWith('HTTP/1.1 200 OK', (string) \stream_get_contents($last));
-            self::assertStringNotContainsString('Worker failed', $server->stderr());
-            self::assertStringNotContainsString('exited with status', $server->stderr());
-            foreach ($idle as $socket) {
-                \fclose($socket);
-            }
-        } finally {
-            $server->stop();
-        }
-    }
-
-    /**
      * docs/options.md: "A directory serves its index.html." Every directory does except the
      * document root itself: "/" always goes to the app (realpath() of the root has no trailing
      * slash, so it fails the inside-the-root check).

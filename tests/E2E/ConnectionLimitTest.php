@@ -1,0 +1,71 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/**
+ * --max-connections: a worker at its cap stops accepting; the connections that arrive meanwhile
+ * wait in the listening socket's queue and are served once a connection closes. With the default
+ * cap a client that opens more connections than select() can watch does not crash the worker.
+ */
+final class ConnectionLimitTest extends E2ETestCase
+{
+    private const HELLO = __DIR__ . '/../../examples/hello.php';
+
+    public function testAConnectionOverTheCapWaitsUntilAnotherCloses(): void
+    {
+        $server = ServerProcess::start(self::HELLO, ['--workers=1', '--max-connections=2']);
+        try {
+            $first = new RawClient($server->port());
+            $second = new RawClient($server->port());
+            foreach ([$first, $second] as $client) {
+                $client->send("GET / HTTP/1.1\r\nHost: a\r\n\r\n");
+                self::assertSame(200, $client->readResponse()->status);
+            }
+
+            $third = new RawClient($server->port());
+            $third->send("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+            self::assertFalse($third->waitForBytes(1, 0.5), 'a third connection was served while two were open');
+
+            unset($first);
+            $response = $third->readResponse(timeout: 5.0);
+            self::assertSame(200, $response->status);
+            self::assertSame('Hello World', $response->body);
+            self::assertTrue($server->isRunning());
+        } finally {
+            $server->stop();
+        }
+    }
+
+    public function testMoreConnectionsThanSelectCanWatchDoNotCrashTheWorker(): void
+    {
+        if (\extension_loaded('ev') || \extension_loaded('event') || \extension_loaded('uv')) {
+            self::markTestSkipped('the loop does not use select() here');
+        }
+        // Idle connections are closed after --keepalive-timeout: at the cap, the worker gets to
+        // the last connection once the idle ones before it are gone.
+        $server = ServerProcess::start(self::HELLO, ['--workers=1', '--keepalive-timeout=1']);
+        try {
+            // Plain blocking sockets: the test's own select() would fail on these descriptors.
+            $idle = [];
+            for ($i = 0; $i < 1100; ++$i) {
+                $socket = \stream_socket_client('tcp://127.0.0.1:' . $server->port(), $errno, $error, 5.0);
+                self::assertIsResource($socket, $error);
+                $idle[] = $socket;
+            }
+            $last = \stream_socket_client('tcp://127.0.0.1:' . $server->port(), $errno, $error, 5.0);
+            self::assertIsResource($last, $error);
+            \stream_set_timeout($last, 30);
+            \fwrite($last, "GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+            self::assertStringStartsWith('HTTP/1.1 200 OK', (string) \stream_get_contents($last));
+            self::assertStringNotContainsString('Worker failed', $server->stderr());
+            self::assertStringNotContainsString('exited with status', $server->stderr());
+            foreach ($idle as $socket) {
+                \fclose($socket);
+            }
+        } finally {
+            $server->stop();
+        }
+    }
+}
