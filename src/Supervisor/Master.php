@@ -15,6 +15,7 @@ use Spindle\Supervisor\Action\Announce;
 use Spindle\Supervisor\Action\ExitMaster;
 use Spindle\Supervisor\Action\LogLine;
 use Spindle\Supervisor\Action\ReloadFinished;
+use Spindle\Supervisor\Action\ReloadRefused;
 use Spindle\Supervisor\Action\SignalWorker;
 use Spindle\Supervisor\Action\SpawnWorker;
 
@@ -330,8 +331,14 @@ final class Master
                 ++$this->stopSignals;
                 break;
             case 'reload':
-                $this->pendingReloads[] = $request;
-                $this->execute($this->state->reload(self::now()));
+                $actions = $this->state->reload(self::now());
+                $refusal = \array_values(\array_filter($actions, static fn (Action $a): bool => $a instanceof ReloadRefused))[0] ?? null;
+                if ($refusal instanceof ReloadRefused) {
+                    $this->control->reply($request, ['ok' => false, 'error' => $refusal->error]);
+                } else {
+                    $this->pendingReloads[] = $request;
+                }
+                $this->execute($actions);
                 break;
             default:
                 $this->control->reply($request, ['ok' => false, 'error' => \sprintf('unknown command "%s"', $request->command)]);

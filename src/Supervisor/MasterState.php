@@ -10,6 +10,7 @@ use Spindle\Supervisor\Action\Announce;
 use Spindle\Supervisor\Action\ExitMaster;
 use Spindle\Supervisor\Action\LogLine;
 use Spindle\Supervisor\Action\ReloadFinished;
+use Spindle\Supervisor\Action\ReloadRefused;
 use Spindle\Supervisor\Action\SignalWorker;
 use Spindle\Supervisor\Action\SpawnWorker;
 
@@ -291,7 +292,9 @@ final class MasterState
     public function reload(float $now): array
     {
         if ($this->phase !== MasterPhase::Running) {
-            return [new ReloadFinished(false, $this->generation, \sprintf('cannot reload while %s', $this->phase->value))];
+            $error = \sprintf('cannot reload while %s', $this->phase->value);
+
+            return [$this->log(LogLevel::NOTICE, 'Reload refused: ' . $error), new ReloadRefused($error)];
         }
         $this->phase = MasterPhase::Reloading;
         ++$this->generation;

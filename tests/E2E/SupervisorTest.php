@@ -275,6 +275,35 @@ final class SupervisorTest extends E2ETestCase
         self::assertServerAnswers($server);
     }
 
+    public function testASecondReloadIsRefusedWithoutAnsweringTheFirst(): void
+    {
+        $directory = $this->temporaryDirectory();
+        $app = $directory . '/app.php';
+        // While gate.wait exists, a booting worker waits for it to go: the reload stays open.
+        \file_put_contents($app, "<?php\nwhile (is_file(__DIR__ . '/gate.wait')) { usleep(10000); clearstatcache(); }\nreturn static fn (): string => 'pid=' . getmypid();\n");
+        [$server, $pidFile] = $this->serve($app, ['--workers=1']);
+
+        \touch($directory . '/gate.wait');
+        $first = BackgroundCommand::start([\PHP_BINARY, self::ROOT . '/bin/spindle', 'reload', '--pid-file=' . $pidFile]);
+        self::assertTrue($server->waitForLog('Reloading: starting generation 2', 10.0), $server->stderr());
+
+        $second = self::runCommand(['reload', '--pid-file=' . $pidFile]);
+        self::assertSame(1, $second['code']);
+        self::assertStringContainsString('Reload failed: cannot reload while reloading', $second['err']);
+        self::assertTrue($server->waitForLog('Reload refused: cannot reload while reloading', 5.0), $server->stderr());
+        self::assertNull($first->poll(), 'the first reload is still waiting for its outcome');
+
+        \unlink($directory . '/gate.wait');
+        $deadline = \microtime(true) + 10.0;
+        while (($result = $first->poll()) === null && \microtime(true) < $deadline) {
+            \usleep(5000);
+        }
+        self::assertNotNull($result, 'the first reload finished');
+        self::assertSame(0, $result['code'], $result['err']);
+        self::assertStringContainsString('Reloaded: generation 2 is serving', $result['out']);
+        self::assertServerAnswers($server);
+    }
+
     public function testARecycledWorkerWhoseReplacementFailsToBootIsReplacedOnceItBoots(): void
     {
         $directory = $this->temporaryDirectory();

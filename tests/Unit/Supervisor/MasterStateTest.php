@@ -10,6 +10,7 @@ use Spindle\Supervisor\Action\Announce;
 use Spindle\Supervisor\Action\ExitMaster;
 use Spindle\Supervisor\Action\LogLine;
 use Spindle\Supervisor\Action\ReloadFinished;
+use Spindle\Supervisor\Action\ReloadRefused;
 use Spindle\Supervisor\Action\SignalWorker;
 use Spindle\Supervisor\Action\SpawnWorker;
 use Spindle\Supervisor\ExitStatus;
@@ -302,9 +303,15 @@ final class MasterStateTest extends TestCase
         $this->boot(new SupervisorConfig(workers: 1));
         $this->master->ready($this->pids()[0], 0.0);
         $this->act($this->master->reload(1.0));
-        $second = self::only($this->master->reload(1.1), ReloadFinished::class)[0];
-        self::assertFalse($second->succeeded);
-        self::assertStringContainsString('reloading', (string) $second->error);
+        $actions = $this->master->reload(1.1);
+        // The refusal is for the asker only: the reload in progress has not finished.
+        self::assertSame([], self::only($actions, ReloadFinished::class));
+        self::assertSame('cannot reload while reloading', self::only($actions, ReloadRefused::class)[0]->error);
+        self::assertSame('Reload refused: cannot reload while reloading', self::only($actions, LogLine::class)[0]->message);
+        self::assertSame(MasterPhase::Reloading, $this->master->phase());
+
+        $actions = $this->master->ready(\max($this->pids(2)), 1.5);
+        self::assertTrue(self::only($actions, ReloadFinished::class)[0]->succeeded);
     }
 
     public function testStopDrainsEveryWorkerAndExitsZeroWhenAllAreGone(): void
