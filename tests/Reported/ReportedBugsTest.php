@@ -85,6 +85,21 @@ final class ReportedBugsTest extends E2ETestCase
     }
 
     /**
+     * A FileBody whose file cannot be opened is found out only after "200 OK" and its
+     * Content-Length went out: the client gets a 200 head and a cut connection instead of a 500
+     * (the log says "response could not be sent: Cannot open …").
+     */
+    public function testAFileBodyThatCannotBeOpenedIsA500(): void
+    {
+        $server = self::sharedServer(__DIR__ . '/missing-file-app.php', ['--workers=1']);
+        $client = new RawClient($server->port());
+        $client->send("GET /missing HTTP/1.1\r\nHost: a\r\n\r\n");
+        self::assertTrue($client->waitForClose(5.0) || $client->waitFor("\r\n\r\n", 5.0));
+        self::assertStringStartsWith('HTTP/1.1 500', $client->buffered());
+        self::assertServerAnswers($server, '/ok');
+    }
+
+    /**
      * docs/options.md: "A directory serves its index.html." Every directory does except the
      * document root itself: "/" always goes to the app (realpath() of the root has no trailing
      * slash, so it fails the inside-the-root check).
