@@ -20,6 +20,8 @@ final class RequestParser
     private const TOKEN = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
     private const REQUEST_LINE = "#^([!\\#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\\x00-\\x20\\x7f]+) HTTP/1\\.([01])$#D";
     private const HEADER_LINE = "#\\G([!\\#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([^\\r\\n\\x00]*?)[ \\t]*\\r\\n#";
+    /** uri-host [ ":" port ] (RFC 9110 §7.2, RFC 3986 §3.2.2): an IP literal, or a reg-name that may be empty. */
+    private const HOST = "#^(?:\\[[0-9A-Fa-f:.]+\\]|\\[v[0-9A-Fa-f]+\\.[\\w.~!$&'()*+,;=:-]+\\]|[\\w.~!$&'()*+,;=%-]*)(?::[0-9]*)?$#D";
     private const MAX_CHUNK_LINE = 4096;
 
     private const HEAD = 0;
@@ -133,6 +135,11 @@ final class RequestParser
         }
         $end = \strpos($buffer, "\r\n\r\n");
         if ($end === false) {
+            // RFC 9112 §2.2 lets a server refuse a bare LF as a line terminator. Refused at once,
+            // or such a request would wait for a CRLF CRLF that never comes.
+            if (\str_contains($buffer, "\n") && \preg_match('#(?<!\r)\n#', $buffer) === 1) {
+                throw new HttpException(400, 'Request head lines must end with CRLF');
+            }
             $lineEnd = \strpos($buffer, "\r\n");
             // Without a CRLF yet, one byte more may be the CR of a line exactly at the limit.
             if ($lineEnd === false ? \strlen($buffer) > $this->limits->maxRequestLine + 1 : $lineEnd > $this->limits->maxRequestLine) {
@@ -204,10 +211,22 @@ final class RequestParser
             }
         }
 
-        [$path, $query] = $this->splitTarget($method, $target);
+        [$path, $query, $authority] = $this->splitTarget($method, $target);
 
-        if ($protocol === '1.1' && \count($headers['host'] ?? []) !== 1) {
-            throw new HttpException(400, isset($headers['host']) ? 'More than one Host header' : 'Host header is required in HTTP/1.1');
+        if (isset($headers['host'])) {
+            if (\count($headers['host']) !== 1) {
+                throw new HttpException(400, 'More than one Host header');
+            }
+            if (\preg_match(self::HOST, $headers['host'][0]) !== 1) {
+                throw new HttpException(400, 'Malformed Host header');
+            }
+        } elseif ($protocol === '1.1') {
+            throw new HttpException(400, 'Host header is required in HTTP/1.1');
+        }
+        if ($authority !== null) {
+            // With an absolute-form target the target's authority is the host, not the Host
+            // header (RFC 9112 §3.2.2).
+            $headers['host'] = [$authority];
         }
 
         $keepAlive = $protocol === '1.1';
@@ -308,12 +327,13 @@ final class RequestParser
         return new HttpException(400, 'Invalid character in header field value');
     }
 
-    /** @return array{string, string} */
+    /** @return array{string, string, ?string} path, query, and the authority of an absolute-form target */
     private function splitTarget(string $method, string $target): array
     {
+        $authority = null;
         if ($target[0] !== '/') {
             if ($target === '*' && $method === 'OPTIONS') {
-                return ['*', ''];
+                return ['*', '', null];
             }
             $scheme = \strtolower(\substr($target, 0, 8));
             if (\str_starts_with($scheme, 'http://')) {
@@ -327,6 +347,10 @@ final class RequestParser
             if ($slash === 0) {
                 throw new HttpException(400, 'Absolute request target without a host');
             }
+            $authority = \substr($rest, 0, $slash);
+            if (\preg_match(self::HOST, $authority) !== 1) {
+                throw new HttpException(400, 'Malformed host in the request target');
+            }
             $target = \substr($rest, $slash);
             if ($target === '' || $target[0] === '?') {
                 $target = '/' . $target;
@@ -334,10 +358,10 @@ final class RequestParser
         }
         $q = \strpos($target, '?');
         if ($q === false) {
-            return [$target, ''];
+            return [$target, '', $authority];
         }
 
-        return [\substr($target, 0, $q), \substr($target, $q + 1)];
+        return [\substr($target, 0, $q), \substr($target, $q + 1), $authority];
     }
 
     /** @param list<string> $values */
@@ -392,6 +416,9 @@ final class RequestParser
     {
         $lineEnd = \strpos($this->buffer, "\r\n");
         if ($lineEnd === false) {
+            if (\str_contains($this->buffer, "\n")) {
+                throw new HttpException(400, 'Chunk size line must end with CRLF');
+            }
             if (\strlen($this->buffer) > self::MAX_CHUNK_LINE + 1) {
                 throw new HttpException(400, 'Chunk size line too long');
             }
@@ -429,6 +456,9 @@ final class RequestParser
     {
         $lineEnd = \strpos($this->buffer, "\r\n");
         if ($lineEnd === false) {
+            if (\str_contains($this->buffer, "\n")) {
+                throw new HttpException(400, 'Trailer lines must end with CRLF');
+            }
             if ($this->trailerSize + \strlen($this->buffer) > $this->limits->maxHeaderSize + 1) {
                 throw new HttpException(431, 'Trailer section too large');
             }

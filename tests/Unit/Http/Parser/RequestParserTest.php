@@ -407,6 +407,26 @@ final class RequestParserTest extends TestCase
         ];
     }
 
+    /** @return array<string, array{string, string}> */
+    public static function authorityCases(): array
+    {
+        // RFC 9112 §3.2.2: with an absolute-form target the server ignores Host and uses the
+        // target's authority; with origin-form Host stays as it came.
+        return [
+            'absolute form' => ["GET http://example.com:81/abs?q=1 HTTP/1.1\r\nHost: other\r\n\r\n", 'example.com:81'],
+            'absolute form without path' => ["GET https://[::1]:8443 HTTP/1.1\r\nHost: other\r\n\r\n", '[::1]:8443'],
+            'origin form' => ["GET /abs HTTP/1.1\r\nHost: other:8080\r\n\r\n", 'other:8080'],
+            'empty Host' => ["GET /abs HTTP/1.1\r\nHost:\r\n\r\n", ''],
+        ];
+    }
+
+    /** @dataProvider authorityCases */
+    public function testHostTheApplicationSees(string $input, string $host): void
+    {
+        $requests = self::parse($input);
+        self::assertSame([$host], $requests[0]['head']['headers']['host']);
+    }
+
     /** @dataProvider targetCases */
     public function testRequestTarget(string $method, string $target, string $path, string $query): void
     {
@@ -461,6 +481,17 @@ final class RequestParserTest extends TestCase
             'HTTP/1.1 without Host' => [400, "GET / HTTP/1.1\r\nAccept: */*\r\n\r\n"],
             'two Host lines' => [400, "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"],
             'two identical Host lines' => [400, "GET / HTTP/1.1\r\nHost: a\r\nhost: a\r\n\r\n"],
+            'two Host lines in HTTP/1.0' => [400, "GET / HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n"],
+            // RFC 9110 §7.2: Host = uri-host [ ":" port ]; anything else would change the URI the
+            // application builds from it (RFC 9112 §3.2: 400 for an invalid Host field value).
+            'Host with a slash' => [400, "GET /x HTTP/1.1\r\nHost: a/admin\r\n\r\n"],
+            'Host with a question mark' => [400, "GET /x HTTP/1.1\r\nHost: a?debug=1\r\n\r\n"],
+            'Host with a hash' => [400, "GET /x HTTP/1.1\r\nHost: a#x\r\n\r\n"],
+            'Host with a space' => [400, "GET /x HTTP/1.1\r\nHost: a b\r\n\r\n"],
+            'Host with user info' => [400, "GET /x HTTP/1.1\r\nHost: user@a\r\n\r\n"],
+            'Host with a port that is not a number' => [400, "GET /x HTTP/1.1\r\nHost: a:8x\r\n\r\n"],
+            'Host with an unclosed IP literal' => [400, "GET /x HTTP/1.1\r\nHost: [::1\r\n\r\n"],
+            'absolute form with user info' => [400, "GET http://user@a/x HTTP/1.1\r\nHost: a\r\n\r\n"],
 
             // RFC 9112 §3: request-line = method SP request-target SP HTTP-version.
             'request line with two parts' => [400, "GET /\r\n" . $host . "\r\n"],
@@ -511,6 +542,11 @@ final class RequestParserTest extends TestCase
             'bare CR in a value' => [400, "GET / HTTP/1.1\r\n" . $host . "X-Foo: a\rb\r\n\r\n"],
             'bare LF in a value' => [400, "GET / HTTP/1.1\r\n" . $host . "X-Foo: a\nb\r\n\r\n"],
             'bare LF line ending' => [400, "GET / HTTP/1.1\r\nHost: a\nX-Foo: b\r\n\r\n"],
+            // RFC 9112 §2.2: a bare LF as line terminator may be refused; it must not leave the
+            // request waiting for a CRLF CRLF that never comes.
+            'bare LF line endings throughout' => [400, "GET / HTTP/1.1\nHost: a\n\n"],
+            'bare LF after the request line' => [400, "GET / HTTP/1.1\nHost: a\r\n\r\n"],
+            'bare LF ending the head' => [400, "GET / HTTP/1.1\r\nHost: a\r\n\n"],
 
             // RFC 9112 §6.1: Transfer-Encoding and Content-Length together is a smuggling attempt.
             'Content-Length and Transfer-Encoding' => [400, $post . "Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n"],
@@ -553,6 +589,9 @@ final class RequestParserTest extends TestCase
             'chunk size beyond 64 bits' => [400, $chunkedPost . "10000000000000000\r\n"],
             'chunk data followed by X' => [400, $chunkedPost . "5\r\nhelloX\r\n0\r\n\r\n"],
             'chunk data followed by a bare LF' => [400, $chunkedPost . "5\r\nhello\n0\r\n\r\n"],
+            'chunk size lines ended by bare LFs' => [400, $chunkedPost . "5\nhello\n0\n\n"],
+            'trailer line ended by a bare LF' => [400, $chunkedPost . "0\r\nX-Sum: 1\n\n"],
+            'last line ended by a bare LF' => [400, $chunkedPost . "0\r\n\n"],
             'chunk data longer than its size' => [400, $chunkedPost . "5\r\nhello world\r\n0\r\n\r\n"],
             'overlong chunk-size line' => [400, $chunkedPost . '5;' . \str_repeat('x', 5000) . "\r\nhello\r\n0\r\n\r\n"],
             'huge chunk over maxBodySize' => [413, $chunkedPost . "FFFFFFFFFFFFFFF\r\n"],
