@@ -66,6 +66,7 @@ final class ServeCommand extends Command
             if ($resolved === false || (!\is_file($resolved) && !\is_dir($resolved))) {
                 throw new ServerError(\sprintf('Application file or directory %s does not exist', $app));
             }
+            self::checkAppDirectory($app, $resolved);
             $staticDir = $input->getOption('static-dir');
             $options = new ServerOptions(
                 app: $resolved,
@@ -113,6 +114,25 @@ final class ServeCommand extends Command
             $errors->writeln('<error>' . $e->getMessage() . '</error>');
 
             return 2;
+        }
+    }
+
+    /**
+     * A Laravel or Symfony app directory boots from its own Composer autoloader: without it the
+     * worker could not even tell the framework, so say what is missing before starting.
+     */
+    private static function checkAppDirectory(string $app, string $resolved): void
+    {
+        if (!\is_dir($resolved) || \is_file($resolved . '/vendor/autoload.php')) {
+            return;
+        }
+        $framework = match (true) {
+            \is_file($resolved . '/artisan') && \is_file($resolved . '/bootstrap/app.php') => 'Laravel',
+            \is_file($resolved . '/bin/console') => 'Symfony',
+            default => null,
+        };
+        if ($framework !== null) {
+            throw new ServerError(\sprintf('%s is a %s app without vendor/autoload.php: run `composer install` in it first', $app, $framework));
         }
     }
 
