@@ -400,9 +400,18 @@ final class Connection
                 return;
             }
             if ($body instanceof FileBody) {
-                $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $body->length));
-                if (!$isHead) {
-                    $this->sendFile($body);
+                // Opened before the head goes out, so that a file that cannot be read is a 500.
+                $handle = @\fopen($body->path, 'rb');
+                if ($handle === false) {
+                    throw new \UnexpectedValueException(\sprintf('Cannot open %s', $body->path));
+                }
+                try {
+                    $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $body->length));
+                    if (!$isHead) {
+                        $this->sendFile($handle, $body);
+                    }
+                } finally {
+                    \fclose($handle);
                 }
 
                 return;
@@ -451,28 +460,21 @@ final class Connection
         }
     }
 
-    private function sendFile(FileBody $file): void
+    /** @param resource $handle $file->path, open for reading */
+    private function sendFile(mixed $handle, FileBody $file): void
     {
-        $handle = @\fopen($file->path, 'rb');
-        if ($handle === false) {
-            throw new \RuntimeException(\sprintf('Cannot open %s', $file->path));
+        if ($file->offset > 0) {
+            \fseek($handle, $file->offset);
         }
-        try {
-            if ($file->offset > 0) {
-                \fseek($handle, $file->offset);
+        $left = $file->length;
+        while ($left > 0) {
+            $chunk = \fread($handle, \min(self::FILE_CHUNK, $left));
+            if ($chunk === false || $chunk === '') {
+                throw new \RuntimeException(\sprintf('%s ended %d bytes early', $file->path, $left));
             }
-            $left = $file->length;
-            while ($left > 0) {
-                $chunk = \fread($handle, \min(self::FILE_CHUNK, $left));
-                if ($chunk === false || $chunk === '') {
-                    throw new \RuntimeException(\sprintf('%s ended %d bytes early', $file->path, $left));
-                }
-                $left -= \strlen($chunk);
-                $this->write($chunk);
-                $this->awaitDrain();
-            }
-        } finally {
-            \fclose($handle);
+            $left -= \strlen($chunk);
+            $this->write($chunk);
+            $this->awaitDrain();
         }
     }
 
