@@ -64,6 +64,10 @@ final class SessionWiring
             $options = self::read($storageFactory, NativeSessionStorageFactory::class, 'options');
             $handler = self::read($storageFactory, NativeSessionStorageFactory::class, 'handler');
             $metadataBag = self::read($storageFactory, NativeSessionStorageFactory::class, 'metaBag');
+            // cookie_secure "auto" is also the factory's $secure flag.
+            if (\is_array($options) && self::read($storageFactory, NativeSessionStorageFactory::class, 'secure') === true && ($options['cookie_secure'] ?? null) !== true) {
+                $options['cookie_secure'] = 'auto';
+            }
         } elseif (\is_object($storageFactory) && \property_exists($storageFactory, 'storage')
             && ($storage = self::read($storageFactory, $storageFactory::class, 'storage')) instanceof NativeSessionStorage) {
             // Symfony 5.4 without storage_factory_id: one NativeSessionStorage service.
