@@ -56,11 +56,18 @@ final class SessionStorageFactory implements SessionStorageFactoryInterface
         return $used;
     }
 
-    /** Every storage still in use forgets its session (without writing it). */
+    /**
+     * Every storage still in use forgets its session (without writing it), and the metadata
+     * bag they share forgets the last session's dates.
+     */
     public function reset(): void
     {
         foreach ($this->storages as $storage => $_) {
             $storage->reset();
+        }
+        if ($this->metadataBag !== null) {
+            $fresh = [];
+            $this->metadataBag->initialize($fresh);
         }
     }
 }

@@ -187,16 +187,23 @@ final class SessionStorageTest extends TestCase
 
     public function testResetForgetsTheRequestsSession(): void
     {
-        $factory = new SessionStorageFactory(new SessionOptions(), $this->handler);
+        $factory = new SessionStorageFactory(new SessionOptions(), $this->handler, new MetadataBag());
         $session = new Session($factory->createStorage(null));
         $session->set('value', 'previous request');
         $session->save();
         self::assertCount(1, $factory->used());
+        $id = $session->getId();
+        \file_put_contents($this->directory . '/sess_' . $id, '_sf2_attributes|a:1:{s:5:"value";s:1:"x";}_sf2_meta|a:3:{s:1:"c";i:1000;s:1:"u";i:1000;s:1:"l";i:0;}');
+        $session = new Session($factory->createStorage(null));
+        $session->setId($id);
+        $session->start();
+        self::assertSame(1000, $session->getMetadataBag()->getCreated());
 
         $factory->reset();
         self::assertSame([], $factory->used());
         // Symfony 5.4 reuses the Session object for the next request on the same kernel.
         self::assertSame('', $session->getId());
+        self::assertNotSame(1000, $session->getMetadataBag()->getCreated(), 'the metadata bag is shared by the storages of a factory');
         self::assertNull($session->get('value'));
     }
 
