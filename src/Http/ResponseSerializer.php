@@ -11,8 +11,18 @@ namespace Spindle\Http;
  */
 final class ResponseSerializer
 {
+    /** How many header names are remembered as checked before the memory starts over. */
+    private const NAME_MEMORY = 256;
+    private const PLAIN = 0;
+    private const FRAMING = 1;
+    private const DATE = 2;
+
     private int $dateSecond = 0;
     private string $dateLine = '';
+    /** @var array<int, string> " 200 OK\r\n" and the like, by status, for the default reason phrases */
+    private array $statusLines = [];
+    /** @var array<array-key, int> header names already checked: what the serializer does with each */
+    private array $names = [];
 
     /**
      * @param array<string, string|list<string>> $headers
@@ -29,37 +39,41 @@ final class ResponseSerializer
         bool $keepAlive,
         ?int $contentLength,
     ): string {
-        if ($status < 100 || $status > 999) {
-            throw new \UnexpectedValueException(\sprintf('Invalid response status %d', $status));
-        }
         if ($reason === '') {
-            $reason = Status::reason($status);
-        } elseif (\strcspn($reason, "\r\n") !== \strlen($reason)) {
-            throw new \UnexpectedValueException('Invalid response reason phrase');
+            $out = 'HTTP/' . $protocolVersion . ($this->statusLines[$status] ?? $this->statusLine($status));
+        } else {
+            if ($status < 100 || $status > 999) {
+                throw new \UnexpectedValueException(\sprintf('Invalid response status %d', $status));
+            }
+            if (\strcspn($reason, "\r\n") !== \strlen($reason)) {
+                throw new \UnexpectedValueException('Invalid response reason phrase');
+            }
+            $out = 'HTTP/' . $protocolVersion . ' ' . $status . ' ' . $reason . "\r\n";
         }
-        $out = 'HTTP/' . $protocolVersion . ' ' . $status . ' ' . $reason . "\r\n";
+        $lines = 1;
         $hasDate = false;
         foreach ($headers as $name => $values) {
-            $name = (string) $name;
-            if (\strcspn($name, "\r\n:\0 \t") !== \strlen($name) || $name === '') {
-                throw new \UnexpectedValueException(\sprintf('Invalid response header name "%s"', \addcslashes($name, "\0..\37")));
-            }
-            switch (\strtolower($name)) {
-                case 'content-length':
-                case 'transfer-encoding':
-                case 'connection':
-                case 'keep-alive':
-                    continue 2;
-                case 'date':
-                    $hasDate = true;
+            $kind = $this->names[$name] ?? $this->checkName((string) $name);
+            if ($kind !== self::PLAIN) {
+                if ($kind === self::FRAMING) {
+                    continue;
+                }
+                $hasDate = true;
             }
             if (\is_array($values)) {
                 foreach ($values as $value) {
-                    $out .= $this->line($name, (string) $value);
+                    $out .= $name . ': ' . (string) $value . "\r\n";
+                    ++$lines;
                 }
             } else {
-                $out .= $this->line($name, $values);
+                $out .= $name . ': ' . $values . "\r\n";
+                ++$lines;
             }
+        }
+        // The values are checked all at once: every CR and LF in the head so far must be the end
+        // of a line written here, and no NUL may appear.
+        if (\substr_count($out, "\n") !== $lines || \substr_count($out, "\r") !== $lines || \str_contains($out, "\0")) {
+            throw $this->invalidValue($headers);
         }
         if (!$hasDate) {
             $out .= $this->dateLine();
@@ -80,13 +94,50 @@ final class ResponseSerializer
         return $out . "\r\n";
     }
 
-    private function line(string $name, string $value): string
+    /** The status line after the protocol, with the default reason phrase; remembered per status. */
+    private function statusLine(int $status): string
     {
-        if (\strcspn($value, "\r\n\0") !== \strlen($value)) {
-            throw new \UnexpectedValueException(\sprintf('Invalid value for response header "%s"', $name));
+        if ($status < 100 || $status > 999) {
+            throw new \UnexpectedValueException(\sprintf('Invalid response status %d', $status));
         }
 
-        return $name . ': ' . $value . "\r\n";
+        return $this->statusLines[$status] = ' ' . $status . ' ' . Status::reason($status) . "\r\n";
+    }
+
+    /** Checks a header name not seen before and remembers what to do with it. */
+    private function checkName(string $name): int
+    {
+        if (\strcspn($name, "\r\n:\0 \t") !== \strlen($name) || $name === '') {
+            throw new \UnexpectedValueException(\sprintf('Invalid response header name "%s"', \addcslashes($name, "\0..\37")));
+        }
+        $kind = match (\strtolower($name)) {
+            'content-length', 'transfer-encoding', 'connection', 'keep-alive' => self::FRAMING,
+            'date' => self::DATE,
+            default => self::PLAIN,
+        };
+        if (\count($this->names) >= self::NAME_MEMORY) {
+            $this->names = [];
+        }
+        $this->names[$name] = $kind;
+
+        return $kind;
+    }
+
+    /** @param array<string, string|list<string>> $headers */
+    private function invalidValue(array $headers): \UnexpectedValueException
+    {
+        foreach ($headers as $name => $values) {
+            if (($this->names[$name] ?? self::PLAIN) === self::FRAMING) {
+                continue;
+            }
+            foreach (\is_array($values) ? $values : [$values] as $value) {
+                if (\strcspn((string) $value, "\r\n\0") !== \strlen((string) $value)) {
+                    return new \UnexpectedValueException(\sprintf('Invalid value for response header "%s"', $name));
+                }
+            }
+        }
+
+        return new \UnexpectedValueException('Invalid response header value');
     }
 
     private function dateLine(): string
