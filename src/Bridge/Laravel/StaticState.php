@@ -26,32 +26,63 @@ final class StaticState
 {
     /** @var array<string, mixed> */
     private array $facades = [];
-    private mixed $modelResolver = null;
-    private mixed $modelDispatcher = null;
-    /** @var array<string, mixed> */
-    private array $modelBooted = [];
-    /** @var array<string, mixed> */
-    private array $modelGlobalScopes = [];
-    /** @var array<string, mixed> */
-    private array $modelTraitInitializers = [];
+    /** @var array{mixed, mixed, array<string, mixed>, array<string, mixed>, array<string, mixed>} */
+    private array $model = [null, null, [], [], []];
     /** @var array<string, mixed> */
     private array $paginator = [];
     private mixed $cursorResolver = null;
     private string $carbonLocale = 'en';
     private mixed $testNow = null;
 
+    /**
+     * The accessors of the protected statics, bound to their class scopes once: a switch between
+     * instances (on a fiber resume) then creates no closures.
+     *
+     * @var \Closure(): array<string, mixed>
+     */
+    private readonly \Closure $readFacades;
+    /** @var \Closure(array<string, mixed>): void */
+    private readonly \Closure $writeFacades;
+    /** @var \Closure(): array{mixed, mixed, array<string, mixed>, array<string, mixed>, array<string, mixed>} */
+    private readonly \Closure $readModel;
+    /** @var \Closure(array{mixed, mixed, array<string, mixed>, array<string, mixed>, array<string, mixed>}): void */
+    private readonly \Closure $writeModel;
+    /** @var \Closure(): array<string, mixed> */
+    private readonly \Closure $readPaginator;
+    /** @var \Closure(array<string, mixed>): void */
+    private readonly \Closure $writePaginator;
+    /** @var \Closure(): mixed */
+    private readonly \Closure $readCursor;
+    /** @var \Closure(mixed): void */
+    private readonly \Closure $writeCursor;
+
     public function __construct(public readonly Application $app)
     {
+        $this->readFacades = self::facadeReader();
+        $this->writeFacades = self::bound(\Closure::bind(static function (array $facades): void {
+            Facade::$resolvedInstance = $facades;
+        }, null, Facade::class));
+        $this->readModel = self::bound(\Closure::bind(
+            static fn (): array => [Model::$resolver, Model::$dispatcher, Model::$booted, Model::$globalScopes, Model::$traitInitializers],
+            null,
+            Model::class,
+        ));
+        $this->writeModel = self::bound(\Closure::bind(static function (array $model): void {
+            [Model::$resolver, Model::$dispatcher, Model::$booted, Model::$globalScopes, Model::$traitInitializers] = $model;
+        }, null, Model::class));
+        $this->readPaginator = self::paginatorReader();
+        $this->writePaginator = self::paginatorWriter();
+        $this->readCursor = self::cursorReader();
+        $this->writeCursor = self::cursorWriter();
     }
 
     /** Reads the statics as they are now (after this instance ran). */
     public function save(): void
     {
-        $this->facades = self::facadeInstances();
-        [$this->modelResolver, $this->modelDispatcher, $this->modelBooted, $this->modelGlobalScopes, $this->modelTraitInitializers]
-            = self::modelStatics();
-        $this->paginator = self::paginatorResolvers();
-        $this->cursorResolver = self::cursorResolver();
+        $this->facades = ($this->readFacades)();
+        $this->model = ($this->readModel)();
+        $this->paginator = ($this->readPaginator)();
+        $this->cursorResolver = ($this->readCursor)();
         $this->carbonLocale = Carbon::getLocale();
         $this->testNow = Carbon::getTestNow();
     }
@@ -61,13 +92,10 @@ final class StaticState
     {
         Container::setInstance($this->app);
         Facade::setFacadeApplication($this->app);
-        self::call(\Closure::bind(function (array $facades): void {
-            Facade::$resolvedInstance = $facades;
-        }, null, Facade::class), $this->facades);
-        self::call(\Closure::bind(function (array $model): void {
-            [Model::$resolver, Model::$dispatcher, Model::$booted, Model::$globalScopes, Model::$traitInitializers] = $model;
-        }, null, Model::class), [$this->modelResolver, $this->modelDispatcher, $this->modelBooted, $this->modelGlobalScopes, $this->modelTraitInitializers]);
-        self::restorePaginatorResolvers($this->paginator, $this->cursorResolver);
+        ($this->writeFacades)($this->facades);
+        ($this->writeModel)($this->model);
+        ($this->writePaginator)($this->paginator);
+        ($this->writeCursor)($this->cursorResolver);
         if (Carbon::getLocale() !== $this->carbonLocale) {
             Carbon::setLocale($this->carbonLocale);
         }
@@ -79,57 +107,75 @@ final class StaticState
     /** @return array<string, mixed> */
     public static function facadeInstances(): array
     {
-        $read = \Closure::bind(fn (): array => Facade::$resolvedInstance, null, Facade::class);
-
-        return $read === null ? [] : $read();
+        return (self::facadeReader())();
     }
 
-    /** @return array<string, mixed> as restorePaginatorResolvers() takes them */
+    /** @return array<string, mixed> as paginatorWriter() takes them */
     public static function paginatorResolvers(): array
     {
-        $read = \Closure::bind(fn (): array => [
-            'path' => AbstractPaginator::$currentPathResolver,
-            'page' => AbstractPaginator::$currentPageResolver,
-            'query' => AbstractPaginator::$queryStringResolver,
-            'view' => AbstractPaginator::$viewFactoryResolver,
-        ], null, AbstractPaginator::class);
-
-        return $read === null ? [] : $read();
+        return (self::paginatorReader())();
     }
 
     public static function cursorResolver(): mixed
     {
-        $read = \Closure::bind(fn (): mixed => AbstractCursorPaginator::$currentCursorResolver, null, AbstractCursorPaginator::class);
-
-        return $read === null ? null : $read();
+        return (self::cursorReader())();
     }
 
-    /** @param array<string, mixed> $resolvers as paginatorResolvers() returns them */
-    public static function restorePaginatorResolvers(array $resolvers, mixed $cursor): void
+    /** @return \Closure(): array<string, mixed> */
+    public static function paginatorReader(): \Closure
     {
-        self::call(\Closure::bind(function (array $resolvers): void {
+        return self::bound(\Closure::bind(static fn (): array => [
+            'path' => AbstractPaginator::$currentPathResolver,
+            'page' => AbstractPaginator::$currentPageResolver,
+            'query' => AbstractPaginator::$queryStringResolver,
+            'view' => AbstractPaginator::$viewFactoryResolver,
+        ], null, AbstractPaginator::class));
+    }
+
+    /** @return \Closure(array<string, mixed>): void takes what paginatorReader() returns */
+    public static function paginatorWriter(): \Closure
+    {
+        return self::bound(\Closure::bind(static function (array $resolvers): void {
             AbstractPaginator::$currentPathResolver = $resolvers['path'] ?? null;
             AbstractPaginator::$currentPageResolver = $resolvers['page'] ?? null;
             AbstractPaginator::$queryStringResolver = $resolvers['query'] ?? null;
             AbstractPaginator::$viewFactoryResolver = $resolvers['view'] ?? null;
-        }, null, AbstractPaginator::class), $resolvers);
-        self::call(\Closure::bind(function (mixed $cursor): void {
-            AbstractCursorPaginator::$currentCursorResolver = $cursor;
-        }, null, AbstractCursorPaginator::class), $cursor);
+        }, null, AbstractPaginator::class));
     }
 
-    /** @return array{mixed, mixed, array<string, mixed>, array<string, mixed>, array<string, mixed>} */
-    private static function modelStatics(): array
+    /** @return \Closure(): mixed */
+    public static function cursorReader(): \Closure
     {
-        $read = \Closure::bind(fn (): array => [Model::$resolver, Model::$dispatcher, Model::$booted, Model::$globalScopes, Model::$traitInitializers], null, Model::class);
-        \assert($read !== null);
-
-        return $read();
+        return self::bound(\Closure::bind(static fn (): mixed => AbstractCursorPaginator::$currentCursorResolver, null, AbstractCursorPaginator::class));
     }
 
-    private static function call(?\Closure $bound, mixed $argument): void
+    /** @return \Closure(mixed): void */
+    public static function cursorWriter(): \Closure
+    {
+        return self::bound(\Closure::bind(static function (mixed $cursor): void {
+            AbstractCursorPaginator::$currentCursorResolver = $cursor;
+        }, null, AbstractCursorPaginator::class));
+    }
+
+    /** @return \Closure(): array<string, mixed> */
+    private static function facadeReader(): \Closure
+    {
+        return self::bound(\Closure::bind(static fn (): array => Facade::$resolvedInstance, null, Facade::class));
+    }
+
+    /**
+     * The result of \\Closure::bind(), which is null only when the scope is not a class.
+     *
+     * @template T of \Closure
+     *
+     * @param T|null $bound
+     *
+     * @return T
+     */
+    private static function bound(?\Closure $bound): \Closure
     {
         \assert($bound !== null);
-        $bound($argument);
+
+        return $bound;
     }
 }

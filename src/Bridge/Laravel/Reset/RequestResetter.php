@@ -12,15 +12,19 @@ use Illuminate\Http\Request;
  * the start of the next: the `request` rebinding callbacks hand it to the URL generator (and
  * through it the redirector) and to everything else that asked to be refreshed, so nothing
  * holds on to the finished request, its input or its uploaded files.
+ *
+ * The blank request is made once per instance: no request runs while it is bound (the kernel
+ * replaces it first thing), so nothing writes to it but those callbacks, which set the same
+ * things on every rebind.
  */
 final class RequestResetter implements Resetter
 {
-    private readonly string $baseUrl;
+    private readonly Request $blank;
 
     public function __construct(private readonly Application $app)
     {
         $url = $app->make('config')->get('app.url');
-        $this->baseUrl = \is_string($url) && $url !== '' ? $url : 'http://localhost';
+        $this->blank = Request::create(\is_string($url) && $url !== '' ? $url : 'http://localhost');
     }
 
     public function reset(): void
@@ -28,6 +32,6 @@ final class RequestResetter implements Resetter
         if (!$this->app->resolved('request') && !$this->app->bound('request')) {
             return;
         }
-        $this->app->instance('request', Request::create($this->baseUrl));
+        $this->app->instance('request', $this->blank);
     }
 }
