@@ -48,8 +48,14 @@ final class ControlCommand extends Command
             }
             $pidFile = PidFile::defaultPath((int) $port);
         }
+        $timeout = (string) $input->getOption('timeout');
+        if (!\is_numeric($timeout) || (float) $timeout <= 0) {
+            $errors->writeln(\sprintf('<error>--timeout must be a number of seconds above 0, got "%s"</error>', $timeout));
+
+            return 2;
+        }
         try {
-            $reply = (new ControlClient())->send(PidFile::socketPath($pidFile), $this->verb, [], (float) $input->getOption('timeout'));
+            $reply = (new ControlClient())->send(PidFile::socketPath($pidFile), $this->verb, [], (float) $timeout);
         } catch (ControlError $e) {
             $errors->writeln('<error>' . $e->getMessage() . '</error>');
 
