@@ -75,15 +75,8 @@ final class ServeCommand extends Command
                 workers: self::int($input, 'workers'),
                 concurrency: self::int($input, 'concurrency'),
                 staticDir: \is_string($staticDir) ? $staticDir : null,
-                limits: new HttpLimits(
-                    maxRequestLine: self::int($input, 'max-request-line'),
-                    maxHeaderSize: self::int($input, 'max-header-size'),
-                    maxBodySize: self::int($input, 'max-body-size'),
-                    headerTimeout: self::float($input, 'header-timeout'),
-                    bodyTimeout: self::float($input, 'body-timeout'),
-                    keepAliveTimeout: self::float($input, 'keepalive-timeout'),
-                ),
-                blockThreshold: self::float($input, 'block-threshold'),
+                limits: self::limits($input),
+                blockThreshold: self::positive($input, 'block-threshold'),
                 drainTimeout: self::float($input, 'drain-timeout'),
                 debug: $debug,
                 uploadDir: \is_string($input->getOption('upload-dir')) ? $input->getOption('upload-dir') : null,
@@ -134,6 +127,40 @@ final class ServeCommand extends Command
         if ($framework !== null) {
             throw new ServerError(\sprintf('%s is a %s app without vendor/autoload.php: run `composer install` in it first', $app, $framework));
         }
+    }
+
+    /** The HTTP limits, with HttpLimits' refusals worded with the option names. */
+    private static function limits(InputInterface $input): HttpLimits
+    {
+        try {
+            return new HttpLimits(
+                maxRequestLine: self::int($input, 'max-request-line'),
+                maxHeaderSize: self::int($input, 'max-header-size'),
+                maxBodySize: self::int($input, 'max-body-size'),
+                headerTimeout: self::float($input, 'header-timeout'),
+                bodyTimeout: self::float($input, 'body-timeout'),
+                keepAliveTimeout: self::float($input, 'keepalive-timeout'),
+            );
+        } catch (\InvalidArgumentException $e) {
+            throw new ServerError(\strtr($e->getMessage(), [
+                'maxRequestLine' => '--max-request-line',
+                'maxHeaderSize' => '--max-header-size',
+                'maxBodySize' => '--max-body-size',
+                'headerTimeout' => '--header-timeout',
+                'bodyTimeout' => '--body-timeout',
+                'keepAliveTimeout' => '--keepalive-timeout',
+            ]), 0, $e);
+        }
+    }
+
+    private static function positive(InputInterface $input, string $name): float
+    {
+        $value = self::float($input, $name);
+        if ($value <= 0) {
+            throw new ServerError(\sprintf('--%s must be above 0, got %s', $name, $input->getOption($name)));
+        }
+
+        return $value;
     }
 
     private static function int(InputInterface $input, string $name): int

@@ -72,6 +72,11 @@ final class ServeCommandTest extends TestCase
         yield 'port out of range' => ['--port', '70000', '--port must be between 0 and 65535, got 70000'];
         yield 'negative timeout' => ['--request-timeout', '-1', '--request-timeout must not be negative, got -1'];
         yield 'timeout not a number' => ['--header-timeout', 'soon', '--header-timeout must be a number, got "soon"'];
+        yield 'header timeout of 0' => ['--header-timeout', '0', '--header-timeout must be positive, got 0'];
+        yield 'negative keep-alive timeout' => ['--keepalive-timeout', '-1', '--keepalive-timeout must be positive, got -1'];
+        yield 'request line of 0 bytes' => ['--max-request-line', '0', '--max-request-line must be at least 1, got 0'];
+        yield 'negative block threshold' => ['--block-threshold', '-1', '--block-threshold must be above 0, got -1'];
+        yield 'block threshold of 0' => ['--block-threshold', '0', '--block-threshold must be above 0, got 0'];
         yield 'static dir missing' => ['--static-dir', '/nonexistent-spindle-dir', '--static-dir /nonexistent-spindle-dir is not a directory'];
     }
 
