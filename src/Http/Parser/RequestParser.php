@@ -159,7 +159,8 @@ final class RequestParser
             throw new HttpException(431, \sprintf('Request header section larger than %d bytes', $this->limits->maxHeaderSize));
         }
         $this->buffer = (string) \substr($buffer, $end + 4);
-        $head = $this->head(\substr($buffer, 0, $end));
+        // The head is taken with the CRLF of its last line, so that every line ends with one.
+        $head = $this->head(\substr($buffer, 0, $end + 2));
         $this->bodySize = 0;
         if ($head->chunked) {
             $this->state = self::CHUNK_SIZE;
@@ -176,10 +177,11 @@ final class RequestParser
         return true;
     }
 
+    /** @param string $head the request line and the field lines, each ending with CRLF */
     private function head(string $head): RequestHead
     {
-        $lineEnd = \strpos($head, "\r\n");
-        $requestLine = $lineEnd === false ? $head : \substr($head, 0, $lineEnd);
+        $lineEnd = (int) \strpos($head, "\r\n");
+        $requestLine = \substr($head, 0, $lineEnd);
         if (\strlen($requestLine) > $this->limits->maxRequestLine) {
             throw new HttpException(414, \sprintf('Request line longer than %d bytes', $this->limits->maxRequestLine));
         }
@@ -189,29 +191,44 @@ final class RequestParser
             throw $this->requestLineError($requestLine);
         }
         [, $method, $target, $minor] = $m;
-        $protocol = '1.' . $minor;
+        $protocol = $minor === '1' ? '1.1' : '1.0';
         if ($method === 'CONNECT') {
             throw new HttpException(501, 'CONNECT is not supported');
         }
 
         $headers = [];
-        if ($lineEnd !== false) {
-            $block = \substr($head, $lineEnd + 2) . "\r\n";
-            if (\substr_count($block, "\n") > $this->limits->maxHeaderCount) {
+        $start = $lineEnd + 2;
+        if ($start < \strlen($head)) {
+            $lines = \substr_count($head, "\n", $start);
+            if ($lines > $this->limits->maxHeaderCount) {
                 throw new HttpException(431, \sprintf('More than %d request header fields', $this->limits->maxHeaderCount));
             }
-            \preg_match_all(self::HEADER_LINE, $block, $matches, \PREG_SET_ORDER);
-            $consumed = 0;
-            foreach ($matches as $match) {
-                $consumed += \strlen($match[0]);
-                $headers[\strtolower($match[1])][] = $match[2];
+            // Each match is one whole line (a value holds no CR or LF) and \G chains them from the
+            // start, so all lines are valid when there are as many matches as lines.
+            $matched = \preg_match_all(self::HEADER_LINE, $head, $matches, 0, $start);
+            if ($matched !== $lines) {
+                throw $this->headerLineError((string) \substr($head, $start + \strlen(\implode('', $matches[0]))));
             }
-            if ($consumed !== \strlen($block)) {
-                throw $this->headerLineError((string) \substr($block, $consumed));
+            $values = $matches[2];
+            foreach ($matches[1] as $i => $name) {
+                $headers[\strtolower($name)][] = $values[$i];
             }
         }
 
-        [$path, $query, $authority] = $this->splitTarget($method, $target);
+        if ($target[0] === '/') {
+            // origin-form, by far the most common: no array to build.
+            $authority = null;
+            $q = \strpos($target, '?');
+            if ($q === false) {
+                $path = $target;
+                $query = '';
+            } else {
+                $path = \substr($target, 0, $q);
+                $query = \substr($target, $q + 1);
+            }
+        } else {
+            [$path, $query, $authority] = $this->splitTarget($method, $target);
+        }
 
         if (isset($headers['host'])) {
             if (\count($headers['host']) !== 1) {
