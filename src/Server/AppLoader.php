@@ -19,6 +19,8 @@ use Spindle\Http\Response;
  */
 final class AppLoader
 {
+    private const TEXT = ['Content-Type' => 'text/plain; charset=utf-8'];
+
     public function __construct(private readonly Psr7Bridge $bridge)
     {
     }
@@ -56,18 +58,26 @@ final class AppLoader
                 return $bridge->fromPsr($result);
             }
             if (\is_string($result)) {
-                return new Response(200, ['Content-Type' => 'text/plain; charset=utf-8'], $result);
+                return new Response(200, self::TEXT, $result);
             }
             throw new \UnexpectedValueException(\sprintf('The handler returned %s; expected a response or a string', \get_debug_type($result)));
         };
         $parameter = (new \ReflectionFunction($app))->getParameters()[0] ?? null;
         if ($parameter === null) {
             // A closure that takes no request gets none: nothing to convert.
-            return static fn (Request $request): Response => $convert($app());
+            return static function (Request $request) use ($app, $convert): Response {
+                $result = $app();
+
+                return \is_string($result) ? new Response(200, self::TEXT, $result) : $convert($result);
+            };
         }
         $type = $parameter->getType();
         if ($type instanceof \ReflectionNamedType && $type->getName() === Request::class) {
-            return static fn (Request $request): Response => $convert($app($request));
+            return static function (Request $request) use ($app, $convert): Response {
+                $result = $app($request);
+
+                return $result instanceof Response ? $result : $convert($result);
+            };
         }
 
         return static fn (Request $request): Response => $convert($app($bridge->toPsr($request)));

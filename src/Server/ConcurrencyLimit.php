@@ -27,6 +27,19 @@ final class ConcurrencyLimit
         return $this->running;
     }
 
+    /** Takes a slot if one is free now, without waiting. */
+    public function tryAcquire(): bool
+    {
+        // A free slot means nobody waits: a released slot goes straight to the first waiter.
+        if ($this->running < $this->max) {
+            ++$this->running;
+
+            return true;
+        }
+
+        return false;
+    }
+
     public function acquire(): void
     {
         if ($this->running < $this->max) {

@@ -113,28 +113,28 @@ final class Worker
             $app = $handler;
             $handler = static fn (Request $request): Response => $static->handle($request) ?? $app($request);
         }
-        $max = $this->options->concurrency;
-        $limit = new ConcurrencyLimit($max);
+        $limit = new ConcurrencyLimit($this->options->concurrency);
         $inner = $handler;
         $stats = $this->stats;
         $requestLimit = $this->requestLimit;
         $memoryLimit = $this->options->maxMemory * 1048576;
         $retire = $this->retire(...);
 
-        return static function (Request $request) use ($limit, $max, $inner, $stats, $requestLimit, $memoryLimit, $retire): Response {
+        return static function (Request $request) use ($limit, $inner, $stats, $requestLimit, $memoryLimit, $retire): Response {
             ++$stats->inflight;
+            $slot = $limit->tryAcquire();
             try {
-                if ($limit->running() < $max) {
-                    $limit->acquire();
-                } else {
+                if (!$slot) {
+                    // Throws, with the slot given back, when the request is cancelled meanwhile.
                     self::waitForSlot($limit);
+                    $slot = true;
                 }
-                try {
-                    return $inner($request);
-                } finally {
+
+                return $inner($request);
+            } finally {
+                if ($slot) {
                     $limit->release();
                 }
-            } finally {
                 --$stats->inflight;
                 if (++$stats->requests === $requestLimit) {
                     $retire(RetireReason::MaxRequests);
