@@ -559,7 +559,7 @@ report() {
     echo "- database: $DB$([[ "$DB" == mysql ]] && echo " (MariaDB $(php -r '$p = new PDO("mysql:host=".$argv[1].";port=".$argv[2], $argv[3], $argv[4]); echo $p->query("SELECT VERSION()")->fetchColumn();' "$MYSQL_HOST" "$MYSQL_PORT" "$MYSQL_USER" "$MYSQL_PASSWORD" 2>/dev/null), tables ${PREFIX}*)"); 1,000 users, 10,000 posts, 33,864 links"
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- PHP settings of both: ${PHP_SHARED_SETTINGS[*]}"
-    echo "- php-fpm: ${PHP_INI_PRODUCTION:-PHP's built-in defaults} plus those settings (zend.assertions=$FPM_ASSERTIONS); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
+    echo "- php-fpm: ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings (zend.assertions=$FPM_ASSERTIONS); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
     echo "- php-fpm: pm=static; nginx -> php-fpm over a unix socket"
     echo "- Spindle: php -d ... $SPINDLE_BIN serve examples/blog --workers=N"
     echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts (2 children / 2 workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
