@@ -77,7 +77,12 @@ final class Master
             try {
                 $this->control = new ControlServer(PidFile::socketPath($this->pidFile));
                 if ($this->watcher !== null) {
-                    $this->logger->info(\sprintf('Watching %s for changes (%s)', \implode(', ', $this->watchRoots()), $this->watcher->mode()));
+                    $reason = $this->watcher->fallbackReason();
+                    $this->logger->info(\sprintf(
+                        'Watching %s for changes (%s)',
+                        \implode(', ', $this->watchRoots()),
+                        $this->watcher->mode() . ($reason === null ? '' : ': ' . $reason),
+                    ));
                 }
 
                 return $this->loop();

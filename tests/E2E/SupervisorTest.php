@@ -578,7 +578,7 @@ final class SupervisorTest extends E2ETestCase
         \copy(ServerProcess::fixture('reloadable.php'), $app);
         [$server] = $this->serve($app, ['--workers=2', '--watch']);
         self::assertMatchesRegularExpression('/^version=1 pid=\d+$/', self::assertServerAnswers($server)->body);
-        self::assertMatchesRegularExpression('/Watching .* for changes \((inotify|polling)\)/', $server->stderr());
+        self::assertMatchesRegularExpression('/Watching .* for changes \((inotify\)|polling: )/', $server->stderr());
         $old = $server->workerPids();
 
         $changedAt = \microtime(true);
@@ -599,6 +599,22 @@ final class SupervisorTest extends E2ETestCase
         self::assertTrue($server->waitForLog('Reloaded: generation 2 is serving', 1.0), $server->stderr());
         self::assertNotContains((int) \substr($body, \strrpos($body, '=') + 1), $old, 'the new code came from an old worker');
         self::report('--watch', \sprintf('new code served %.2f s after the change', $after));
+    }
+
+    public function testWatchSaysWhyItPolls(): void
+    {
+        $directory = $this->temporaryDirectory();
+        $app = $directory . '/app.php';
+        \copy(ServerProcess::fixture('reloadable.php'), $app);
+        $path = \getenv('PATH');
+        \putenv('PATH=' . $directory);   // no inotifywait there
+        try {
+            [$server] = $this->serve($app, ['--workers=1', '--watch']);
+        } finally {
+            \putenv($path === false ? 'PATH' : 'PATH=' . $path);
+        }
+        self::assertStringContainsString("Watching {$directory} for changes (polling: inotifywait was not found (install inotify-tools))", $server->stderr());
+        self::assertServerAnswers($server);
     }
 
     // Helpers ----------------------------------------------------------------------------------
