@@ -16,7 +16,11 @@ use Revolt\EventLoop\Suspension;
  */
 final class ContextDriver implements Driver
 {
-    /** @var \WeakMap<\Fiber<mixed, mixed, mixed, mixed>, Context> */
+    /**
+     * The task each fiber runs; null for a fiber between two tasks (see detach()).
+     *
+     * @var \WeakMap<\Fiber<mixed, mixed, mixed, mixed>, Context|null>
+     */
     private \WeakMap $contexts;
 
     /** @var \WeakMap<object, ContextSuspension> */
@@ -62,7 +66,9 @@ final class ContextDriver implements Driver
         $context = $this->contexts[$fiber] ?? null;
         if ($context !== null) {
             $this->taskYielded($context);
-            unset($this->contexts[$fiber]);
+            // Set to null rather than removed: a pooled fiber's next task then replaces the entry
+            // in place, which costs less than registering the fiber with the WeakMap again.
+            $this->contexts[$fiber] = null;
         }
     }
 
