@@ -169,12 +169,17 @@ FPM_SCRIPT="$ROOT/benchmarks/apps/mysql-users-fpm.php"
     echo "opcache.validate_timestamps = 0"
     echo "opcache.memory_consumption = 64"
 } > "$TMP/php.ini"
+# The JIT bin/spindle runs with, for both sides alike. On the command line: Debian's
+# conf.d/10-opcache.ini sets opcache.jit=off, and the scan directory is read after php.ini.
+FPM_INI=(-d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
 if ! "$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache'; then
     sed -i '1a zend_extension = opcache.so' "$TMP/php.ini"
 fi
 FPM_MODULES="$("$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null || true)"
 grep -qx 'Zend OPcache' <<<"$FPM_MODULES" || die "php-fpm cannot load OPcache"
 grep -qx 'pdo_mysql' <<<"$FPM_MODULES" || die "php-fpm has no pdo_mysql (apt-get install php8.2-mysql)"
+[[ "$("$FPM_BIN" -c "$TMP/php.ini" "${FPM_INI[@]}" -i 2>/dev/null | awk -F' => ' '$1 == "opcache.jit" { print $2; exit }')" == tracing ]] \
+    || die "php-fpm does not take opcache.jit=tracing"
 FPM_ROOT_ARGS=()
 FPM_USER_LINES=""
 if (( EUID == 0 )); then
@@ -198,9 +203,9 @@ pm.max_requests = 0
 catch_workers_output = yes
 clear_env = yes
 EOF
-"$FPM_BIN" -t -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm-test.log" 2>&1 \
+"$FPM_BIN" -t -c "$TMP/php.ini" "${FPM_INI[@]}" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm-test.log" 2>&1 \
     || { cat "$TMP/php-fpm-test.log" >&2; die "php-fpm config test failed"; }
-"$FPM_BIN" -F -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm.out" 2>&1 &
+"$FPM_BIN" -F -c "$TMP/php.ini" "${FPM_INI[@]}" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm.out" 2>&1 &
 FPM_PID=$!
 STARTED+=("php-fpm:$FPM_PID")
 
@@ -363,8 +368,12 @@ cpu_ticks() {
     echo "$total"
 }
 TICK_MS="$(awk -v hz="$(getconf CLK_TCK)" 'BEGIN { print 1000 / hz }')"
+# MariaDB's own CPU per request: what serving the queries of one request costs the server, which
+# depends on how the client talks to it (how many connections are busy at once, the packets).
+DB_PID="$(cat "${SPINDLE_MYSQL_DIR:-/tmp/spindle-mariadb}/mysqld.pid" 2>/dev/null || true)"
+db_ticks() { [[ -n "$DB_PID" ]] && awk '{ print $14 + $15 }' "/proc/$DB_PID/stat" 2>/dev/null || echo 0; }
 wrk_requests() { awk '$2 == "requests" && $3 == "in" { print $1; exit }' "$1"; }
-declare -A RPS LAT P99 ERR CPU
+declare -A RPS LAT P99 ERR CPU DBCPU
 for ((round = 1; round <= ROUNDS; round++)); do
     for s in "${SCENARIOS[@]}"; do
         scenario="${s%%|*}"
@@ -377,13 +386,16 @@ for ((round = 1; round <= ROUNDS; round++)); do
             server_pid="$FPM_PID"
             [[ "$key" == spindle ]] && server_pid="$SPINDLE_PID"
             ticks_before="$(cpu_ticks "$server_pid")"
+            db_before="$(db_ticks)"
             run_wrk "$out" -t2 -c"$CONNS" -d"${DURATION}s" --timeout 10s --latency -s "$TMP/$scenario.lua" "$url" \
                 || { cat "$out" >&2; die "wrk failed"; }
             ticks="$(( $(cpu_ticks "$server_pid") - ticks_before ))"
+            db_used="$(( $(db_ticks) - db_before ))"
             CPU[$scenario-$key]+="$(awk -v t="$ticks" -v ms="$TICK_MS" -v n="$(wrk_requests "$out")" 'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f", t * ms / n }') "
+            DBCPU[$scenario-$key]+="$(awk -v t="$db_used" -v ms="$TICK_MS" -v n="$(wrk_requests "$out")" 'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f", t * ms / n }') "
             rps="$(wrk_rps "$out")"
             [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output"; }
-            log "  $rps req/s, latency avg $(wrk_lat "$out"), p99 $(wrk_p99 "$out"), server CPU $(nth "${CPU[$scenario-$key]}" $(( round - 1 ))) ms/request, errors: $(wrk_errors "$out")"
+            log "  $rps req/s, latency avg $(wrk_lat "$out"), p99 $(wrk_p99 "$out"), server CPU $(nth "${CPU[$scenario-$key]}" $(( round - 1 ))) ms/request, MariaDB CPU $(nth "${DBCPU[$scenario-$key]}" $(( round - 1 ))) ms/request, errors: $(wrk_errors "$out")"
             RPS[$scenario-$key]+="$rps "
             LAT[$scenario-$key]+="$(wrk_lat "$out") "
             P99[$scenario-$key]+="$(wrk_p99 "$out") "
@@ -402,7 +414,7 @@ report() {
     echo "- date: $(date -Iseconds); $(nproc) cores: $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)"
     echo "- PHP $(php -r 'echo PHP_VERSION;'); $("$NGINX_BIN" -v 2>&1 | sed 's#.*/#nginx #'); MariaDB $(php -r '$p = new PDO(sprintf("mysql:host=%s;port=%d", getenv("MYSQL_HOST"), getenv("MYSQL_PORT")), getenv("MYSQL_USER"), getenv("MYSQL_PASSWORD")); echo $p->getAttribute(PDO::ATTR_SERVER_VERSION);') over TCP on 127.0.0.1, on the same 2 cores"
     echo "- wrk -t2 -c$CONNS, ${DURATION} s per run after ${WARMUP} s of warm-up, median of $ROUNDS round(s); ids drawn at random by wrk"
-    echo "- php-fpm: pm=static, 2 children, OPcache on (validate_timestamps off), unix socket, fastcgi_keep_conn $KEEP_CONN"
+    echo "- php-fpm: pm=static, 2 children, OPcache + tracing JIT (validate_timestamps off), unix socket, fastcgi_keep_conn $KEEP_CONN"
     echo "- Spindle: php ${SPINDLE_PHP_ARGS[*]+"${SPINDLE_PHP_ARGS[*]} "}$SPINDLE_BIN serve benchmarks/apps/mysql-users.php --workers=2 (OPcache + tracing JIT), pool of $POOL_SIZE connections per worker"
     local s scenario title t key label port i
     for s in "${SCENARIOS[@]}"; do
@@ -411,8 +423,8 @@ report() {
         echo
         echo "## $title"
         echo
-        echo "| target | req/s (median) | all rounds | latency avg | p99 | PHP CPU ms/request | Spindle vs this | errors |"
-        echo "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |"
+        echo "| target | req/s (median) | all rounds | latency avg | p99 | PHP CPU ms/request | MariaDB CPU ms/request | Spindle vs this | errors |"
+        echo "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |"
         local spindle_i spindle_rps
         spindle_i="$(median_index "${RPS[$scenario-spindle]}")"
         spindle_rps="$(nth "${RPS[$scenario-spindle]}" "$spindle_i")"
@@ -421,8 +433,9 @@ report() {
             i="$(median_index "${RPS[$scenario-$key]}")"
             local rps
             rps="$(nth "${RPS[$scenario-$key]}" "$i")"
-            printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rps" "$(echo "${RPS[$scenario-$key]}" | sed 's/ *$//; s/ /, /g')" \
+            printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rps" "$(echo "${RPS[$scenario-$key]}" | sed 's/ *$//; s/ /, /g')" \
                 "$(nth "${LAT[$scenario-$key]}" "$i")" "$(nth "${P99[$scenario-$key]}" "$i")" "$(nth "${CPU[$scenario-$key]}" "$i")" \
+                "$(nth "${DBCPU[$scenario-$key]}" "$i")" \
                 "$([[ "$key" == spindle ]] && echo '' || ratio "$spindle_rps" "$rps")" "$(nth "${ERR[$scenario-$key]}" "$i" '|')"
         done
     done
