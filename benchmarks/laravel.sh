@@ -22,6 +22,8 @@
 #                  is then skipped: it needs MySQL)
 #   LARAVEL_CACHE  1 (default) = `php artisan config:cache` and `route:cache` first, as a
 #                  production deploy does (cache files in the temp dir); 0 = no caches
+#   FPM_CHILDREN   php-fpm children for /hello, /users, /posts (default 2, as many as Spindle's
+#                  workers; more let php-fpm use the CPU while children wait on MySQL)
 #   ROUTES         which routes to measure, of "hello users posts sleep" (default: all four)
 #   SKIP_SPINDLE   1 = measure only nginx + php-fpm (debugging knob)
 #   SPINDLE_BIN    the Spindle CLI (default bin/spindle)
@@ -43,15 +45,17 @@ CONNS="${CONNS:-32}"
 SLEEP_CONNS="${SLEEP_CONNS:-10}"
 DB="${DB:-mysql}"
 LARAVEL_CACHE="${LARAVEL_CACHE:-1}"
+FPM_CHILDREN="${FPM_CHILDREN:-2}"
 ROUTES="${ROUTES:-hello users posts sleep}"
 SKIP_SPINDLE="${SKIP_SPINDLE:-0}"
 SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
 BLOG="$ROOT/examples/blog"
 PREFIX=blogbench_
 
-for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$SLEEP_CONNS"; do
-    [[ "$n" =~ ^[0-9]+$ ]] || { echo "DURATION, ROUNDS, WARMUP, CONNS and SLEEP_CONNS must be whole numbers" >&2; exit 2; }
+for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$SLEEP_CONNS" "$FPM_CHILDREN"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || { echo "DURATION, ROUNDS, WARMUP, CONNS, SLEEP_CONNS and FPM_CHILDREN must be whole numbers" >&2; exit 2; }
 done
+(( FPM_CHILDREN > 0 )) || { echo "FPM_CHILDREN must be > 0" >&2; exit 2; }
 (( DURATION > 0 && ROUNDS > 0 )) || { echo "DURATION and ROUNDS must be > 0" >&2; exit 2; }
 [[ "$DB" == mysql || "$DB" == sqlite ]] || { echo "DB must be mysql or sqlite" >&2; exit 2; }
 for r in $ROUTES; do
@@ -285,7 +289,7 @@ error_log = $TMP/php-fpm.log
 log_level = notice
 daemonize = no
 EOF
-    fpm_pool fpm2 2
+    fpm_pool fpm2 "$FPM_CHILDREN"
     fpm_pool fpm1 1
 } > "$TMP/php-fpm.conf"
 
@@ -438,7 +442,7 @@ for route in hello users posts; do
     [[ "$route" == users ]] && path="/users/{id}"
     lua=""
     [[ "$route" == users ]] && lua="$TMP/users.lua"
-    TARGETS+=("fpm-$route|$path|nginx + php-fpm, 2 children|http://127.0.0.1:$PORT_FPM2/$route|2|$CONNS|$lua")
+    TARGETS+=("fpm-$route|$path|nginx + php-fpm, $FPM_CHILDREN children|http://127.0.0.1:$PORT_FPM2/$route|2|$CONNS|$lua")
     [[ "$SKIP_SPINDLE" != 1 ]] && TARGETS+=("spindle-$route|$path|Spindle, 2 workers|http://127.0.0.1:$PORT_SPINDLE2/$route|2|$CONNS|$lua")
 done
 if [[ "$DB" == mysql ]] && wanted sleep; then
@@ -562,7 +566,7 @@ report() {
     echo "- php-fpm: ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings (zend.assertions=$FPM_ASSERTIONS); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
     echo "- php-fpm: pm=static; nginx -> php-fpm over a unix socket"
     echo "- Spindle: php -d ... $SPINDLE_BIN serve examples/blog --workers=N"
-    echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts (2 children / 2 workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
+    echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts ($FPM_CHILDREN php-fpm children / 2 Spindle workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
     echo
     echo "| route | nginx + php-fpm req/s | Spindle req/s | Spindle / fpm | fpm latency avg / p99 | Spindle latency avg / p99 | CPU per request, server / MariaDB: fpm; Spindle | errors (fpm; Spindle) |"
