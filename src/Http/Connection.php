@@ -37,7 +37,7 @@ final class Connection
     private string $writeBuffer = '';
     private bool $readPaused = false;
 
-    /** @var list<array{Request, list<string>}|HttpException> requests with their upload temp files */
+    /** @var list<array{Request, list<string>, bool}|HttpException> requests with their upload temp files and whether the client asked to keep the connection */
     private array $queue = [];
     private bool $busy = false;
     private bool $closed = false;
@@ -46,7 +46,7 @@ final class Connection
     private float $drainGraceEnds = 0.0;
     private int $served = 0;
 
-    /** @var array{Request, list<string>}|null the request being processed, with its upload temp files */
+    /** @var array{Request, list<string>, bool}|null the request being processed, as queued */
     private ?array $current = null;
     /** @var \Closure(): void processes $current; made once, not per request */
     private readonly \Closure $processCurrent;
@@ -252,7 +252,7 @@ final class Connection
             $this->remotePort,
             $this->localAddress,
             $this->localPort,
-        ), $tempFiles];
+        ), $tempFiles, $head->keepAlive];
     }
 
     private function dispatchNext(): void
@@ -288,15 +288,19 @@ final class Connection
     private function processCurrent(): void
     {
         \assert($this->current !== null);
-        [$request, $tempFiles] = $this->current;
+        [$request, $tempFiles, $keepAlive] = $this->current;
         $this->current = null;
-        $this->process($request, $tempFiles);
+        $this->process($request, $tempFiles, $keepAlive);
     }
 
-    /** @param list<string> $tempFiles */
-    private function process(Request $request, array $tempFiles): void
+    /**
+     * @param list<string> $tempFiles
+     * @param bool $keepAlive whether the client asked to keep the connection (the parser decided
+     *                        from the version and the Connection header)
+     */
+    private function process(Request $request, array $tempFiles, bool $keepAlive): void
     {
-        $keepAlive = $this->keepAlive($request);
+        $keepAlive = $keepAlive && $this->keepAlive();
         try {
             try {
                 $response = ($this->set->handler)($request);
@@ -325,7 +329,9 @@ final class Connection
             $this->set->logger->error(\sprintf('%s %s: response could not be sent: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
             $this->close();
         } finally {
-            self::removeFiles($tempFiles);
+            if ($tempFiles !== []) {
+                self::removeFiles($tempFiles);
+            }
             $this->busy = false;
             $this->task = null;
             $this->responding = false;
@@ -349,36 +355,15 @@ final class Connection
         }
     }
 
-    private function keepAlive(Request $request): bool
+    /** Whether this connection may stay open after the current request, as far as the server is concerned. */
+    private function keepAlive(): bool
     {
         if ($this->draining) {
             return false;
         }
         $max = $this->set->limits->maxRequestsPerConnection;
-        if ($max > 0 && $this->served + 1 >= $max) {
-            return false;
-        }
-        // The parser decided from the version and Connection header.
-        $connection = $request->headers['connection'] ?? null;
-        if ($request->protocolVersion === '1.1') {
-            return $connection === null || !self::hasToken($connection, 'close');
-        }
 
-        return $connection !== null && self::hasToken($connection, 'keep-alive') && !self::hasToken($connection, 'close');
-    }
-
-    /** @param list<string> $values */
-    private static function hasToken(array $values, string $token): bool
-    {
-        foreach ($values as $value) {
-            foreach (\explode(',', $value) as $part) {
-                if (\strcasecmp(\trim($part), $token) === 0) {
-                    return true;
-                }
-            }
-        }
-
-        return false;
+        return $max <= 0 || $this->served + 1 < $max;
     }
 
     private function send(Request $request, Response $response, bool &$keepAlive): void
