@@ -23,44 +23,6 @@ final class ReportedBugsTest extends E2ETestCase
     }
 
     /**
-     * RFC 9110 §5.5: control characters other than HTAB are invalid in a field value. The parser
-     * lets \x01 through; the PSR-7 bridge then fails to build the request and answers "400 Invalid
-     * Host header or request target" (about a header that is neither) on a connection it keeps
-     * open, while the HttpFoundation bridges hand the value to the app. Refusing it in the parser
-     * (400 and close, as for NUL) would make every bridge agree.
-     */
-    public function testAControlCharacterInAHeaderValueIsRefusedByTheParser(): void
-    {
-        $client = new RawClient(self::echoServer()->port());
-        $client->send("GET / HTTP/1.1\r\nHost: a\r\nX-A: a\x01b\r\n\r\n");
-        $response = $client->readResponse();
-        self::assertSame(400, $response->status);
-        self::assertStringNotContainsString('Host', $response->body);
-        self::assertSame('close', $response->header('connection'));
-    }
-
-    /**
-     * RFC 9112 §3.2.1: an origin-form target has no fragment. "GET /a#frag" is accepted and the
-     * PSR-7 URI the app gets carries the fragment (http://a/a#frag).
-     */
-    public function testARequestTargetWithAFragmentIsRefused(): void
-    {
-        $response = self::rawRequest(self::echoServer(), "GET /a#frag HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
-        self::assertSame(400, $response->status, $response->body);
-    }
-
-    /**
-     * RFC 9112 §7.1: chunk = chunk-size [ chunk-ext ] CRLF, and whitespace may only come before
-     * the ";" of an extension. "5 \r\n" is accepted as 5; a proxy in front that reads the line
-     * differently would frame the body differently (request smuggling).
-     */
-    public function testWhitespaceAfterAChunkSizeIsRefused(): void
-    {
-        $response = self::rawRequest(self::echoServer(), "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5 \r\nhello\r\n0\r\n\r\n");
-        self::assertSame(400, $response->status, $response->body);
-    }
-
-    /**
      * At --max-connections a worker stops accepting until a connection closes, and idle
      * keep-alive connections count: a client that opens the cap's worth of connections, makes one
      * request on each and leaves them open makes every new client wait up to --keepalive-timeout

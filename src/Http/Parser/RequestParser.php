@@ -18,8 +18,8 @@ use Spindle\Http\HttpLimits;
 final class RequestParser
 {
     private const TOKEN = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    private const REQUEST_LINE = "#^([!\\#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\\x00-\\x20\\x7f]+) HTTP/1\\.([01])$#D";
-    private const HEADER_LINE = "#\\G([!\\#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([^\\r\\n\\x00]*?)[ \\t]*\\r\\n#";
+    private const REQUEST_LINE = "#^([!\\#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\\x00-\\x20\\x7f\\#]+) HTTP/1\\.([01])$#D";
+    private const HEADER_LINE = "#\\G([!\\#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([^\\x00-\\x08\\x0a-\\x1f\\x7f]*?)[ \\t]*\\r\\n#";
     /** uri-host [ ":" port ] (RFC 9110 §7.2, RFC 3986 §3.2.2): an IP literal, or a reg-name that may be empty. */
     private const HOST = "#^(?:\\[[0-9A-Fa-f:.]+\\]|\\[v[0-9A-Fa-f]+\\.[\\w.~!$&'()*+,;=:-]+\\]|[\\w.~!$&'()*+,;=%-]*)(?::[0-9]*)?$#D";
     private const MAX_CHUNK_LINE = 4096;
@@ -448,7 +448,8 @@ final class RequestParser
         $line = \substr($this->buffer, 0, $lineEnd);
         $this->buffer = (string) \substr($this->buffer, $lineEnd + 2);
         $semicolon = \strpos($line, ';');
-        $size = \rtrim($semicolon === false ? $line : \substr($line, 0, $semicolon), " \t");
+        // chunk = chunk-size [ chunk-ext ] CRLF: whitespace only before an extension's ";" (RFC 9112 §7.1.1).
+        $size = $semicolon === false ? $line : \rtrim(\substr($line, 0, $semicolon), " \t");
         if ($size === '' || !\ctype_xdigit($size) || \strlen(\ltrim($size, '0')) > 15) {
             throw new HttpException(400, 'Malformed chunk size');
         }

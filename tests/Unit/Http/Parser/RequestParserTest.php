@@ -216,6 +216,14 @@ final class RequestParserTest extends TestCase
         ], $requests[0]['head']);
     }
 
+    public function testTabsAndObsTextInAFieldValueAreKept(): void
+    {
+        // RFC 9110 §5.5: field-vchar = VCHAR / obs-text, with SP and HTAB inside a value.
+        $requests = self::parse("GET / HTTP/1.1\r\nHost: a\r\nX-A: one\ttwo\r\nX-B: caf\xc3\xa9 \xff\r\n\r\n");
+        self::assertSame(["one\ttwo"], $requests[0]['head']['headers']['x-a']);
+        self::assertSame(["caf\xc3\xa9 \xff"], $requests[0]['head']['headers']['x-b']);
+    }
+
     public function testRequestWithoutHeaderFieldsInHttp10(): void
     {
         // RFC 9112 §3.2: Host is required in HTTP/1.1 only.
@@ -506,6 +514,9 @@ final class RequestParserTest extends TestCase
             'method with a control character' => [400, "G\x01T / HTTP/1.1\r\n" . $host . "\r\n"],
             'method with a non-ASCII byte' => [400, "G\xc3\xa9T / HTTP/1.1\r\n" . $host . "\r\n"],
             'target with a control character' => [400, "GET /a\x01b HTTP/1.1\r\n" . $host . "\r\n"],
+            // RFC 9112 §3.2.1: origin-form = absolute-path [ "?" query ], no fragment.
+            'target with a fragment' => [400, "GET /a#frag HTTP/1.1\r\n" . $host . "\r\n"],
+            'absolute target with a fragment' => [400, "GET http://a/b#frag HTTP/1.1\r\n" . $host . "\r\n"],
             'target with DEL' => [400, "GET /a\x7fb HTTP/1.1\r\n" . $host . "\r\n"],
             'target with a bare CR' => [400, "GET /a\rb HTTP/1.1\r\n" . $host . "\r\n"],
             'asterisk for GET' => [400, "GET * HTTP/1.1\r\n" . $host . "\r\n"],
@@ -540,6 +551,9 @@ final class RequestParserTest extends TestCase
             // RFC 9110 §5.5: CR, LF and NUL in a field value are invalid and dangerous.
             'NUL in a value' => [400, "GET / HTTP/1.1\r\n" . $host . "X-Foo: a\0b\r\n\r\n"],
             'bare CR in a value' => [400, "GET / HTTP/1.1\r\n" . $host . "X-Foo: a\rb\r\n\r\n"],
+            'SOH in a value' => [400, "GET / HTTP/1.1\r\n" . $host . "X-Foo: a\x01b\r\n\r\n"],
+            'ESC in a value' => [400, "GET / HTTP/1.1\r\n" . $host . "X-Foo: a\x1bb\r\n\r\n"],
+            'DEL in a value' => [400, "GET / HTTP/1.1\r\n" . $host . "X-Foo: a\x7fb\r\n\r\n"],
             'bare LF in a value' => [400, "GET / HTTP/1.1\r\n" . $host . "X-Foo: a\nb\r\n\r\n"],
             'bare LF line ending' => [400, "GET / HTTP/1.1\r\nHost: a\nX-Foo: b\r\n\r\n"],
             // RFC 9112 §2.2: a bare LF as line terminator may be refused; it must not leave the
@@ -585,6 +599,8 @@ final class RequestParserTest extends TestCase
             'chunk size with leading space' => [400, $chunkedPost . " 5\r\nhello\r\n0\r\n\r\n"],
             'negative chunk size' => [400, $chunkedPost . "-5\r\nhello\r\n0\r\n\r\n"],
             'chunk size 0x5' => [400, $chunkedPost . "0x5\r\nhello\r\n0\r\n\r\n"],
+            'whitespace after the chunk size' => [400, $chunkedPost . "5 \r\nhello\r\n0\r\n\r\n"],
+            'tab after the chunk size' => [400, $chunkedPost . "5\t\r\nhello\r\n0\r\n\r\n"],
             'chunk size 5 5' => [400, $chunkedPost . "5 5\r\nhello\r\n0\r\n\r\n"],
             'chunk size beyond 64 bits' => [400, $chunkedPost . "10000000000000000\r\n"],
             'chunk data followed by X' => [400, $chunkedPost . "5\r\nhelloX\r\n0\r\n\r\n"],
