@@ -50,6 +50,7 @@ final class SocketConnection implements Connection
     private function __construct(
         private readonly ConnectionConfig $config,
         $socket,
+        private readonly SocketWaiter $waiter,
         private readonly ClientProtocol $protocol,
     ) {
         $this->socket = $socket;
@@ -65,7 +66,8 @@ final class SocketConnection implements Connection
     {
         $protocol = new ClientProtocol($config, $config->unixSocket !== null);
         $deadline = $config->connectTimeout > 0 ? self::now() + $config->connectTimeout : null;
-        $connection = new self($config, self::open($config, $deadline), $protocol);
+        [$socket, $waiter] = self::open($config, $deadline);
+        $connection = new self($config, $socket, $waiter, $protocol);
         try {
             $connection->authenticate($deadline);
             $connection->connecting = false;
@@ -90,7 +92,14 @@ final class SocketConnection implements Connection
      */
     public function query(string $sql): array
     {
-        $results = $this->command(fn () => $this->protocol->query($sql));
+        $this->begin();
+        try {
+            $this->protocol->query($sql);
+        } catch (\Throwable $e) {
+            $this->busy = false;
+            throw $e;
+        }
+        $results = $this->finish();
         if (!\is_array($results)) {
             throw Errors::malformed('COM_QUERY answered without results');
         }
@@ -104,7 +113,14 @@ final class SocketConnection implements Connection
      */
     public function prepare(string $sql): PreparedStatement
     {
-        $statement = $this->command(fn () => $this->protocol->prepare($sql));
+        $this->begin();
+        try {
+            $this->protocol->prepare($sql);
+        } catch (\Throwable $e) {
+            $this->busy = false;
+            throw $e;
+        }
+        $statement = $this->finish();
         if (!$statement instanceof PreparedStatement) {
             throw Errors::malformed('COM_STMT_PREPARE answered without a statement');
         }
@@ -120,7 +136,15 @@ final class SocketConnection implements Connection
      */
     public function execute(PreparedStatement $statement, array $params): array
     {
-        $results = $this->command(fn () => $this->protocol->execute($statement, $params));
+        $this->begin();
+        try {
+            // Bad parameters are refused before anything is sent: the connection stays usable.
+            $this->protocol->execute($statement, $params);
+        } catch (\Throwable $e) {
+            $this->busy = false;
+            throw $e;
+        }
+        $results = $this->finish();
         if (!\is_array($results)) {
             throw Errors::malformed('COM_STMT_EXECUTE answered without results');
         }
@@ -151,7 +175,14 @@ final class SocketConnection implements Connection
      */
     public function ping(): void
     {
-        $this->command(fn () => $this->protocol->ping());
+        $this->begin();
+        try {
+            $this->protocol->ping();
+        } catch (\Throwable $e) {
+            $this->busy = false;
+            throw $e;
+        }
+        $this->finish();
     }
 
     public function serverVersion(): string
@@ -204,28 +235,35 @@ final class SocketConnection implements Connection
     }
 
     /**
-     * Runs one command: starts it in the protocol, writes, reads until its outcome is there.
-     *
-     * @param \Closure(): void $start
-     *
-     * @return non-empty-list<Result>|PreparedStatement|true
+     * Before a command: the connection must be usable and idle (it is then busy until finish()
+     * or, when the protocol refuses the command, until the caller resets $busy).
      *
      * @throws MysqlException
      * @throws ConnectionBusy
      */
-    private function command(\Closure $start): array|PreparedStatement|true
+    private function begin(): void
     {
         $this->enter();
         $this->busy = true;
         try {
-            try {
-                $this->checkIdle();
-            } catch (\Throwable $e) {
-                $this->fail();
-                throw $e;
-            }
-            // Bad parameters are refused before anything is sent: the connection stays usable.
-            $start();
+            $this->checkIdle();
+        } catch (\Throwable $e) {
+            $this->busy = false;
+            $this->fail();
+            throw $e;
+        }
+    }
+
+    /**
+     * After the protocol queued a command: writes it and reads until its outcome is there.
+     *
+     * @return non-empty-list<Result>|PreparedStatement|true
+     *
+     * @throws MysqlException
+     */
+    private function finish(): array|PreparedStatement|true
+    {
+        try {
             $outcome = $this->awaitOutcome();
             $this->lastAnswer = hrtime(true);
         } finally {
@@ -304,11 +342,11 @@ final class SocketConnection implements Connection
      */
     private function checkIdle(): void
     {
-        $socket = $this->socket();
-        $buffered = $this->protocol->unconsumedInput();
-        if ($buffered === '' && hrtime(true) - $this->lastAnswer < self::IDLE_CHECK_AFTER_NS) {
+        if (hrtime(true) - $this->lastAnswer < self::IDLE_CHECK_AFTER_NS && !$this->protocol->hasUnconsumedInput()) {
             return;
         }
+        $socket = $this->socket();
+        $buffered = $this->protocol->unconsumedInput();
         if ($buffered === '' && $this->config->tls === null && @stream_socket_recvfrom($socket, 1, STREAM_PEEK) === false) {
             // Nothing to read (EAGAIN); a socket error shows on the write that follows.
             return;
@@ -467,45 +505,19 @@ final class SocketConnection implements Connection
      */
     private function await(bool $write, ?float $deadline): bool
     {
-        return self::awaitStream($this->socket(), $write, $deadline);
-    }
-
-    /**
-     * @param resource $stream
-     *
-     * @return bool false on timeout
-     */
-    private static function awaitStream($stream, bool $write, ?float $deadline): bool
-    {
-        $suspension = EventLoop::getSuspension();
-        $resolved = false;
-        $resume = static function (bool $ready) use (&$resolved, $suspension): void {
-            if ($resolved) {
-                return;
-            }
-            $resolved = true;
-            $suspension->resume($ready);
-        };
-        $ioId = $write
-            ? EventLoop::onWritable($stream, static fn () => $resume(true))
-            : EventLoop::onReadable($stream, static fn () => $resume(true));
-        $timerId = $deadline === null ? null : EventLoop::delay(max(0.0, $deadline - self::now()), static fn () => $resume(false));
-        try {
-            return (bool) $suspension->suspend();
-        } finally {
-            EventLoop::cancel($ioId);
-            if ($timerId !== null) {
-                EventLoop::cancel($timerId);
-            }
+        if ($this->socket === null) {
+            throw new MysqlException('MySQL server has gone away: the connection is closed', Errors::SERVER_GONE);
         }
+
+        return $this->waiter->wait($write, $deadline);
     }
 
     /**
-     * @return resource
+     * @return array{resource, SocketWaiter}
      *
      * @throws MysqlException 2002
      */
-    private static function open(ConnectionConfig $config, ?float $deadline)
+    private static function open(ConnectionConfig $config, ?float $deadline): array
     {
         $unix = $config->unixSocket !== null;
         $uri = $unix
@@ -522,13 +534,16 @@ final class SocketConnection implements Connection
         stream_set_blocking($socket, false);
         // Unbuffered: each fread() returns what the kernel has, up to READ_CHUNK, not 8 KiB.
         stream_set_read_buffer($socket, 0);
+        $waiter = new SocketWaiter($socket);
         try {
-            $ready = self::awaitStream($socket, true, $deadline);
+            $ready = $waiter->wait(true, $deadline);
         } catch (\Throwable $e) {
+            $waiter->cancel();
             fclose($socket);
             throw $e;
         }
         if (!$ready) {
+            $waiter->cancel();
             fclose($socket);
             throw new MysqlException(
                 sprintf("Can't connect to MySQL server on %s (timed out after %.3g s)", $where, $config->connectTimeout),
@@ -537,11 +552,12 @@ final class SocketConnection implements Connection
         }
         if (!$unix && @stream_socket_get_name($socket, true) === false) {
             $reason = self::socketError($socket);
+            $waiter->cancel();
             fclose($socket);
             throw new MysqlException(sprintf("Can't connect to MySQL server on %s (%s)", $where, $reason), Errors::CONNECTION_ERROR);
         }
 
-        return $socket;
+        return [$socket, $waiter];
     }
 
     /** @param resource $socket */
@@ -634,6 +650,7 @@ final class SocketConnection implements Connection
     private function closeSocket(): void
     {
         if ($this->socket !== null) {
+            $this->waiter->cancel();
             @fclose($this->socket);
             $this->socket = null;
         }

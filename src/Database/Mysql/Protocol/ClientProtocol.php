@@ -187,6 +187,12 @@ final class ClientProtocol
         return $this->reader->unconsumed();
     }
 
+    /** Whether bytes arrived after the last awaited answer (cheaper than unconsumedInput() !== ''). */
+    public function hasUnconsumedInput(): bool
+    {
+        return $this->reader->buffered() > 0;
+    }
+
     /** Call once TLS is up after phase TlsRequested: queues the handshake response. */
     public function tlsEstablished(): void
     {
