@@ -98,6 +98,22 @@ final class Connection
         return $this->busy || $this->queue !== [];
     }
 
+    /**
+     * Closes the connection if it is an idle keep-alive connection: it has served a request, and
+     * nothing is running, queued, being read or waiting to be written. Returns whether it closed.
+     * The server calls it to make room at its connection cap, as a client must be ready for a
+     * server to close an idle connection at any time (RFC 9112 §9.5).
+     */
+    public function closeIfIdle(): bool
+    {
+        if ($this->closed || $this->served === 0 || $this->busy || $this->queue !== [] || $this->writeBuffer !== '' || $this->head !== null || !$this->parser->isIdle()) {
+            return false;
+        }
+        $this->close();
+
+        return true;
+    }
+
     /** Stop taking requests: close now if idle, otherwise after the responses in progress. */
     public function drain(): void
     {

@@ -12,9 +12,10 @@ use Spindle\Http\HandlerSet;
  * Accepts connections on one listening socket and serves them until stopped.
  * stop() closes the listener, lets in-flight requests finish and closes idle connections.
  *
- * At most $maxConnections are open at once: at the cap the server stops accepting, and the
- * connections that arrive meanwhile wait in the listening socket's queue (or another worker takes
- * them) until one closes.
+ * At most $maxConnections are open at once. At the cap an idle keep-alive connection is closed to
+ * make room for a new one; when none is idle the server stops accepting, and the connections that
+ * arrive meanwhile wait in the listening socket's queue (or another worker takes them) until one
+ * closes.
  */
 final class HttpServer
 {
@@ -83,7 +84,7 @@ final class HttpServer
         // Take a few at once, not many: every worker accepts from the same listening socket, and a
         // worker that grabbed a whole burst would leave the others idle.
         for ($i = 0; $i < 4; ++$i) {
-            if (\count($this->connections) >= $this->maxConnections) {
+            if (\count($this->connections) >= $this->maxConnections && !$this->closeAnIdleConnection()) {
                 \assert($this->acceptId !== null);
                 EventLoop::disable($this->acceptId);
                 $this->paused = true;
@@ -110,6 +111,18 @@ final class HttpServer
             );
             $this->connections[\spl_object_id($connection)] = $connection;
         }
+    }
+
+    /** Makes room at the cap by closing the idle keep-alive connection accepted first, if there is one. */
+    private function closeAnIdleConnection(): bool
+    {
+        foreach ($this->connections as $connection) {
+            if ($connection->closeIfIdle()) {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private function forget(Connection $connection): void

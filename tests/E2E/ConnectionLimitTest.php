@@ -5,8 +5,9 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 /**
- * --max-connections: a worker at its cap stops accepting; the connections that arrive meanwhile
- * wait in the listening socket's queue and are served once a connection closes. With the default
+ * --max-connections: a worker at its cap closes an idle keep-alive connection to make room, or,
+ * when none is idle, stops accepting; the connections that arrive meanwhile wait in the listening
+ * socket's queue and are served once a connection closes. With the default
  * cap a client that opens more connections than select() can watch does not crash the worker.
  */
 final class ConnectionLimitTest extends E2ETestCase
@@ -17,12 +18,11 @@ final class ConnectionLimitTest extends E2ETestCase
     {
         $server = ServerProcess::start(self::HELLO, ['--workers=1', '--max-connections=2']);
         try {
+            // Two connections that have not sent a request yet: neither is an idle keep-alive
+            // connection the server could close to make room.
             $first = new RawClient($server->port());
             $second = new RawClient($server->port());
-            foreach ([$first, $second] as $client) {
-                $client->send("GET / HTTP/1.1\r\nHost: a\r\n\r\n");
-                self::assertSame(200, $client->readResponse()->status);
-            }
+            $second->send("GET / HTTP/1.1\r\nHost: a\r\n");
 
             $third = new RawClient($server->port());
             $third->send("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
@@ -32,7 +32,33 @@ final class ConnectionLimitTest extends E2ETestCase
             $response = $third->readResponse(timeout: 5.0);
             self::assertSame(200, $response->status);
             self::assertSame('Hello World', $response->body);
-            self::assertTrue($server->isRunning());
+
+            $second->send("\r\n");
+            self::assertSame(200, $second->readResponse()->status);
+        } finally {
+            $server->stop();
+        }
+    }
+
+    public function testIdleKeepAliveConnectionsMakeRoomForNewOnesAtTheCap(): void
+    {
+        $server = ServerProcess::start(self::HELLO, ['--workers=1', '--max-connections=4', '--keepalive-timeout=30']);
+        try {
+            $idle = [];
+            for ($i = 0; $i < 4; ++$i) {
+                $client = new RawClient($server->port());
+                $client->send("GET / HTTP/1.1\r\nHost: a\r\n\r\n");
+                self::assertSame(200, $client->readResponse()->status);
+                $idle[] = $client;
+            }
+            // Answered long before the idle connections' 30 s keep-alive timeout: the oldest
+            // idle one is closed to make room.
+            $new = new RawClient($server->port());
+            $new->send("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+            self::assertSame(200, $new->readResponse(timeout: 10.0)->status);
+            self::assertTrue($idle[0]->waitForClose(5.0), 'the oldest idle connection was closed');
+            $idle[3]->send("GET / HTTP/1.1\r\nHost: a\r\n\r\n");
+            self::assertSame(200, $idle[3]->readResponse()->status, 'the newest idle connection is still open');
         } finally {
             $server->stop();
         }

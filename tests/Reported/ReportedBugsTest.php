@@ -23,29 +23,6 @@ final class ReportedBugsTest extends E2ETestCase
     }
 
     /**
-     * At --max-connections a worker stops accepting until a connection closes, and idle
-     * keep-alive connections count: a client that opens the cap's worth of connections, makes one
-     * request on each and leaves them open makes every new client wait up to --keepalive-timeout
-     * (30 s by default) for an idle one to time out. Closing idle keep-alive connections (oldest
-     * first) to make room, as nginx does when it runs out of worker connections, would keep the
-     * wait for requests that are really running.
-     */
-    public function testIdleKeepAliveConnectionsMakeRoomForNewOnesAtTheCap(): void
-    {
-        $server = self::sharedServer(ServerProcess::fixture('echo.php'), ['--workers=1', '--max-connections=4', '--keepalive-timeout=30']);
-        $idle = [];
-        for ($i = 0; $i < 4; ++$i) {
-            $client = new RawClient($server->port());
-            $client->send("GET /idle HTTP/1.1\r\nHost: a\r\n\r\n");
-            self::assertSame(200, $client->readResponse()->status);
-            $idle[] = $client;
-        }
-        $new = new RawClient($server->port(), 10.0);
-        $new->send("GET /new HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
-        self::assertSame(200, $new->readResponse()->status, 'answered before the idle connections time out');
-    }
-
-    /**
      * "a!b" is a valid uri-host (a reg-name may hold sub-delims), so the parser lets it through;
      * HttpFoundation's stricter host check then refuses it. The Laravel bridge answers 400, as it
      * should, but the converter's HttpException goes through the app's exception handler's
