@@ -66,4 +66,17 @@ final class LaravelTransferTest extends E2ETestCase
         self::assertSame(206, $range['status']);
         self::assertSame(\substr($expected, 10, 10), $range['body']);
     }
+
+    /**
+     * "a!b" is a valid uri-host, so Spindle's parser lets it through; HttpFoundation refuses it.
+     * The client gets 400 and the app's exception handler reports nothing, as under PHP-FPM.
+     */
+    public function testAHostHttpFoundationRefusesIsA400AndNotAnAppError(): void
+    {
+        $server = self::server();
+        $response = self::rawRequest($server, "GET /hello HTTP/1.1\r\nHost: a!b\r\nConnection: close\r\n\r\n");
+        self::assertSame(400, $response->status, $response->raw);
+        self::assertServerAnswers($server, '/hello');
+        self::assertStringNotContainsString('Invalid Host header', $server->stderr());
+    }
 }

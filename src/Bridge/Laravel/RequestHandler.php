@@ -10,6 +10,7 @@ use Psr\Log\LoggerInterface;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Http\FileBody;
+use Spindle\Http\HttpException;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Loop\Loop;
@@ -43,6 +44,14 @@ final class RequestHandler
 
         try {
             $symfonyRequest = $this->requestConverter->toSymfony($request, IlluminateRequest::class);
+        } catch (HttpException $e) {
+            // A request the framework cannot take (an invalid Host): the client gets its status,
+            // and the app's exception handler has nothing to report, as under PHP-FPM.
+            $lease->end();
+
+            throw $e;
+        }
+        try {
             UploadedFiles::convert($symfonyRequest);
             $response = $instance->kernel->handle($symfonyRequest);
             $lease->terminateWith($symfonyRequest, $response);
