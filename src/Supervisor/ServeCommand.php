@@ -79,7 +79,7 @@ final class ServeCommand extends Command
                 blockThreshold: self::positive($input, 'block-threshold'),
                 drainTimeout: self::float($input, 'drain-timeout'),
                 debug: $debug,
-                uploadDir: \is_string($input->getOption('upload-dir')) ? $input->getOption('upload-dir') : null,
+                uploadDir: self::uploadDir($input),
                 maxRequests: self::int($input, 'max-requests'),
                 maxMemory: self::int($input, 'max-memory'),
                 ttl: self::float($input, 'ttl'),
@@ -151,6 +151,26 @@ final class ServeCommand extends Command
                 'keepAliveTimeout' => '--keepalive-timeout',
             ]), 0, $e);
         }
+    }
+
+    /**
+     * An upload directory that is missing or not writable would not fail anything visible:
+     * tempnam() falls back to the system temp directory.
+     */
+    private static function uploadDir(InputInterface $input): ?string
+    {
+        $dir = $input->getOption('upload-dir');
+        if (!\is_string($dir)) {
+            return null;
+        }
+        if (!\is_dir($dir)) {
+            throw new ServerError(\sprintf('--upload-dir %s is not a directory', $dir));
+        }
+        if (!\is_writable($dir)) {
+            throw new ServerError(\sprintf('--upload-dir %s is not writable', $dir));
+        }
+
+        return $dir;
     }
 
     private static function positive(InputInterface $input, string $name): float

@@ -77,6 +77,8 @@ final class ServeCommandTest extends TestCase
         yield 'request line of 0 bytes' => ['--max-request-line', '0', '--max-request-line must be at least 1, got 0'];
         yield 'negative block threshold' => ['--block-threshold', '-1', '--block-threshold must be above 0, got -1'];
         yield 'block threshold of 0' => ['--block-threshold', '0', '--block-threshold must be above 0, got 0'];
+        yield 'upload dir missing' => ['--upload-dir', '/nonexistent-spindle-dir', '--upload-dir /nonexistent-spindle-dir is not a directory'];
+        yield 'upload dir is a file' => ['--upload-dir', __FILE__, '--upload-dir ' . __FILE__ . ' is not a directory'];
         yield 'static dir missing' => ['--static-dir', '/nonexistent-spindle-dir', '--static-dir /nonexistent-spindle-dir is not a directory'];
     }
 
