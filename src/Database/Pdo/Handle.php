@@ -146,7 +146,13 @@ final class Handle
      */
     public function query(string $sql): array
     {
-        return $this->exclusively(fn (): array => $this->connection->query($sql));
+        // exclusively() spelled out: this runs once per statement.
+        $this->enterExclusive();
+        try {
+            return $this->connection->query($sql);
+        } finally {
+            $this->busy = false;
+        }
     }
 
     /** @throws MysqlException */
@@ -164,7 +170,12 @@ final class Handle
      */
     public function execute(PreparedStatement $statement, array $params): array
     {
-        return $this->exclusively(fn (): array => $this->connection->execute($statement, $params));
+        $this->enterExclusive();
+        try {
+            return $this->connection->execute($statement, $params);
+        } finally {
+            $this->busy = false;
+        }
     }
 
     public function closeStatement(PreparedStatement $statement): void
@@ -213,6 +224,22 @@ final class Handle
      */
     private function exclusively(\Closure $operation): mixed
     {
+        $this->enterExclusive();
+        try {
+            return $operation();
+        } finally {
+            $this->busy = false;
+        }
+    }
+
+    /**
+     * Marks the handle busy (the caller clears $busy when done) after closing the statements
+     * whose close had to wait.
+     *
+     * @throws MysqlException
+     */
+    private function enterExclusive(): void
+    {
         if ($this->busy) {
             throw new MysqlException(self::IN_USE, 2014, 'HY000');
         }
@@ -224,10 +251,9 @@ final class Handle
             while ($this->closeLater !== []) {
                 $this->connection->closeStatement(array_shift($this->closeLater));
             }
-
-            return $operation();
-        } finally {
+        } catch (\Throwable $e) {
             $this->busy = false;
+            throw $e;
         }
     }
 

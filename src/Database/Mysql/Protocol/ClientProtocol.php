@@ -315,8 +315,15 @@ final class ClientProtocol
             $this->phase = Phase::Broken;
             throw new MysqlException('MySQL server has gone away: it sent data while the session was idle', Errors::SERVER_GONE);
         }
-        $this->reader->setSequence(0);
-        $this->send($payload);
+        $length = \strlen($payload);
+        if ($length < PacketReader::MAX_PACKET) {
+            // One packet, sequence id 0: the 4-byte little-endian length has 0 as its fourth byte.
+            $this->outgoing .= pack('V', $length) . $payload;
+            $this->reader->setSequence(1);
+        } else {
+            $this->reader->setSequence(0);
+            $this->send($payload);
+        }
         $this->phase = Phase::AwaitingResponse;
         $this->kind = $kind;
         $this->step = ResponseStep::First;
@@ -660,9 +667,16 @@ final class ClientProtocol
 
             return;
         }
-        $buffer = new Buffer($payload);
-        $count = $buffer->lenencInt();
-        if ($count === 0 || $count > self::MAX_COLUMNS || !$buffer->atEnd()) {
+        if ($header < 0xFB && \strlen($payload) === 1) {
+            // The usual column count: one byte.
+            $count = $header;
+            $valid = true;
+        } else {
+            $buffer = new Buffer($payload);
+            $count = $buffer->lenencInt();
+            $valid = $buffer->atEnd();
+        }
+        if ($count === 0 || $count > self::MAX_COLUMNS || !$valid) {
             throw Errors::malformed(sprintf('unexpected packet 0x%02X starting a result', $header));
         }
         $this->expectedColumns = $count;
@@ -766,7 +780,11 @@ final class ClientProtocol
 
     private function endOfRows(string $payload, bool $deprecateEof): void
     {
-        if ($deprecateEof) {
+        if ($deprecateEof && \strlen($payload) >= 7 && \ord($payload[1]) < 0xFB && \ord($payload[2]) < 0xFB) {
+            // The usual OK ending a result: one-byte affected rows and insert id, then status and warnings.
+            $status = \ord($payload[3]) | (\ord($payload[4]) << 8);
+            $warnings = \ord($payload[5]) | (\ord($payload[6]) << 8);
+        } elseif ($deprecateEof) {
             $ok = OkPacket::parse($payload);
             $warnings = $ok->warnings;
             $status = $ok->statusFlags;
