@@ -96,23 +96,45 @@ final class ResilienceTest extends MysqlTestCase
         self::assertSame([[0]], $rows, 'the timed-out statement is no longer running');
     }
 
-    public function testTenFibersSleepConcurrently(): void
+    /**
+     * Ten fibers, ten connections: all ten statements must be waiting in the server at the same
+     * time. Each one waits for a user lock that a controller connection holds and releases only
+     * once it has seen all ten waiting in the process list, so nothing here depends on how fast
+     * the machine is. Were the waits serialized (a blocking driver), the first GET_LOCK would
+     * hold the process until its own timeout and the controller would never see ten.
+     */
+    public function testTenFibersWaitInTheServerAtOnce(): void
     {
         $config = self::config();
+        $lock = 'spindle_barrier_' . bin2hex(random_bytes(6));
+        $controller = $this->connect();
+        self::assertSame([[1]], $controller->query("SELECT GET_LOCK('$lock', 0)")[0]->rows);
         $results = [];
-        $start = hrtime(true);
         for ($i = 0; $i < 10; ++$i) {
-            EventLoop::queue(static function () use ($config, $i, &$results): void {
+            EventLoop::queue(static function () use ($config, $lock, $i, &$results): void {
                 $c = SocketConnection::connect($config);
-                $results[$i] = $c->query("SELECT SLEEP(0.5), $i")[0]->rows[0];
+                // Acquired once the controller lets go, released at once for the next fiber.
+                $results[$i] = $c->query("SELECT GET_LOCK('$lock', 60), RELEASE_LOCK('$lock'), $i")[0]->rows[0];
                 $c->close();
             });
         }
+        $waiting = 0;
+        EventLoop::queue(static function () use ($controller, $lock, &$waiting): void {
+            // Generous bound so that a broken driver fails instead of hanging; never a speed check.
+            $giveUp = hrtime(true) + 50_000_000_000;
+            while ($waiting < 10 && hrtime(true) < $giveUp) {
+                self::pause(0.01);
+                $waiting = (int) $controller->query(
+                    "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND INFO LIKE 'SELECT GET_LOCK(''$lock''%'",
+                )[0]->rows[0][0];
+            }
+            $controller->query("SELECT RELEASE_LOCK('$lock')");
+        });
         EventLoop::run();
-        $elapsed = (hrtime(true) - $start) / 1e9;
+        $controller->close();
+        self::assertSame(10, $waiting, 'all ten statements were waiting in the server at once');
         ksort($results);
-        self::assertSame(array_map(static fn (int $i) => [0, $i], range(0, 9)), array_values($results));
-        self::assertLessThan(1.0, $elapsed, 'ten 0.5 s sleeps overlap');
+        self::assertSame(array_map(static fn (int $i) => [1, 1, $i], range(0, 9)), array_values($results));
     }
 
     public function testOneConnectionRefusesASecondFiber(): void
