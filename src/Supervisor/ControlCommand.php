@@ -88,36 +88,55 @@ final class ControlCommand extends Command
     /** @param array<mixed> $status */
     private function printStatus(OutputInterface $output, array $status): void
     {
+        foreach (self::statusLines($status) as $line) {
+            $output->writeln($line, OutputInterface::OUTPUT_RAW);
+        }
+    }
+
+    /**
+     * @internal the text `status` prints for the master's status (what `status --json` prints)
+     *
+     * @param array<mixed> $status
+     *
+     * @return list<string>
+     */
+    public static function statusLines(array $status): array
+    {
         $s = static fn (string $key): string => \is_scalar($status[$key] ?? null) ? (string) $status[$key] : '';
-        $output->writeln(\sprintf(
+        $lines = [\sprintf(
             'Spindle %s: master %s, %s, generation %s, up %ds',
             $s('address'),
             $s('pid'),
             $s('phase'),
             $s('generation'),
             (int) $s('uptime'),
-        ));
+        )];
         if ($s('last_reload_error') !== '') {
-            $output->writeln('Last reload failed: ' . $s('last_reload_error'));
+            $lines[] = 'Last reload failed: ' . $s('last_reload_error');
         }
-        $output->writeln(\sprintf('%-8s %-4s %-9s %9s %8s %6s %9s %8s %s', 'pid', 'gen', 'state', 'requests', 'inflight', 'conns', 'memory', 'restarts', 'started'));
+        $lines[] = \sprintf('%-8s %-4s %-9s %9s %8s %6s %9s %8s %s', 'pid', 'gen', 'state', 'requests', 'inflight', 'conns', 'memory', 'restarts', 'started');
         foreach (\is_array($status['workers'] ?? null) ? $status['workers'] : [] as $worker) {
             if (!\is_array($worker)) {
                 continue;
             }
             $w = static fn (string $key): string => \is_scalar($worker[$key] ?? null) ? (string) $worker[$key] : '';
-            $output->writeln(\sprintf(
-                '%-8s %-4s %-9s %9s %8s %6s %8.1fM %8s %s',
+            // A worker reports once a second; before its first report the master knows no figures
+            // (memory_get_usage(true) is never 0 once a worker runs).
+            $reported = (int) $w('memory') > 0;
+            $lines[] = \sprintf(
+                '%-8s %-4s %-9s %9s %8s %6s %9s %8s %s',
                 $w('pid'),
                 $w('generation'),
                 $w('state'),
-                $w('requests'),
-                $w('inflight'),
-                $w('connections'),
-                (int) $w('memory') / 1048576,
+                $reported ? $w('requests') : '-',
+                $reported ? $w('inflight') : '-',
+                $reported ? $w('connections') : '-',
+                $reported ? \sprintf('%.1fM', (int) $w('memory') / 1048576) : '-',
                 $w('restarts'),
                 \gmdate('Y-m-d H:i:s', (int) $w('started_at')),
-            ));
+            );
         }
+
+        return $lines;
     }
 }

@@ -45,6 +45,31 @@ final class ControlCommandTest extends TestCase
         self::assertStringContainsString('--port must be a whole number, got "http"', $tester->getDisplay());
     }
 
+    public function testStatusText(): void
+    {
+        $worker = ['id' => 1, 'pid' => 4060, 'generation' => 2, 'state' => 'ready', 'requests' => 13, 'inflight' => 1, 'connections' => 3, 'memory' => 4194304, 'lag' => 0.0, 'started_at' => 1795325505.2, 'uptime' => 1.9, 'restarts' => 0];
+        $lines = ControlCommand::statusLines([
+            'phase' => 'running',
+            'generation' => 2,
+            'uptime' => 61.5,
+            'last_reload_error' => 'RuntimeException: <boom>',
+            'workers' => [
+                $worker,
+                // Booted a moment ago: no report yet.
+                ['pid' => 4070, 'state' => 'booting', 'requests' => 0, 'inflight' => 0, 'connections' => 0, 'memory' => 0, 'restarts' => 1] + $worker,
+            ],
+            'pid' => 4053,
+            'address' => 'http://127.0.0.1:8080',
+        ]);
+        self::assertSame([
+            'Spindle http://127.0.0.1:8080: master 4053, running, generation 2, up 61s',
+            'Last reload failed: RuntimeException: <boom>',
+            'pid      gen  state      requests inflight  conns    memory restarts started',
+            '4060     2    ready            13        1      3      4.0M        0 2026-11-22 05:31:45',
+            '4070     2    booting           -        -      -         -        1 2026-11-22 05:31:45',
+        ], $lines);
+    }
+
     public function testNoServer(): void
     {
         $tester = self::command('stop', ['--pid-file' => '/nonexistent/spindle.pid']);
