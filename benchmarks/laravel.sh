@@ -472,9 +472,11 @@ server_pids() {   # server_pids KEY
         spindle-*) ps -o pid= --ppid "$PID_SPINDLE2" ;;
     esac
 }
-cpu_ticks() {     # cpu_ticks PID...: utime + stime of those that still run
+cpu_ticks() {     # cpu_ticks PID...: utime + stime (ticks) of those that still run
     local pid sum=0 stat
     for pid in "$@"; do
+        pid="${pid//[[:space:]]/}"    # ps pads pids to a common width
+        [[ -n "$pid" ]] || continue
         stat="$(cat "/proc/$pid/stat" 2>/dev/null)" || continue
         stat="${stat##*) }"    # fields after "(comm) "; utime and stime are then the 12th and 13th
         read -r -a f <<<"$stat"
