@@ -147,6 +147,9 @@ FPM_SCRIPT="$ROOT/benchmarks/apps/fpm-hello.php"
     echo "opcache.enable = 1"
     echo "opcache.validate_timestamps = 0"
     echo "opcache.memory_consumption = 64"
+    # The same JIT as bin/spindle gives itself, so that both sides run the same engine settings.
+    echo "opcache.jit = tracing"
+    echo "opcache.jit_buffer_size = 64M"
 } > "$TMP/php.ini"
 if ! "$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache'; then
     sed -i '1a zend_extension = opcache.so' "$TMP/php.ini"
@@ -449,7 +452,7 @@ report() {
     echo "- Spindle event loop driver: $DRIVER (stream_select: $IS_SELECT); command: php ${SPINDLE_PHP_ARGS[*]+"${SPINDLE_PHP_ARGS[*]} "}$SPINDLE_BIN serve APP --host=127.0.0.1 --port=0 --workers=2"
     echo "- wrk: -t2, -c$CONNS (hello targets) / -c$DELAY_CONNS (delay), ${DURATION}s per run, warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     echo "- load generator and servers share the same $(nproc) cores"
-    echo "- nginx -> php-fpm: unix sockets, fastcgi_keep_conn $FPM_KEEP_CONN_NGX (FPM_KEEP_CONN=$FPM_KEEP_CONN), OPcache on, validate_timestamps off"
+    echo "- nginx -> php-fpm: unix sockets, fastcgi_keep_conn $FPM_KEEP_CONN_NGX (FPM_KEEP_CONN=$FPM_KEEP_CONN), OPcache on, validate_timestamps off, tracing JIT"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
     echo
     echo "| target | req/s | latency avg | p99 | vs nginx | vs fpm(2) | errors |"
