@@ -32,6 +32,14 @@ final class RawRequestsTest extends E2ETestCase
     {
         yield 'obsolete line folding' => ["GET / HTTP/1.1\r\nHost: a\r\nX-A: one\r\n two\r\n\r\n", 400];
         yield 'NUL in a header value' => ["GET / HTTP/1.1\r\nHost: a\r\nX-A: a\0b\r\n\r\n", 400];
+        yield 'bare LF line endings' => ["GET / HTTP/1.1\nHost: a\n\n", 400];
+        yield 'control character in a header value' => ["GET / HTTP/1.1\r\nHost: a\r\nX-A: a\x01b\r\n\r\n", 400];
+        yield 'DEL in a header value' => ["GET / HTTP/1.1\r\nHost: a\r\nX-A: a\x7fb\r\n\r\n", 400];
+        yield 'fragment in the target' => ["GET /a#frag HTTP/1.1\r\nHost: a\r\n\r\n", 400];
+        yield 'Host with a path' => ["GET / HTTP/1.1\r\nHost: a/admin\r\n\r\n", 400];
+        yield 'Host with a space' => ["GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400];
+        yield 'whitespace after a chunk size' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5 \r\nhello\r\n0\r\n\r\n", 400];
+        yield 'chunk size line ending in a bare LF' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n", 400];
         yield 'header line without a colon' => ["GET / HTTP/1.1\r\nHost: a\r\nno colon\r\n\r\n", 400];
         yield 'tab between method and target' => ["GET\t/ HTTP/1.1\r\nHost: a\r\n\r\n", 400];
         yield 'lower-case HTTP' => ["GET / http/1.1\r\nHost: a\r\n\r\n", 400];
@@ -84,6 +92,10 @@ final class RawRequestsTest extends E2ETestCase
         // OPTIONS *.
         $client->send("OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n");
         self::assertSame('*', $client->readResponse()->json()['target']);
+        // A tab in a header value is fine; an absolute-form target's authority is the host.
+        $client->send("GET http://example.com:81/c?d=1 HTTP/1.1\r\nHost: other\r\nX-A: a\tb\r\n\r\n");
+        $c = $client->readResponse()->json();
+        self::assertSame(['/c', 'd=1', ['example.com:81'], ['a' . "\t" . 'b']], [$c['path'], $c['query'], $c['headers']['host'] ?? $c['headers']['Host'] ?? null, $c['headers']['x-a'] ?? $c['headers']['X-A'] ?? null]);
         self::assertFalse($client->isClosedByServer());
     }
 
