@@ -160,6 +160,10 @@ final class Connection
             if ($now - $this->headStartedAt > $limits->headerTimeout) {
                 $this->fail(new HttpException(408, 'Timed out reading the request header section'));
             }
+        } elseif ($this->served === 0 && $now - $this->lastReadAt > $limits->headerTimeout) {
+            // A new connection has --header-timeout to start its first request, as a request head
+            // has to finish: a client cannot hold connections open by never sending anything.
+            $this->close();
         } elseif ($now - \max($this->lastReadAt, $this->lastWriteAt) > $limits->keepAliveTimeout) {
             // Idle since the last request arrived or the last response went out, whichever is later.
             $this->close();

@@ -64,6 +64,31 @@ final class ConnectionLimitTest extends E2ETestCase
         }
     }
 
+    /**
+     * A connection that has not sent its first request has --header-timeout to start it (the
+     * keep-alive timeout if that is shorter): silent connections cannot hold the cap for long.
+     */
+    public function testSilentConnectionsDoNotHoldTheCapForTheKeepAliveTimeout(): void
+    {
+        $server = ServerProcess::start(ServerProcess::fixture('delay.php'), ['--workers=1', '--max-connections=4', '--keepalive-timeout=30', '--header-timeout=2']);
+        $silent = [];
+        for ($i = 0; $i < 3; ++$i) {
+            $silent[] = new RawClient($server->port());
+        }
+        // A fourth connection, busy for 20 s: once the worker runs its request, it has taken the
+        // three silent ones before it, and it is at the cap.
+        $busy = new RawClient($server->port());
+        $busy->send("GET /busy?s=20&announce=1 HTTP/1.1\r\nHost: a\r\n\r\n");
+        self::assertTrue($server->waitForLog('delay-app started /busy', 5.0), $server->stderr());
+        $new = new RawClient($server->port(), 15.0);
+        $new->send("GET /new HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+        try {
+            self::assertSame(200, $new->readResponse()->status, 'answered long before the keep-alive timeout');
+        } finally {
+            $server->stop();
+        }
+    }
+
     public function testMoreConnectionsThanSelectCanWatchDoNotCrashTheWorker(): void
     {
         if (\extension_loaded('ev') || \extension_loaded('event') || \extension_loaded('uv')) {
