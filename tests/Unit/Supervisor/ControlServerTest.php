@@ -209,15 +209,15 @@ final class ControlServerTest extends TestCase
         \unlink($this->socket);
 
         // A server that accepts the connection (the backlog does) but never answers.
+        // The error names the client's own limit: it gave up instead of waiting forever (no
+        // bound on the elapsed time: a loaded machine can stretch it).
         $silent = new ControlServer($this->socket);
-        $started = \microtime(true);
         try {
             (new ControlClient())->send($this->socket, 'status', [], 0.3);
             self::fail('No error on timeout');
         } catch (ControlError $e) {
             self::assertStringContainsString('No reply from the Spindle master on ' . $this->socket . ' within 0.3 s', $e->getMessage());
         }
-        self::assertLessThan(2.0, \microtime(true) - $started);
         $silent->close();
     }
 
