@@ -18,7 +18,8 @@ use Spindle\Http\HttpLimits;
 final class RequestParser
 {
     private const TOKEN = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    private const REQUEST_LINE = "#^([!\\#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\\x00-\\x20\\x7f\\#]+) HTTP/1\\.([01])$#D";
+    /** The request line with its CRLF, matched at the start of the head. */
+    private const REQUEST_LINE = "#^([!\\#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\\x00-\\x20\\x7f\\#]+) HTTP/1\\.([01])\\r\\n#";
     private const HEADER_LINE = "#\\G([!\\#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([^\\x00-\\x08\\x0a-\\x1f\\x7f]*?)[ \\t]*\\r\\n#";
     /** uri-host [ ":" port ] (RFC 9110 §7.2, RFC 3986 §3.2.2): an IP literal, or a reg-name that may be empty. */
     private const HOST = "#^(?:\\[[0-9A-Fa-f:.]+\\]|\\[v[0-9A-Fa-f]+\\.[\\w.~!$&'()*+,;=:-]+\\]|[\\w.~!$&'()*+,;=%-]*)(?::[0-9]*)?$#D";
@@ -158,7 +159,8 @@ final class RequestParser
             }
             throw new HttpException(431, \sprintf('Request header section larger than %d bytes', $this->limits->maxHeaderSize));
         }
-        $this->buffer = (string) \substr($buffer, $end + 4);
+        // Most reads hold exactly one request: then nothing is left to copy.
+        $this->buffer = $end + 4 === \strlen($buffer) ? '' : (string) \substr($buffer, $end + 4);
         // The head is taken with the CRLF of its last line, so that every line ends with one.
         $head = $this->head(\substr($buffer, 0, $end + 2));
         $this->bodySize = 0;
@@ -180,15 +182,15 @@ final class RequestParser
     /** @param string $head the request line and the field lines, each ending with CRLF */
     private function head(string $head): RequestHead
     {
-        $lineEnd = (int) \strpos($head, "\r\n");
-        $requestLine = \substr($head, 0, $lineEnd);
-        if (\strlen($requestLine) > $this->limits->maxRequestLine) {
-            throw new HttpException(414, \sprintf('Request line longer than %d bytes', $this->limits->maxRequestLine));
-        }
         // One regular expression validates the request line and one the whole header section:
         // strspn()/strcspn() with long character lists cost more than the rest of the parse.
-        if (\preg_match(self::REQUEST_LINE, $requestLine, $m) !== 1) {
-            throw $this->requestLineError($requestLine);
+        $valid = \preg_match(self::REQUEST_LINE, $head, $m) === 1;
+        $lineEnd = $valid ? \strlen($m[0]) - 2 : (int) \strpos($head, "\r\n");
+        if ($lineEnd > $this->limits->maxRequestLine) {
+            throw new HttpException(414, \sprintf('Request line longer than %d bytes', $this->limits->maxRequestLine));
+        }
+        if (!$valid) {
+            throw $this->requestLineError(\substr($head, 0, $lineEnd));
         }
         [, $method, $target, $minor] = $m;
         $protocol = $minor === '1' ? '1.1' : '1.0';
