@@ -163,10 +163,19 @@ final class SupervisorTest extends E2ETestCase
         $first = $server->workerPids();
         self::assertCount(2, $first);
 
+        // Load until both original workers have been replaced: the listening socket does not
+        // share requests out evenly, so a fixed count may leave one under its 50.
         $load = new LoadClients($server->port(), 2, keepAlive: false);
-        $load->run(30.0, null, maxRequests: 300);
+        $load->run(30.0, static function (float $now) use ($server, $first, $load): void {
+            foreach ($first as $pid) {
+                if (!\str_contains($server->stderr(), "took over from worker {$pid} (max-requests)")) {
+                    return;
+                }
+            }
+            $load->stopAt($now);
+        }, maxRequests: 3000, tickInterval: 0.1);
 
-        self::assertSame(300, $load->completed(), $load->summary());
+        self::assertGreaterThanOrEqual(100, $load->completed(), $load->summary());
         self::assertSame(0, $load->failed + $load->socketErrors, $load->summary());
         foreach ($first as $pid) {
             self::assertMatchesRegularExpression("/Recycling worker {$pid} \\(max-requests\\)/", $server->stderr());

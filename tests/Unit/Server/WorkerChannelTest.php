@@ -48,8 +48,12 @@ final class WorkerChannelTest extends TestCase
             $responses[] = $spinner->readResponse()?->body;
             $spinner->close();
             $responses[] = $sleeper->readResponse(3.0)?->body;
-            InProcessWorker::sleep(2.3 - $worker->elapsed());
-        });
+            // Until the second report (the worker sends one a second), however busy the machine.
+            for ($waited = 0; \count($worker->ofType('report')) < 2 && $waited < 80; ++$waited) {
+                InProcessWorker::sleep(0.05);
+                $worker->collect();
+            }
+        }, 10.0);
 
         self::assertSame(['done /spin', 'done /sleep'], $responses);
         self::assertSame(['type' => 'ready'], $worker->messages[0][1]);
@@ -68,8 +72,9 @@ final class WorkerChannelTest extends TestCase
             }
         }
         self::assertCount(2, $reports, 'one report a second, while a request waits too');
-        self::assertEqualsWithDelta(1.0, $reports[0][0], 0.25);
-        self::assertEqualsWithDelta(1.0, $reports[1][0] - $reports[0][0], 0.25);
+        // A report a second: loose bounds, as a loaded machine delays timers.
+        self::assertEqualsWithDelta(1.0, $reports[0][0], 0.5);
+        self::assertEqualsWithDelta(1.0, $reports[1][0] - $reports[0][0], 0.5);
 
         [, $first] = $reports[0];
         self::assertSame(1, $first['requests'], '/spin was served');
@@ -79,7 +84,7 @@ final class WorkerChannelTest extends TestCase
         [, $second] = $reports[1];
         self::assertSame(2, $second['requests']);
         self::assertSame(0, $second['inflight']);
-        self::assertLessThan(0.1, $second['lag'], 'the lag is the worst since the previous report');
+        self::assertLessThan(0.25, $second['lag'], 'the lag is the worst since the previous report (not /spin\'s 0.3 s again)');
     }
 
     public function testAsksToRetireOnceAfterMaxRequestsPlusJitterAndKeepsServing(): void
