@@ -392,14 +392,18 @@ final class Connection
         $isHead = $request->method === 'HEAD';
         $body = $response->body;
         $status = $response->status;
+        // Set when the application's headers say "Connection: close".
+        $closing = false;
         try {
             if (Status::forbidsBody($status)) {
-                $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, -1));
+                $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, -1, $closing));
+                $keepAlive = $keepAlive && !$closing;
 
                 return;
             }
             if (\is_string($body)) {
-                $head = $serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, \strlen($body));
+                $head = $serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, \strlen($body), $closing);
+                $keepAlive = $keepAlive && !$closing;
                 $this->write($isHead ? $head : $head . $body);
 
                 return;
@@ -411,7 +415,8 @@ final class Connection
                     throw new \UnexpectedValueException(\sprintf('Cannot open %s', $body->path));
                 }
                 try {
-                    $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $body->length));
+                    $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $body->length, $closing));
+                    $keepAlive = $keepAlive && !$closing;
                     if (!$isHead) {
                         $this->sendFile($handle, $body);
                     }
@@ -435,7 +440,8 @@ final class Connection
         if (!$chunked) {
             $keepAlive = false;
         }
-        $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $isHead ? -1 : null));
+        $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $isHead ? -1 : null, $closing));
+        $keepAlive = $keepAlive && !$closing;
         if ($isHead) {
             return;
         }

@@ -6,8 +6,9 @@ namespace Spindle\Http;
 
 /**
  * Serializes response heads (sans-I/O). Spindle owns the framing headers: Content-Length,
- * Transfer-Encoding and Connection given by the application are replaced; Date is added
- * unless the application set one.
+ * Transfer-Encoding and Connection given by the application are replaced (a "Connection: close"
+ * from the application closes the connection after the response); Date is added unless the
+ * application set one.
  */
 final class ResponseSerializer
 {
@@ -28,6 +29,8 @@ final class ResponseSerializer
      * @param array<string, string|list<string>> $headers
      * @param int|null $contentLength null: the body is sent with chunked encoding (or, for HTTP/1.0,
      *                                until the connection closes); -1: no body and no length header
+     * @param bool $closing set to true when the application's headers ask to close the connection
+     *                      (the head then says "Connection: close")
      *
      * @throws \UnexpectedValueException when a header name or value could split the response
      */
@@ -38,6 +41,7 @@ final class ResponseSerializer
         string $protocolVersion,
         bool $keepAlive,
         ?int $contentLength,
+        bool &$closing = false,
     ): string {
         if ($reason === '') {
             $out = 'HTTP/' . $protocolVersion . ($this->statusLines[$status] ?? $this->statusLine($status));
@@ -56,6 +60,10 @@ final class ResponseSerializer
             $kind = $this->names[$name] ?? $this->checkName((string) $name);
             if ($kind !== self::PLAIN) {
                 if ($kind === self::FRAMING) {
+                    if ($keepAlive && self::asksToClose((string) $name, $values)) {
+                        $keepAlive = false;
+                        $closing = true;
+                    }
                     continue;
                 }
                 $hasDate = true;
@@ -92,6 +100,23 @@ final class ResponseSerializer
         }
 
         return $out . "\r\n";
+    }
+
+    /** @param string|list<string> $values */
+    private static function asksToClose(string $name, string|array $values): bool
+    {
+        if (\strcasecmp($name, 'connection') !== 0) {
+            return false;
+        }
+        foreach ((array) $values as $value) {
+            foreach (\explode(',', (string) $value) as $token) {
+                if (\strcasecmp(\trim($token), 'close') === 0) {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     /** The status line after the protocol, with the default reason phrase; remembered per status. */

@@ -152,4 +152,17 @@ final class RawRequestsTest extends E2ETestCase
         self::assertSame(\UPLOAD_ERR_OK, $seen['files']['files'][0]['error']);
         self::assertServerAnswers(self::server(), '/after-upload');
     }
+
+    public function testConnectionCloseFromTheApplicationClosesTheConnection(): void
+    {
+        $server = self::sharedServer(ServerProcess::fixture('closing.php'), ['--workers=1']);
+        $client = new RawClient($server->port());
+        // Pipelined behind it: dropped, as the response said the connection ends.
+        $client->send("GET /close HTTP/1.1\r\nHost: a\r\n\r\nGET /after HTTP/1.1\r\nHost: a\r\n\r\n");
+        $response = $client->readResponse();
+        self::assertSame('bye', $response->body);
+        self::assertSame('close', $response->header('connection'));
+        self::assertSame('', $client->readUntilClosed());
+        self::assertSame('ok', self::assertServerAnswers($server, '/ok')->body);
+    }
 }

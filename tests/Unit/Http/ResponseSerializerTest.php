@@ -220,6 +220,23 @@ final class ResponseSerializerTest extends TestCase
         self::assertSame([], self::values($chunked, 'Connection'));
     }
 
+    public function testConnectionCloseOfTheApplicationClosesTheConnection(): void
+    {
+        $serializer = new ResponseSerializer();
+        foreach ([['Connection' => 'close'], ['connection' => ['keep-alive', 'Close']], ['CONNECTION' => 'foo, close']] as $headers) {
+            $closing = false;
+            $head = $serializer->head(200, '', $headers, '1.1', true, 0, $closing);
+            self::assertTrue($closing, \json_encode($headers, \JSON_THROW_ON_ERROR));
+            self::assertSame(['close'], self::values($head, 'Connection'));
+        }
+        foreach ([['Connection' => 'keep-alive'], ['Connection' => 'closed'], ['X-Connection' => 'close']] as $headers) {
+            $closing = false;
+            $head = $serializer->head(200, '', $headers, '1.1', true, 0, $closing);
+            self::assertFalse($closing, \json_encode($headers, \JSON_THROW_ON_ERROR));
+            self::assertSame([], self::values($head, 'Connection'));
+        }
+    }
+
     // ---------------------------------------------------------------------------------------
     // Fields
     // ---------------------------------------------------------------------------------------
