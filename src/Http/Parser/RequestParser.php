@@ -23,6 +23,35 @@ final class RequestParser
     private const HEADER_LINE = "#\\G([!\\#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([^\\x00-\\x08\\x0a-\\x1f\\x7f]*?)[ \\t]*\\r\\n#";
     /** uri-host [ ":" port ] (RFC 9110 §7.2, RFC 3986 §3.2.2): an IP literal, or a reg-name that may be empty. */
     private const HOST = "#^(?:\\[[0-9A-Fa-f:.]+\\]|\\[v[0-9A-Fa-f]+\\.[\\w.~!$&'()*+,;=:-]+\\]|[\\w.~!$&'()*+,;=%-]*)(?::[0-9]*)?$#D";
+    /** Lower-case forms of common field names, as sent by browsers and proxies: no strtolower() call for them. */
+    private const LOWER_NAMES = [
+        'Host' => 'host', 'host' => 'host', 'User-Agent' => 'user-agent', 'user-agent' => 'user-agent',
+        'Accept' => 'accept', 'accept' => 'accept', 'Accept-Encoding' => 'accept-encoding',
+        'accept-encoding' => 'accept-encoding', 'Accept-Language' => 'accept-language',
+        'accept-language' => 'accept-language', 'Accept-Charset' => 'accept-charset',
+        'accept-charset' => 'accept-charset', 'Connection' => 'connection', 'connection' => 'connection',
+        'Content-Type' => 'content-type', 'content-type' => 'content-type',
+        'Content-Length' => 'content-length', 'content-length' => 'content-length', 'Cookie' => 'cookie',
+        'cookie' => 'cookie', 'Authorization' => 'authorization', 'authorization' => 'authorization',
+        'Cache-Control' => 'cache-control', 'cache-control' => 'cache-control', 'Pragma' => 'pragma',
+        'pragma' => 'pragma', 'Referer' => 'referer', 'referer' => 'referer', 'Origin' => 'origin',
+        'origin' => 'origin', 'Upgrade-Insecure-Requests' => 'upgrade-insecure-requests',
+        'upgrade-insecure-requests' => 'upgrade-insecure-requests', 'If-None-Match' => 'if-none-match',
+        'if-none-match' => 'if-none-match', 'If-Modified-Since' => 'if-modified-since',
+        'if-modified-since' => 'if-modified-since', 'X-Forwarded-For' => 'x-forwarded-for',
+        'x-forwarded-for' => 'x-forwarded-for', 'X-Forwarded-Proto' => 'x-forwarded-proto',
+        'x-forwarded-proto' => 'x-forwarded-proto', 'X-Forwarded-Host' => 'x-forwarded-host',
+        'x-forwarded-host' => 'x-forwarded-host', 'X-Real-IP' => 'x-real-ip', 'x-real-ip' => 'x-real-ip',
+        'X-Requested-With' => 'x-requested-with', 'x-requested-with' => 'x-requested-with',
+        'Sec-Fetch-Dest' => 'sec-fetch-dest', 'sec-fetch-dest' => 'sec-fetch-dest',
+        'Sec-Fetch-Mode' => 'sec-fetch-mode', 'sec-fetch-mode' => 'sec-fetch-mode',
+        'Sec-Fetch-Site' => 'sec-fetch-site', 'sec-fetch-site' => 'sec-fetch-site',
+        'Sec-Fetch-User' => 'sec-fetch-user', 'sec-fetch-user' => 'sec-fetch-user',
+        'Transfer-Encoding' => 'transfer-encoding', 'transfer-encoding' => 'transfer-encoding',
+        'Expect' => 'expect', 'expect' => 'expect', 'Range' => 'range', 'range' => 'range',
+        'Upgrade' => 'upgrade', 'upgrade' => 'upgrade', 'DNT' => 'dnt', 'dnt' => 'dnt',
+        'Priority' => 'priority', 'priority' => 'priority', 'TE' => 'te', 'te' => 'te',
+    ];
     private const MAX_CHUNK_LINE = 4096;
 
     private const HEAD = 0;
@@ -213,7 +242,7 @@ final class RequestParser
             }
             $values = $matches[2];
             foreach ($matches[1] as $i => $name) {
-                $headers[\strtolower($name)][] = $values[$i];
+                $headers[self::LOWER_NAMES[$name] ?? \strtolower($name)][] = $values[$i];
             }
         }
 
