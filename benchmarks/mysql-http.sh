@@ -22,7 +22,9 @@
 # counts), WARMUP (seconds of unrecorded load before each run, default 2), CONNS (wrk
 # connections, default 64), POOL_SIZE (Spindle connections per worker, default 8), ONLY (user or
 # batch: one scenario), SPINDLE_BIN, SPINDLE_PHP_ARGS, PHP_FPM_BIN, FPM_KEEP_CONN (1: nginx keeps
-# FastCGI connections open, default).
+# FastCGI connections open, default), BASELINE_DIR (another checkout with its own vendor/, e.g.
+# `git worktree add` of an earlier commit: its Spindle is a fourth target in the same rounds, so
+# that a change is measured before/after side by side).
 #
 # It starts the private MariaDB with scripts/mariadb (reused when it runs) and creates the table
 # mysqlhttp_users (1,000 rows), dropped at the end. nginx, php-fpm and Spindle live in one
@@ -43,6 +45,7 @@ SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
 read -r -a SPINDLE_PHP_ARGS <<<"${SPINDLE_PHP_ARGS:-}"
 FPM_KEEP_CONN="${FPM_KEEP_CONN:-1}"
 ONLY="${ONLY:-}"
+BASELINE_DIR="${BASELINE_DIR:-}"
 export POOL_SIZE
 
 for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$POOL_SIZE"; do
@@ -276,22 +279,33 @@ NGINX_PID=$!
 STARTED+=("nginx:$NGINX_PID")
 
 # ---- Spindle --------------------------------------------------------------------------------
-SPINDLE_OUT="$TMP/spindle.log"
-php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$SPINDLE_BIN" serve benchmarks/apps/mysql-users.php \
-    --host=127.0.0.1 --port=0 --workers=2 >"$SPINDLE_OUT" 2>&1 &
-SPINDLE_PID=$!
-STARTED+=("spindle:$SPINDLE_PID")
-line=""
-for ((i = 0; i < 200; i++)); do
-    line="$(grep -m1 -oE 'Spindle listening on http://[^[:space:]]+' "$SPINDLE_OUT" || true)"
-    [[ -n "$line" ]] && break
-    [[ -e "/proc/$SPINDLE_PID" ]] || break
-    sleep 0.1
-done
-[[ -n "$line" ]] || { cat "$SPINDLE_OUT" >&2; die "Spindle did not print 'Spindle listening on http://...' within 20 s"; }
-PORT_SPINDLE="${line##*:}"
-PORT_SPINDLE="${PORT_SPINDLE%%/*}"
-[[ "$PORT_SPINDLE" =~ ^[0-9]+$ ]] || die "cannot parse a port from: $line"
+start_spindle() {   # start_spindle NAME BIN APP: sets SPINDLE_STARTED_PID and SPINDLE_STARTED_PORT
+    local name="$1" bin="$2" app="$3" out="$TMP/$1.log" line="" i
+    php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$bin" serve "$app" \
+        --host=127.0.0.1 --port=0 --workers=2 >"$out" 2>&1 &
+    SPINDLE_STARTED_PID=$!
+    STARTED+=("$name:$SPINDLE_STARTED_PID")
+    for ((i = 0; i < 200; i++)); do
+        line="$(grep -m1 -oE 'Spindle listening on http://[^[:space:]]+' "$out" || true)"
+        [[ -n "$line" ]] && break
+        [[ -e "/proc/$SPINDLE_STARTED_PID" ]] || break
+        sleep 0.1
+    done
+    [[ -n "$line" ]] || { cat "$out" >&2; die "$name did not print 'Spindle listening on http://...' within 20 s"; }
+    SPINDLE_STARTED_PORT="${line##*:}"
+    SPINDLE_STARTED_PORT="${SPINDLE_STARTED_PORT%%/*}"
+    [[ "$SPINDLE_STARTED_PORT" =~ ^[0-9]+$ ]] || die "cannot parse a port from: $line"
+}
+start_spindle spindle "$SPINDLE_BIN" benchmarks/apps/mysql-users.php
+SPINDLE_PID="$SPINDLE_STARTED_PID"
+PORT_SPINDLE="$SPINDLE_STARTED_PORT"
+BASELINE_PID=""
+if [[ -n "$BASELINE_DIR" ]]; then
+    # Another checkout (an earlier commit, its own vendor/) served the same way, measured in the same rounds.
+    start_spindle baseline "$BASELINE_DIR/bin/spindle" "$BASELINE_DIR/benchmarks/apps/mysql-users.php"
+    BASELINE_PID="$SPINDLE_STARTED_PID"
+    PORT_BASELINE="$SPINDLE_STARTED_PORT"
+fi
 
 # ---- the three must give the same answers ---------------------------------------------------
 fetch_ready() {   # fetch_ready URL PID: the body once the server answers 200 (10 s at most)
@@ -309,6 +323,10 @@ for path in '/user?id=42' '/batch?start=5'; do
     a="$(fetch_ready "http://127.0.0.1:$PORT_CONNECT$path" "$FPM_PID")"
     b="$(fetch_ready "http://127.0.0.1:$PORT_PERSISTENT$path" "$FPM_PID")"
     c="$(fetch_ready "http://127.0.0.1:$PORT_SPINDLE$path" "$SPINDLE_PID")"
+    if [[ -n "$BASELINE_PID" ]]; then
+        d="$(fetch_ready "http://127.0.0.1:$PORT_BASELINE$path" "$BASELINE_PID")"
+        [[ "$d" == "$c" ]] || die "different answers for $path: Spindle '$c', baseline '$d'"
+    fi
     [[ "$a" == "$b" && "$a" == "$c" ]] || die "different answers for $path: fpm '$a', fpm persistent '$b', Spindle '$c'"
     log "ok: $path answers $c"
 done
@@ -352,6 +370,7 @@ SCENARIOS=()
 TARGETS=("connect|nginx + php-fpm (2 children), native PDO, connect per request|$PORT_CONNECT"
          "persistent|nginx + php-fpm (2 children), native PDO, persistent connection|$PORT_PERSISTENT"
          "spindle|Spindle --workers=2, Spindle\\Database\\Pdo, pool of $POOL_SIZE per worker|$PORT_SPINDLE")
+[[ -n "$BASELINE_PID" ]] && TARGETS+=("baseline|Spindle as in $BASELINE_DIR, same settings|$PORT_BASELINE")
 median_index() {   # median_index "v1 v2 ...": the index of the median value (the lower middle one)
     echo "$1" | tr ' ' '\n' | awk 'NF { print NR - 1, $1 }' | sort -k2 -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
 }
@@ -385,6 +404,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
             log "round $round/$ROUNDS: $scenario, $key: wrk -t2 -c$CONNS -d${DURATION}s"
             server_pid="$FPM_PID"
             [[ "$key" == spindle ]] && server_pid="$SPINDLE_PID"
+            [[ "$key" == baseline ]] && server_pid="$BASELINE_PID"
             ticks_before="$(cpu_ticks "$server_pid")"
             db_before="$(db_ticks)"
             run_wrk "$out" -t2 -c"$CONNS" -d"${DURATION}s" --timeout 10s --latency -s "$TMP/$scenario.lua" "$url" \
