@@ -22,7 +22,7 @@
 # counts), WARMUP (seconds of unrecorded load before each run, default 2), CONNS (wrk
 # connections, default 64), POOL_SIZE (Spindle connections per worker, default 8), ONLY (user or
 # batch: one scenario), SPINDLE_BIN, SPINDLE_PHP_ARGS, PHP_FPM_BIN, FPM_KEEP_CONN (1: nginx keeps
-# FastCGI connections open, default), BASELINE_DIR (another checkout with its own vendor/, e.g.
+# FastCGI connections open, default), WORKERS (Spindle's --workers, default 2), BASELINE_DIR (another checkout with its own vendor/, e.g.
 # `git worktree add` of an earlier commit: its Spindle is a fourth target in the same rounds, so
 # that a change is measured before/after side by side).
 #
@@ -46,9 +46,10 @@ read -r -a SPINDLE_PHP_ARGS <<<"${SPINDLE_PHP_ARGS:-}"
 FPM_KEEP_CONN="${FPM_KEEP_CONN:-1}"
 ONLY="${ONLY:-}"
 BASELINE_DIR="${BASELINE_DIR:-}"
+WORKERS="${WORKERS:-2}"
 export POOL_SIZE
 
-for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$POOL_SIZE"; do
+for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$POOL_SIZE" "$WORKERS"; do
     [[ "$n" =~ ^[0-9]+$ ]] || { echo "DURATION, ROUNDS, WARMUP, CONNS and POOL_SIZE must be whole numbers" >&2; exit 2; }
 done
 (( DURATION > 0 && ROUNDS > 0 && CONNS > 0 && POOL_SIZE > 0 )) || { echo "DURATION, ROUNDS, CONNS and POOL_SIZE must be > 0" >&2; exit 2; }
@@ -282,7 +283,7 @@ STARTED+=("nginx:$NGINX_PID")
 start_spindle() {   # start_spindle NAME BIN APP: sets SPINDLE_STARTED_PID and SPINDLE_STARTED_PORT
     local name="$1" bin="$2" app="$3" out="$TMP/$1.log" line="" i
     php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$bin" serve "$app" \
-        --host=127.0.0.1 --port=0 --workers=2 >"$out" 2>&1 &
+        --host=127.0.0.1 --port=0 --workers="$WORKERS" >"$out" 2>&1 &
     SPINDLE_STARTED_PID=$!
     STARTED+=("$name:$SPINDLE_STARTED_PID")
     for ((i = 0; i < 200; i++)); do
@@ -369,7 +370,7 @@ SCENARIOS=()
 (( ${#SCENARIOS[@]} > 0 )) || die "ONLY must be user or batch"
 TARGETS=("connect|nginx + php-fpm (2 children), native PDO, connect per request|$PORT_CONNECT"
          "persistent|nginx + php-fpm (2 children), native PDO, persistent connection|$PORT_PERSISTENT"
-         "spindle|Spindle --workers=2, Spindle\\Database\\Pdo, pool of $POOL_SIZE per worker|$PORT_SPINDLE")
+         "spindle|Spindle --workers=$WORKERS, Spindle\\Database\\Pdo, pool of $POOL_SIZE per worker|$PORT_SPINDLE")
 [[ -n "$BASELINE_PID" ]] && TARGETS+=("baseline|Spindle as in $BASELINE_DIR, same settings|$PORT_BASELINE")
 median_index() {   # median_index "v1 v2 ...": the index of the median value (the lower middle one)
     echo "$1" | tr ' ' '\n' | awk 'NF { print NR - 1, $1 }' | sort -k2 -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
@@ -435,7 +436,7 @@ report() {
     echo "- PHP $(php -r 'echo PHP_VERSION;'); $("$NGINX_BIN" -v 2>&1 | sed 's#.*/#nginx #'); MariaDB $(php -r '$p = new PDO(sprintf("mysql:host=%s;port=%d", getenv("MYSQL_HOST"), getenv("MYSQL_PORT")), getenv("MYSQL_USER"), getenv("MYSQL_PASSWORD")); echo $p->getAttribute(PDO::ATTR_SERVER_VERSION);') over TCP on 127.0.0.1, on the same 2 cores"
     echo "- wrk -t2 -c$CONNS, ${DURATION} s per run after ${WARMUP} s of warm-up, median of $ROUNDS round(s); ids drawn at random by wrk"
     echo "- php-fpm: pm=static, 2 children, OPcache + tracing JIT (validate_timestamps off), unix socket, fastcgi_keep_conn $KEEP_CONN"
-    echo "- Spindle: php ${SPINDLE_PHP_ARGS[*]+"${SPINDLE_PHP_ARGS[*]} "}$SPINDLE_BIN serve benchmarks/apps/mysql-users.php --workers=2 (OPcache + tracing JIT), pool of $POOL_SIZE connections per worker"
+    echo "- Spindle: php ${SPINDLE_PHP_ARGS[*]+"${SPINDLE_PHP_ARGS[*]} "}$SPINDLE_BIN serve benchmarks/apps/mysql-users.php --workers=$WORKERS (OPcache + tracing JIT), pool of $POOL_SIZE connections per worker"
     local s scenario title t key label port i
     for s in "${SCENARIOS[@]}"; do
         scenario="${s%%|*}"
