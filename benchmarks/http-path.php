@@ -1,0 +1,86 @@
+<?php
+
+declare(strict_types=1);
+
+/*
+ * A worker's request path without the network: K connections on socket pairs, each request
+ * written by the client, read by Spindle's Connection, parsed, run in its fiber through the
+ * worker's wrapper and the app, serialized and written back. Prints the time per request; for
+ * counts that the machine's noise does not move, run it under callgrind twice and take the
+ * difference per request:
+ *
+ *   php -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M \
+ *       benchmarks/http-path.php [connections=32] [rounds=1000]
+ *   valgrind --tool=callgrind --smc-check=all php -d ... benchmarks/http-path.php 32 200   # then 32 600
+ *
+ * APP=path/to/app.php serves another app (default examples/hello.php); FLOOR=1 replaces Spindle
+ * with a bare Revolt read callback that writes a fixed response (the floor of the loop and I/O).
+ */
+
+require __DIR__ . '/../vendor/autoload.php';
+
+use Revolt\EventLoop;
+use Spindle\Http\Clock;
+use Spindle\Http\Connection;
+use Spindle\Http\HandlerSet;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+use Spindle\Http\ResponseSerializer;
+use Spindle\Loop\Loop;
+use Spindle\Loop\TaskRunner;
+use Spindle\Server\ServerOptions;
+use Spindle\Server\Worker;
+
+$connections = (int) ($argv[1] ?? 32);
+$rounds = (int) ($argv[2] ?? 1000);
+$options = new ServerOptions(getenv('APP') ?: __DIR__ . '/../examples/hello.php');
+$logger = new Psr\Log\NullLogger();
+$handler = (new Worker($options, $logger))->boot();
+$done = 0;
+// The loop stops once every connection of the round has its answer.
+$counting = static function (Request $request) use ($handler, &$done, $connections): Response {
+    $response = $handler($request);
+    if (++$done === $connections) {
+        EventLoop::getDriver()->stop();
+    }
+
+    return $response;
+};
+$set = new HandlerSet($counting, $options->limits, new TaskRunner(Loop::driver()), $logger, new Clock(), new ResponseSerializer(), sys_get_temp_dir(), false, $options->requestTimeout);
+$clients = [];
+$servers = [];
+for ($i = 0; $i < $connections; ++$i) {
+    [$client, $server] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, 0);
+    foreach ([$client, $server] as $socket) {
+        stream_set_blocking($socket, false);
+        stream_set_read_buffer($socket, 0);
+        stream_set_write_buffer($socket, 0);
+    }
+    $clients[] = $client;
+    if (getenv('FLOOR')) {
+        EventLoop::onReadable($server, static function (string $id, $socket) use (&$done, $connections): void {
+            fread($socket, 65536);
+            fwrite($socket, "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nDate: Mon, 23 Nov 2026 10:47:31 GMT\r\nContent-Length: 11\r\n\r\nHello World");
+            if (++$done === $connections) {
+                EventLoop::getDriver()->stop();
+            }
+        });
+    } else {
+        $servers[] = new Connection($server, $set, static fn () => null, '127.0.0.1', 40000 + $i, '127.0.0.1', 8080);
+    }
+}
+$request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n";
+$bytes = 0;
+$start = hrtime(true);
+for ($round = 0; $round < $rounds; ++$round) {
+    foreach ($clients as $client) {
+        fwrite($client, $request);
+    }
+    $done = 0;
+    EventLoop::run();
+    foreach ($clients as $client) {
+        $bytes += strlen((string) fread($client, 65536));
+    }
+}
+$requests = $connections * $rounds;
+printf("%d requests, %.3f µs per request (both sides, system calls included), %d bytes per response\n", $requests, (hrtime(true) - $start) / 1000 / $requests, intdiv($bytes, $requests));
