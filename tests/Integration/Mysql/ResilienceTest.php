@@ -35,7 +35,8 @@ final class ResilienceTest extends MysqlTestCase
         $start = hrtime(true);
         self::assertMysqlError(2006, 'HY000', fn () => $victim->query('SELECT 1'));
         self::assertMysqlError(2006, 'HY000', fn () => $victim->prepare('SELECT 1'));
-        self::assertLessThan(0.05, (hrtime(true) - $start) / 1e9);
+        // Refused on the spot, without a round trip or a connect timeout (a loose bound: not a speed test).
+        self::assertLessThan(1.0, (hrtime(true) - $start) / 1e9);
     }
 
     public function testConnectionKilledDuringAQuery(): void
@@ -54,7 +55,8 @@ final class ResilienceTest extends MysqlTestCase
             // MariaDB answers a killed statement with ER_CONNECTION_KILLED, then closes
             self::assertContains($e->errorCode, [1927, 2006, 2013], $e->getMessage());
         }
-        self::assertLessThan(2.0, (hrtime(true) - $start) / 1e9);
+        // Ended by the KILL, not by the end of SLEEP(5).
+        self::assertLessThan(4.5, (hrtime(true) - $start) / 1e9);
         self::pause(0.05);
         try {
             $victim->query('SELECT 1');
@@ -79,7 +81,8 @@ final class ResilienceTest extends MysqlTestCase
         }
         $elapsed = (hrtime(true) - $start) / 1e9;
         self::assertGreaterThanOrEqual(0.45, $elapsed);
-        self::assertLessThan(1.0, $elapsed);
+        // Ended by the 0.5 s timeout, not by the end of SLEEP(10).
+        self::assertLessThan(5.0, $elapsed);
         self::assertTrue($slow->isBroken());
         self::assertMysqlError(2006, 'HY000', fn () => $slow->query('SELECT 1'));
 
