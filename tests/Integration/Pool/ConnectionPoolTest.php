@@ -70,7 +70,7 @@ final class ConnectionPoolTest extends MysqlTestCase
         self::assertCount(5, $ids);
         self::assertSame(5, $peak);
         self::assertGreaterThanOrEqual(0.79, $elapsed, 'four waves of 0.2 s');
-        self::assertLessThan(1.3, $elapsed, 'the fibers waited for the server concurrently, five at a time');
+        self::assertLessThan(2.5, $elapsed, 'the fibers waited for the server concurrently (one at a time takes 4 s)');
         $stats = $pool->stats();
         self::assertSame([5, 5, 0, 0], [$stats->size, $stats->idle, $stats->inUse, $stats->waiting]);
     }

