@@ -19,8 +19,7 @@
 # the trap stops exactly the processes this script started and removes the directory.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 DURATION="${DURATION:-10}"
 ROUNDS="${ROUNDS:-1}"
@@ -38,39 +37,11 @@ for n in "$DURATION" "$ROUNDS" "$WARMUP"; do
 done
 (( DURATION > 0 && ROUNDS > 0 )) || { echo "DURATION and ROUNDS must be > 0" >&2; exit 2; }
 
-log() { printf '[http.sh] %s\n' "$*" >&2; }
-die() { printf '[http.sh] ERROR: %s\n' "$*" >&2; exit 1; }
-
 # --------------------------------------------------------------------------------------------
 # 1. Tools
 # --------------------------------------------------------------------------------------------
-find_fpm() {
-    if [[ -n "${PHP_FPM_BIN:-}" ]]; then echo "$PHP_FPM_BIN"; return; fi
-    command -v php-fpm8.2 2>/dev/null && return
-    [[ -x /usr/sbin/php-fpm8.2 ]] && { echo /usr/sbin/php-fpm8.2; return; }
-    return 1
-}
-
-apt_install() {
-    local sudo=()
-    (( EUID == 0 )) || sudo=(sudo)
-    log "installing: $*"
-    if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"; then
-        log "apt-get install failed; running apt-get update and retrying"
-        "${sudo[@]}" apt-get update
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
-    fi
-}
-
-missing=()
-command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
-find_fpm >/dev/null 2>&1 || missing+=(php8.2-fpm)
-command -v wrk >/dev/null 2>&1 || missing+=(wrk)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-(( ${#missing[@]} == 0 )) || apt_install "${missing[@]}"
-
-NGINX_BIN="$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)"
-FPM_BIN="$(find_fpm)" || die "php-fpm8.2 not found"
+need_tools nginx fpm wrk curl
+find_servers
 command -v wrk >/dev/null 2>&1 || die "wrk not found"
 command -v php >/dev/null 2>&1 || die "php (CLI) not found"
 
@@ -82,52 +53,10 @@ fi
 # --------------------------------------------------------------------------------------------
 # 2. Temp dir + cleanup
 # --------------------------------------------------------------------------------------------
-TMP="$(mktemp -d "${TMPDIR:-/tmp}/spindle-http-bench.XXXXXX")"
-STARTED=()        # "name:pid" of every process this script started
-WRK_PID=""        # the wrk run in progress, if any
-
-stop_pid() {      # stop_pid NAME PID: TERM, wait up to 10 s, then KILL the pid and its children
-    local name="$1" pid="$2" children i state
-    [[ -e "/proc/$pid" ]] || return 0
-    children="$(ps -o pid= --ppid "$pid" 2>/dev/null | tr -s ' \n' ' ' || true)"
-    kill -TERM "$pid" 2>/dev/null || return 0
-    for ((i = 0; i < 100; i++)); do
-        state="$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || echo gone)"
-        [[ "$state" == gone || "$state" == Z ]] && return 0
-        sleep 0.1
-    done
-    log "$name (pid $pid) ignored SIGTERM for 10 s; sending SIGKILL"
-    kill -KILL "$pid" 2>/dev/null || true
-    for i in $children; do kill -KILL "$i" 2>/dev/null || true; done
-}
-
-cleanup() {
-    local rc=$? entry
-    trap - EXIT INT TERM
-    [[ -n "$WRK_PID" ]] && kill -TERM "$WRK_PID" 2>/dev/null
-    # Stop in reverse start order.
-    for ((i = ${#STARTED[@]} - 1; i >= 0; i--)); do
-        entry="${STARTED[$i]}"
-        stop_pid "${entry%%:*}" "${entry##*:}"
-    done
-    rm -rf "$TMP"
-    exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-mkdir -p "$TMP/nginx-tmp" "$TMP/wrk"
+make_tmp spindle-http-bench
 
 # Free ports: bind port 0 several times at once (so they differ) and print what the kernel chose.
-read -r PORT_NGINX PORT_FPM2 PORT_FPM8 < <(php -r '
-    $s = []; $p = [];
-    for ($i = 0; $i < 3; $i++) {
-        $s[$i] = stream_socket_server("tcp://127.0.0.1:0", $errno, $errstr) or exit(1);
-        $name = stream_socket_get_name($s[$i], false);
-        $p[] = substr($name, strrpos($name, ":") + 1);
-    }
-    echo implode(" ", $p), "\n";')
+read -r PORT_NGINX PORT_FPM2 PORT_FPM8 < <(free_ports 3)
 [[ -n "${PORT_FPM8:-}" ]] || die "could not pick free ports"
 
 # --------------------------------------------------------------------------------------------
@@ -151,50 +80,15 @@ FPM_SCRIPT="$ROOT/benchmarks/apps/fpm-hello.php"
     echo "opcache.jit = tracing"
     echo "opcache.jit_buffer_size = 64M"
 } > "$TMP/php.ini"
-if ! "$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache'; then
-    sed -i '1a zend_extension = opcache.so' "$TMP/php.ini"
-fi
-"$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache' || die "php-fpm cannot load OPcache"
+fpm_load_opcache
 
-FPM_ROOT_ARGS=()
-FPM_USER_LINES=""
-if (( EUID == 0 )); then
-    # php-fpm refuses to run workers as root unless told to; the sockets live in a 0700 temp dir
-    # owned by root, so both nginx and the fpm workers run as root here.
-    FPM_ROOT_ARGS=(-R)
-    FPM_USER_LINES=$'user = root\ngroup = root'
-fi
-
-fpm_pool() {    # fpm_pool NAME CHILDREN
-    cat <<EOF
-[$1]
-$FPM_USER_LINES
-listen = $TMP/$1.sock
-listen.mode = 0600
-pm = static
-pm.max_children = $2
-pm.max_requests = 0
-catch_workers_output = yes
-clear_env = yes
-EOF
-}
 {
-    cat <<EOF
-[global]
-pid = $TMP/php-fpm.pid
-error_log = $TMP/php-fpm.log
-log_level = notice
-daemonize = no
-EOF
-    fpm_pool fpm2 2
-    fpm_pool fpm8 8
+    fpm_global_conf
+    fpm_static_pool fpm2 2 "$TMP/fpm2.sock"
+    fpm_static_pool fpm8 8 "$TMP/fpm8.sock"
 } > "$TMP/php-fpm.conf"
-
-"$FPM_BIN" -t -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm-test.log" 2>&1 \
-    || { cat "$TMP/php-fpm-test.log" >&2; die "php-fpm config test failed"; }
-"$FPM_BIN" -F -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm.out" 2>&1 &
-STARTED+=("php-fpm:$!")
-FPM_PID=$!
+# shellcheck disable=SC2119  # no extra php-fpm arguments
+start_fpm
 
 # --------------------------------------------------------------------------------------------
 # 3a. nginx: static "return 200" server + the two FastCGI fronts of 3b
@@ -209,9 +103,6 @@ if [[ "$FPM_KEEP_CONN" == 1 ]]; then
 else
     FPM_KEEP_CONN_NGX=off; FPM2_KEEPALIVE=""; FPM8_KEEPALIVE=""
 fi
-NGINX_USER_LINE=""
-(( EUID == 0 )) && NGINX_USER_LINE="user root;"   # workers must reach the sockets in the 0700 temp dir
-
 fastcgi_location() {   # fastcgi_location UPSTREAM
     cat <<EOF
         location / {
@@ -238,32 +129,7 @@ fastcgi_location() {   # fastcgi_location UPSTREAM
 EOF
 }
 
-cat > "$TMP/nginx.conf" <<EOF
-# generated by benchmarks/http.sh
-$NGINX_USER_LINE
-worker_processes 2;
-daemon off;
-master_process on;
-pid $TMP/nginx.pid;
-lock_file $TMP/nginx.lock;
-error_log $TMP/nginx-error.log warn;
-
-events {
-    worker_connections 4096;
-}
-
-http {
-    default_type text/plain;
-    access_log off;
-    keepalive_requests 100000;
-    keepalive_timeout 65s;
-    server_tokens off;
-    client_body_temp_path $TMP/nginx-tmp/body;
-    fastcgi_temp_path     $TMP/nginx-tmp/fastcgi;
-    proxy_temp_path       $TMP/nginx-tmp/proxy;
-    scgi_temp_path        $TMP/nginx-tmp/scgi;
-    uwsgi_temp_path       $TMP/nginx-tmp/uwsgi;
-
+write_nginx_conf text/plain "$(cat <<EOF
     # FPM_KEEP_CONN=$FPM_KEEP_CONN: idle upstream connections cached per nginx worker
     # (2 workers x 1 = 2 children; 2 workers x 4 = 8 children).
     upstream fpm2 {
@@ -289,41 +155,20 @@ $(fastcgi_location fpm2)
         listen 127.0.0.1:$PORT_FPM8;
 $(fastcgi_location fpm8)
     }
-}
 EOF
-
-"$NGINX_BIN" -t -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx-test.log" 2>&1 \
-    || { cat "$TMP/nginx-test.log" >&2; die "nginx config test failed"; }
-"$NGINX_BIN" -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx.out" 2>&1 &
-STARTED+=("nginx:$!")
-NGINX_PID=$!
+)"
+start_nginx
 
 # --------------------------------------------------------------------------------------------
 # 3c. Spindle: hello app and delay app, 2 workers each
 # --------------------------------------------------------------------------------------------
 # start_spindle NAME APP: starts it, waits (at most 20 s) for the "Spindle listening on" line,
-# and sets SPINDLE_PORT.
+# and sets SPINDLE_PID and SPINDLE_PORT.
 start_spindle() {
-    local name="$1" app="$2" out="$TMP/spindle-$1.log" pid line i
-    php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$SPINDLE_BIN" serve "$app" --host=127.0.0.1 --port=0 --workers=2 >"$out" 2>&1 &
-    pid=$!
-    STARTED+=("spindle-$name:$pid")
-    line=""
-    for ((i = 0; i < 200; i++)); do
-        line="$(grep -m1 -oE 'Spindle listening on http://[^[:space:]]+' "$out" || true)"
-        [[ -n "$line" ]] && break
-        [[ -e "/proc/$pid" ]] || break
-        sleep 0.1
-    done
-    if [[ -z "$line" ]]; then
-        log "--- output of Spindle ($app) ---"
-        cat "$out" >&2 || true
-        die "Spindle ($app) did not print 'Spindle listening on http://...' within 20 s"
-    fi
-    SPINDLE_PORT="${line##*:}"
-    SPINDLE_PORT="${SPINDLE_PORT%%/*}"
-    [[ "$SPINDLE_PORT" =~ ^[0-9]+$ ]] || die "cannot parse a port from: $line"
-    log "Spindle $name ($app) pid $pid on port $SPINDLE_PORT"
+    local name="$1" app="$2"
+    spawn_spindle "spindle-$name" "Spindle ($app)" "$TMP/spindle-$name.log" 20 \
+        php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$SPINDLE_BIN" serve "$app" --host=127.0.0.1 --port=0 --workers=2
+    log "Spindle $name ($app) pid $SPINDLE_PID on port $SPINDLE_PORT"
 }
 
 PORT_SPINDLE=""
@@ -344,18 +189,6 @@ fi
 # --------------------------------------------------------------------------------------------
 # Readiness + sanity checks
 # --------------------------------------------------------------------------------------------
-wait_for_body() {   # wait_for_body NAME URL EXPECTED PID
-    local name="$1" url="$2" expected="$3" pid="$4" body="" i
-    for ((i = 0; i < 100; i++)); do
-        [[ -e "/proc/$pid" ]] || break
-        body="$(curl -s --max-time 5 "$url" 2>/dev/null || true)"
-        [[ "$body" == "$expected" ]] && { log "ok: $name answers '$expected'"; return 0; }
-        sleep 0.1
-    done
-    for f in "$TMP"/*.log "$TMP"/*.out; do [[ -s "$f" ]] && { echo "--- $f" >&2; tail -n 20 "$f" >&2; }; done
-    die "$name ($url) did not answer '$expected' (last body: '${body}')"
-}
-
 wait_for_body "nginx return 200" "http://127.0.0.1:$PORT_NGINX/" "Hello World" "$NGINX_PID"
 wait_for_body "nginx+php-fpm static 2" "http://127.0.0.1:$PORT_FPM2/" "Hello World" "$FPM_PID"
 wait_for_body "nginx+php-fpm static 8" "http://127.0.0.1:$PORT_FPM8/" "Hello World" "$FPM_PID"
@@ -384,27 +217,6 @@ if [[ "$SKIP_SPINDLE" != 1 ]]; then
     TARGETS+=("delay|Spindle delay 0.1 s (2 workers)|http://127.0.0.1:$PORT_DELAY/|$DELAY_CONNS")
 fi
 
-# run_wrk OUTFILE ARGS...: wrk in the background + wait, so that INT/TERM reach the trap at once.
-run_wrk() {
-    local out="$1" rc=0
-    shift
-    wrk "$@" >"$out" 2>&1 &
-    WRK_PID=$!
-    wait "$WRK_PID" || rc=$?
-    WRK_PID=""
-    return "$rc"
-}
-
-declare -A BEST_RPS BEST_LAT BEST_P99 BEST_ERR BEST_FILE
-wrk_rps()     { awk '$1 == "Requests/sec:" { print $2 }' "$1"; }
-wrk_latency() { awk '$1 == "Latency" { print $2; exit }' "$1"; }
-wrk_p99()     { awk '$1 == "99%" { print $2; exit }' "$1"; }
-wrk_errors()  {
-    local e
-    e="$(grep -E 'Socket errors|Non-2xx' "$1" | sed -E 's/^[[:space:]]+//' | paste -sd ';' - | sed 's/;/; /g' || true)"
-    echo "${e:-none}"
-}
-
 for ((round = 1; round <= ROUNDS; round++)); do
     for t in "${TARGETS[@]}"; do
         IFS='|' read -r key label url conns <<<"$t"
@@ -417,27 +229,16 @@ for ((round = 1; round <= ROUNDS; round++)); do
         rps="$(wrk_rps "$out")"
         [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output for $label"; }
         log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), errors: $(wrk_errors "$out")"
-        if [[ -z "${BEST_RPS[$key]:-}" ]] || awk -v a="$rps" -v b="${BEST_RPS[$key]}" 'BEGIN { exit !(a + 0 > b + 0) }'; then
-            BEST_RPS[$key]="$rps"
-            BEST_LAT[$key]="$(wrk_latency "$out")"
-            BEST_P99[$key]="$(wrk_p99 "$out")"
-            BEST_ERR[$key]="$(wrk_errors "$out")"
-            BEST_FILE[$key]="$out"
-        fi
+        keep_best "$key" "$out" || true
     done
 done
 
 # --------------------------------------------------------------------------------------------
 # 5. Report
 # --------------------------------------------------------------------------------------------
-ratio() {   # ratio A B -> "0.42x" (or "-" when B is unknown)
-    [[ -n "${1:-}" && -n "${2:-}" ]] || { echo "-"; return; }
-    awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.2fx\n", a / b }'
-}
-
 DRIVER="$(php -r 'require "vendor/autoload.php"; echo get_class(Revolt\EventLoop::getDriver());' 2>/dev/null || echo unknown)"
 if [[ "$DRIVER" == *StreamSelectDriver ]]; then IS_SELECT="yes"; else IS_SELECT="no"; fi
-CPU_MODEL="$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)"
+CPU_MODEL="$(cpu_model)"
 STAMP="$(date +%Y-%m-%d-%H%M%S)"
 RESULTS_DIR="$ROOT/benchmarks/results"
 RESULT_FILE="$RESULTS_DIR/http-$STAMP.md"
@@ -491,10 +292,5 @@ raw_outputs() {
     done
 }
 
-mkdir -p "$RESULTS_DIR"
 REPORT="$(report)"
-echo
-echo "$REPORT"
-{ echo "$REPORT"; raw_outputs; } > "$RESULT_FILE"
-echo
-log "written to ${RESULT_FILE#"$ROOT"/}"
+publish_report "$RESULT_FILE" raw_outputs

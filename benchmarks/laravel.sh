@@ -35,8 +35,7 @@
 # drops the benchmark's tables and removes the directory.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 DURATION="${DURATION:-10}"
 ROUNDS="${ROUNDS:-1}"
@@ -63,42 +62,11 @@ for r in $ROUTES; do
 done
 wanted() { [[ " $ROUTES " == *" $1 "* ]]; }
 
-log() { printf '[laravel.sh] %s\n' "$*" >&2; }
-die() { printf '[laravel.sh] ERROR: %s\n' "$*" >&2; exit 1; }
-
 # --------------------------------------------------------------------------------------------
 # 1. Tools, Laravel, the blog
 # --------------------------------------------------------------------------------------------
-find_fpm() {
-    if [[ -n "${PHP_FPM_BIN:-}" ]]; then echo "$PHP_FPM_BIN"; return; fi
-    command -v php-fpm8.2 2>/dev/null && return
-    [[ -x /usr/sbin/php-fpm8.2 ]] && { echo /usr/sbin/php-fpm8.2; return; }
-    return 1
-}
-
-apt_install() {
-    local sudo=()
-    (( EUID == 0 )) || sudo=(sudo)
-    log "installing: $*"
-    if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"; then
-        log "apt-get install failed; running apt-get update and retrying"
-        "${sudo[@]}" apt-get update
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
-    fi
-}
-
-missing=()
-command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
-find_fpm >/dev/null 2>&1 || missing+=(php8.2-fpm)
-command -v wrk >/dev/null 2>&1 || missing+=(wrk)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-for pkg in php-laravel-framework php8.2-sqlite3 php8.2-mysql; do
-    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-done
-(( ${#missing[@]} == 0 )) || apt_install "${missing[@]}"
-
-NGINX_BIN="$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)"
-FPM_BIN="$(find_fpm)" || die "php-fpm8.2 not found"
+need_tools nginx fpm wrk curl deb:php-laravel-framework deb:php8.2-sqlite3 deb:php8.2-mysql
+find_servers
 
 [[ -d vendor ]] || { log "composer install"; composer install --no-interaction --no-progress --quiet; }
 [[ -f "$BLOG/vendor/autoload.php" ]] \
@@ -107,26 +75,9 @@ FPM_BIN="$(find_fpm)" || die "php-fpm8.2 not found"
 # --------------------------------------------------------------------------------------------
 # 2. Temp dir + cleanup
 # --------------------------------------------------------------------------------------------
-TMP="$(mktemp -d "${TMPDIR:-/tmp}/spindle-laravel-bench.XXXXXX")"
+make_tmp spindle-laravel-bench
 chmod 0711 "$TMP"
-STARTED=()        # "name:pid" of every process this script started
-WRK_PID=""
 DROP_TABLES=0
-
-stop_pid() {      # stop_pid NAME PID: TERM, wait up to 10 s, then KILL the pid and its children
-    local name="$1" pid="$2" children i state
-    [[ -e "/proc/$pid" ]] || return 0
-    children="$(ps -o pid= --ppid "$pid" 2>/dev/null | tr -s ' \n' ' ' || true)"
-    kill -TERM "$pid" 2>/dev/null || return 0
-    for ((i = 0; i < 100; i++)); do
-        state="$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || echo gone)"
-        [[ "$state" == gone || "$state" == Z ]] && return 0
-        sleep 0.1
-    done
-    log "$name (pid $pid) ignored SIGTERM for 10 s; sending SIGKILL"
-    kill -KILL "$pid" 2>/dev/null || true
-    for i in $children; do kill -KILL "$i" 2>/dev/null || true; done
-}
 
 drop_tables() {
     php -r '
@@ -139,23 +90,9 @@ drop_tables() {
         || log "could not drop the ${PREFIX}* tables"
 }
 
-cleanup() {
-    local rc=$? entry i
-    trap - EXIT INT TERM
-    [[ -n "$WRK_PID" ]] && kill -TERM "$WRK_PID" 2>/dev/null
-    for ((i = ${#STARTED[@]} - 1; i >= 0; i--)); do
-        entry="${STARTED[$i]}"
-        stop_pid "${entry%%:*}" "${entry##*:}"
-    done
-    (( DROP_TABLES )) && drop_tables
-    rm -rf "$TMP"
-    exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+on_cleanup() { if (( DROP_TABLES )); then drop_tables; fi; }
 
-mkdir -p "$TMP/nginx-tmp" "$TMP/wrk" "$TMP/cache" "$TMP/views"
+mkdir -p "$TMP/cache" "$TMP/views"
 
 # --------------------------------------------------------------------------------------------
 # 3. The blog's environment, its database and Laravel's caches
@@ -176,9 +113,7 @@ declare -A APP_ENV_VARS=(
 )
 if [[ "$DB" == mysql ]]; then
     log "MariaDB: scripts/mariadb"
-    scripts/mariadb >/dev/null
-    # shellcheck disable=SC1090
-    source "${SPINDLE_MYSQL_DIR:-/tmp/spindle-mariadb}/env"
+    use_mariadb
     APP_ENV_VARS+=([DB_CONNECTION]=mysql [DB_HOST]="$MYSQL_HOST" [DB_PORT]="$MYSQL_PORT"
         [DB_DATABASE]="$MYSQL_DATABASE" [DB_USERNAME]="$MYSQL_USER" [DB_PASSWORD]="$MYSQL_PASSWORD"
         [DB_PREFIX]="$PREFIX")
@@ -200,14 +135,7 @@ fi
 artisan view:cache >/dev/null
 
 # Free ports: bind port 0 several times at once (so they differ) and print what the kernel chose.
-read -r PORT_FPM2 PORT_FPM1 < <(php -r '
-    $s = []; $p = [];
-    for ($i = 0; $i < 2; $i++) {
-        $s[$i] = stream_socket_server("tcp://127.0.0.1:0", $errno, $errstr) or exit(1);
-        $name = stream_socket_get_name($s[$i], false);
-        $p[] = substr($name, strrpos($name, ":") + 1);
-    }
-    echo implode(" ", $p), "\n";')
+read -r PORT_FPM2 PORT_FPM1 < <(free_ports 2)
 [[ -n "${PORT_FPM1:-}" ]] || die "could not pick free ports"
 
 # --------------------------------------------------------------------------------------------
@@ -252,58 +180,27 @@ done
     echo "error_log = $TMP/php-fpm-php-errors.log"
     for setting in "${PHP_SHARED_SETTINGS[@]}"; do echo "${setting%%=*} = ${setting#*=}"; done
 } > "$TMP/php.ini"
-if ! "$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache'; then
-    sed -i '1a zend_extension = opcache.so' "$TMP/php.ini"
-fi
-"$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache' || die "php-fpm cannot load OPcache"
-
-FPM_ROOT_ARGS=()
-FPM_USER_LINES=""
-if (( EUID == 0 )); then
-    FPM_ROOT_ARGS=(-R)
-    FPM_USER_LINES=$'user = root\ngroup = root'
-fi
+fpm_load_opcache
 
 fpm_pool() {    # fpm_pool NAME CHILDREN
-    cat <<EOF
-[$1]
-$FPM_USER_LINES
-listen = $TMP/$1.sock
-listen.mode = 0600
-pm = static
-pm.max_children = $2
-pm.max_requests = 0
-catch_workers_output = yes
-clear_env = yes
-EOF
+    fpm_static_pool "$1" "$2" "$TMP/$1.sock"
     # (php-fpm refuses an empty env[] value: such a variable is left unset, which Laravel reads alike.)
     for k in "${!APP_ENV_VARS[@]}"; do
         if [[ -n "${APP_ENV_VARS[$k]}" ]]; then echo "env[$k] = \"${APP_ENV_VARS[$k]}\""; fi
     done
 }
 {
-    cat <<EOF
-[global]
-pid = $TMP/php-fpm.pid
-error_log = $TMP/php-fpm.log
-log_level = notice
-daemonize = no
-EOF
+    fpm_global_conf
     fpm_pool fpm2 "$FPM_CHILDREN"
     fpm_pool fpm1 1
 } > "$TMP/php-fpm.conf"
 
-"$FPM_BIN" -t -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm-test.log" 2>&1 \
-    || { cat "$TMP/php-fpm-test.log" >&2; die "php-fpm config test failed"; }
-"$FPM_BIN" -F -c "$TMP/php.ini" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm.out" 2>&1 &
-STARTED+=("php-fpm:$!")
-FPM_PID=$!
+# shellcheck disable=SC2119  # no extra php-fpm arguments
+start_fpm
 
 # nginx in front: every request goes to public/index.php, one FastCGI connection per request
 # (at Laravel's request rates the connection set-up is noise, and php-fpm children are not bound
 # to idle kept-alive connections).
-NGINX_USER_LINE=""
-(( EUID == 0 )) && NGINX_USER_LINE="user root;"
 fastcgi_server() {   # fastcgi_server PORT UPSTREAM
     cat <<EOF
     server {
@@ -319,62 +216,23 @@ fastcgi_server() {   # fastcgi_server PORT UPSTREAM
     }
 EOF
 }
-cat > "$TMP/nginx.conf" <<EOF
-# generated by benchmarks/laravel.sh
-$NGINX_USER_LINE
-worker_processes 2;
-daemon off;
-master_process on;
-pid $TMP/nginx.pid;
-lock_file $TMP/nginx.lock;
-error_log $TMP/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-    default_type text/plain;
-    access_log off;
-    keepalive_requests 100000;
-    keepalive_timeout 65s;
-    server_tokens off;
-    client_body_temp_path $TMP/nginx-tmp/body;
-    fastcgi_temp_path     $TMP/nginx-tmp/fastcgi;
-    proxy_temp_path       $TMP/nginx-tmp/proxy;
-    scgi_temp_path        $TMP/nginx-tmp/scgi;
-    uwsgi_temp_path       $TMP/nginx-tmp/uwsgi;
+write_nginx_conf text/plain "$(cat <<EOF
     upstream fpm2 { server unix:$TMP/fpm2.sock; }
     upstream fpm1 { server unix:$TMP/fpm1.sock; }
 $(fastcgi_server "$PORT_FPM2" fpm2)
 $(fastcgi_server "$PORT_FPM1" fpm1)
-}
 EOF
-"$NGINX_BIN" -t -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx-test.log" 2>&1 \
-    || { cat "$TMP/nginx-test.log" >&2; die "nginx config test failed"; }
-"$NGINX_BIN" -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx.out" 2>&1 &
-STARTED+=("nginx:$!")
-NGINX_PID=$!
+)"
+start_nginx
 
 # --------------------------------------------------------------------------------------------
 # 5. Spindle: the blog with 2 workers, and with 1 worker for /sleep
 # --------------------------------------------------------------------------------------------
-start_spindle() {    # start_spindle NAME WORKERS: sets SPINDLE_PORT
-    local name="$1" workers="$2" out="$TMP/spindle-$1.log" pid line i
-    env "${ENV_ARGS[@]}" php "${SPINDLE_PHP_ARGS[@]}" "$SPINDLE_BIN" serve "$BLOG" --host=127.0.0.1 --port=0 --workers="$workers" >"$out" 2>&1 &
-    pid=$!
-    STARTED+=("spindle-$name:$pid")
-    line=""
-    for ((i = 0; i < 300; i++)); do
-        line="$(grep -m1 -oE 'Spindle listening on http://[^[:space:]]+' "$out" || true)"
-        [[ -n "$line" ]] && break
-        [[ -e "/proc/$pid" ]] || break
-        sleep 0.1
-    done
-    if [[ -z "$line" ]]; then
-        cat "$out" >&2 || true
-        die "Spindle ($name) did not print 'Spindle listening on http://...' within 30 s"
-    fi
-    SPINDLE_PID="$pid"
-    SPINDLE_PORT="${line##*:}"
-    SPINDLE_PORT="${SPINDLE_PORT%%/*}"
-    log "Spindle $name (--workers=$workers) pid $pid on port $SPINDLE_PORT"
+start_spindle() {    # start_spindle NAME WORKERS: sets SPINDLE_PID and SPINDLE_PORT
+    local name="$1" workers="$2"
+    spawn_spindle "spindle-$name" "Spindle ($name)" "$TMP/spindle-$name.log" 30 \
+        env "${ENV_ARGS[@]}" php "${SPINDLE_PHP_ARGS[@]}" "$SPINDLE_BIN" serve "$BLOG" --host=127.0.0.1 --port=0 --workers="$workers"
+    log "Spindle $name (--workers=$workers) pid $SPINDLE_PID on port $SPINDLE_PORT"
 }
 PORT_SPINDLE2=""
 PORT_SPINDLE1=""
@@ -392,7 +250,6 @@ fi
 # --------------------------------------------------------------------------------------------
 # 6. Sanity: both servers give the same answers
 # --------------------------------------------------------------------------------------------
-dump_logs() { for f in "$TMP"/*.log "$TMP"/*.out; do [[ -s "$f" ]] && { echo "--- $f" >&2; tail -n 30 "$f" >&2; }; done; }
 check() {   # check NAME PORT: prints "hello|user5|posts count"
     local name="$1" port="$2" hello user posts i
     for ((i = 0; i < 100; i++)); do
@@ -400,11 +257,11 @@ check() {   # check NAME PORT: prints "hello|user5|posts count"
         [[ "$hello" == "Hello World" ]] && break
         sleep 0.1
     done
-    [[ "$hello" == "Hello World" ]] || { dump_logs; die "$name: /hello answered '$hello'"; }
+    [[ "$hello" == "Hello World" ]] || { dump_logs 30; die "$name: /hello answered '$hello'"; }
     user="$(curl -s --max-time 10 "http://127.0.0.1:$port/users/5")"
-    [[ "$user" == *'"id":5,'* ]] || { dump_logs; die "$name: /users/5 answered '$user'"; }
+    [[ "$user" == *'"id":5,'* ]] || { dump_logs 30; die "$name: /users/5 answered '$user'"; }
     posts="$(curl -s --max-time 10 "http://127.0.0.1:$port/posts" | grep -c '<article id="post-' || true)"
-    [[ "$posts" == 20 ]] || { dump_logs; die "$name: /posts showed $posts posts, expected 20"; }
+    [[ "$posts" == 20 ]] || { dump_logs 30; die "$name: /posts showed $posts posts, expected 20"; }
     echo "$user"
 }
 USER_FPM="$(check "nginx + php-fpm" "$PORT_FPM2")"
@@ -419,7 +276,7 @@ fi
 if [[ "$DB" == mysql ]]; then
     for port in "$PORT_FPM1" ${PORT_SPINDLE1:+"$PORT_SPINDLE1"}; do
         body="$(curl -s --max-time 10 "http://127.0.0.1:$port/sleep")"
-        [[ "$body" == *'"slept":1'* ]] || { dump_logs; die "/sleep on port $port answered '$body'"; }
+        [[ "$body" == *'"slept":1'* ]] || { dump_logs 30; die "/sleep on port $port answered '$body'"; }
     done
 fi
 
@@ -450,21 +307,12 @@ if [[ "$DB" == mysql ]] && wanted sleep; then
     [[ "$SKIP_SPINDLE" != 1 ]] && TARGETS+=("spindle-sleep|/sleep|Spindle, 1 worker|http://127.0.0.1:$PORT_SPINDLE1/sleep|1|$SLEEP_CONNS|")
 fi
 
-run_wrk() {   # run_wrk OUTFILE ARGS...
-    local out="$1" rc=0
-    shift
-    wrk "$@" >"$out" 2>&1 &
-    WRK_PID=$!
-    wait "$WRK_PID" || rc=$?
-    WRK_PID=""
-    return "$rc"
-}
-declare -A BEST_RPS BEST_LAT BEST_P99 BEST_ERR BEST_FILE BEST_CPU
+declare -A BEST_CPU
 # CPU time per request, from /proc/<pid>/stat (utime + stime) before and after a run: the
 # server's processes (php-fpm's children and nginx's workers, or Spindle's workers) and MariaDB.
 CLK_TCK="$(getconf CLK_TCK)"
 DB_PID=""
-[[ "$DB" == mysql ]] && DB_PID="$(cat "${SPINDLE_MYSQL_DIR:-/tmp/spindle-mariadb}/mysqld.pid" 2>/dev/null || true)"
+[[ "$DB" == mysql ]] && DB_PID="$(mariadb_pid)"
 server_pids() {   # server_pids KEY
     case "$1" in
         fpm-*) ps -o pid= --ppid "$FPM_PID"; ps -o pid= --ppid "$NGINX_PID" ;;
@@ -472,28 +320,6 @@ server_pids() {   # server_pids KEY
         spindle-*) ps -o pid= --ppid "$PID_SPINDLE2" ;;
     esac
 }
-cpu_ticks() {     # cpu_ticks PID...: utime + stime (ticks) of those that still run
-    local pid sum=0 stat
-    for pid in "$@"; do
-        pid="${pid//[[:space:]]/}"    # ps pads pids to a common width
-        [[ -n "$pid" ]] || continue
-        stat="$(cat "/proc/$pid/stat" 2>/dev/null)" || continue
-        stat="${stat##*) }"    # fields after "(comm) "; utime and stime are then the 12th and 13th
-        read -r -a f <<<"$stat"
-        sum=$((sum + f[11] + f[12]))
-    done
-    echo "$sum"
-}
-wrk_requests() { awk '/ requests in / { print $1; exit }' "$1"; }
-wrk_rps()     { awk '$1 == "Requests/sec:" { print $2 }' "$1"; }
-wrk_latency() { awk '$1 == "Latency" { print $2; exit }' "$1"; }
-wrk_p99()     { awk '$1 == "99%" { print $2; exit }' "$1"; }
-wrk_errors()  {
-    local e
-    e="$(grep -E 'Socket errors|Non-2xx' "$1" | sed -E 's/^[[:space:]]+//' | paste -sd ';' - | sed 's/;/; /g' || true)"
-    echo "${e:-none}"
-}
-
 for ((round = 1; round <= ROUNDS; round++)); do
     for t in "${TARGETS[@]}"; do
         IFS='|' read -r key path label url threads conns lua <<<"$t"
@@ -530,25 +356,14 @@ for ((round = 1; round <= ROUNDS; round++)); do
         rps="$(wrk_rps "$out")"
         [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output for $key"; }
         log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), CPU per request server / MariaDB $cpu, errors: $(wrk_errors "$out")"
-        if [[ -z "${BEST_RPS[$key]:-}" ]] || awk -v a="$rps" -v b="${BEST_RPS[$key]}" 'BEGIN { exit !(a + 0 > b + 0) }'; then
-            BEST_RPS[$key]="$rps"
-            BEST_LAT[$key]="$(wrk_latency "$out")"
-            BEST_P99[$key]="$(wrk_p99 "$out")"
-            BEST_ERR[$key]="$(wrk_errors "$out")"
-            BEST_FILE[$key]="$out"
-            BEST_CPU[$key]="$cpu"
-        fi
+        if keep_best "$key" "$out"; then BEST_CPU[$key]="$cpu"; fi
     done
 done
 
 # --------------------------------------------------------------------------------------------
 # 8. Report
 # --------------------------------------------------------------------------------------------
-ratio() {
-    [[ -n "${1:-}" && -n "${2:-}" ]] || { echo "-"; return; }
-    awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.1fx\n", a / b }'
-}
-CPU_MODEL="$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)"
+CPU_MODEL="$(cpu_model)"
 STAMP="$(date +%Y-%m-%d-%H%M%S)"
 RESULTS_DIR="$ROOT/benchmarks/results"
 RESULT_FILE="$RESULTS_DIR/laravel-$STAMP.md"
@@ -580,7 +395,7 @@ report() {
         [[ "$route" == sleep ]] && path="/sleep (1 worker, $SLEEP_CONNS connections)"
         printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s; %s | %s; %s |\n' "$path" \
             "${BEST_RPS[fpm-$route]}" "${BEST_RPS[spindle-$route]:-skipped}" \
-            "$(ratio "${BEST_RPS[spindle-$route]:-}" "${BEST_RPS[fpm-$route]}")" \
+            "$(ratio "${BEST_RPS[spindle-$route]:-}" "${BEST_RPS[fpm-$route]}" 1)" \
             "${BEST_LAT[fpm-$route]}" "${BEST_P99[fpm-$route]}" \
             "${BEST_LAT[spindle-$route]:--}" "${BEST_P99[spindle-$route]:--}" \
             "${BEST_CPU[fpm-$route]}" "${BEST_CPU[spindle-$route]:--}" \
@@ -601,10 +416,5 @@ raw_outputs() {
     done
 }
 
-mkdir -p "$RESULTS_DIR"
 REPORT="$(report)"
-echo
-echo "$REPORT"
-{ echo "$REPORT"; raw_outputs; } > "$RESULT_FILE"
-echo
-log "written to ${RESULT_FILE#"$ROOT"/}"
+publish_report "$RESULT_FILE" raw_outputs

@@ -20,8 +20,7 @@
 # exit stops exactly the servers it started (by pid) and removes the directory.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 DURATION="${DURATION:-10}"
 CONNECTIONS="${CONNECTIONS:-10}"
@@ -31,47 +30,18 @@ WRK_TIMEOUT="${WRK_TIMEOUT:-30s}"
 read -r -a SPINDLE_PHP_ARGS <<<"${SPINDLE_PHP_ARGS:-}"
 export SLEEP_SECONDS
 
-log() { printf '[mysql-concurrency.sh] %s\n' "$*" >&2; }
-die() { printf '[mysql-concurrency.sh] ERROR: %s\n' "$*" >&2; exit 1; }
-
 [[ "$DURATION" =~ ^[0-9]+$ && "$CONNECTIONS" =~ ^[0-9]+$ ]] || die "DURATION and CONNECTIONS must be whole numbers"
 
 # ---- tools ----------------------------------------------------------------------------------
-apt_install() {
-    local sudo=()
-    (( EUID == 0 )) || sudo=(sudo)
-    log "installing: $*"
-    if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"; then
-        "${sudo[@]}" apt-get update
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
-    fi
-}
-missing=()
-command -v wrk >/dev/null 2>&1 || missing+=(wrk)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-php -m | grep -qx pdo_mysql || missing+=(php8.2-mysql)
-(( ${#missing[@]} == 0 )) || apt_install "${missing[@]}"
+need_tools wrk curl pdo_mysql
 [[ -d vendor ]] || die "vendor/ is missing: run composer install"
 
 # ---- MariaDB --------------------------------------------------------------------------------
-scripts/mariadb >/dev/null
-# shellcheck disable=SC1091
-source "${SPINDLE_MYSQL_DIR:-/tmp/spindle-mariadb}/env"
+use_mariadb
 export MYSQL_HOST MYSQL_PORT MYSQL_USER MYSQL_PASSWORD MYSQL_DATABASE
 
 # ---- servers --------------------------------------------------------------------------------
-TMP="$(mktemp -d)"
-SERVER_PID=""
-stop_server() {
-    if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        for _ in $(seq 1 100); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
-        kill -0 "$SERVER_PID" 2>/dev/null && kill -KILL "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
-    SERVER_PID=""
-}
-cleanup() { stop_server; rm -rf "$TMP"; }
+make_tmp spindle-mysql-concurrency
 # wrk rounds its latency figures to 10 ms; this prints them exactly.
 cat >"$TMP/report.lua" <<'LUA'
 done = function(summary, latency, requests)
@@ -79,30 +49,19 @@ done = function(summary, latency, requests)
         summary.requests, summary.duration, latency.mean, latency:percentile(99)))
 end
 LUA
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 
 # start_server NAME APP: starts one worker on a free port, waits for its "Spindle listening on"
 # line and sets URL.
 start_server() {
-    local name="$1" app="$2" out="$TMP/$1.log" line="" i
+    local name="$1" app="$2" out="$TMP/$1.log" body
     # The request timeout stays above what a queued native request waits.
-    php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$SPINDLE_BIN" serve "$app" --host=127.0.0.1 --port=0 --workers=1 \
-        --request-timeout=120 --pid-file="$TMP/$name.pid" >"$out" 2>&1 &
-    SERVER_PID=$!
-    for ((i = 0; i < 200; i++)); do
-        line="$(grep -m1 -oE 'Spindle listening on http://[^[:space:]]+' "$out" || true)"
-        [[ -n "$line" ]] && break
-        kill -0 "$SERVER_PID" 2>/dev/null || break
-        sleep 0.1
-    done
-    [[ -n "$line" ]] || { cat "$out" >&2; die "$name did not print 'Spindle listening on http://...' within 20 s"; }
-    URL="${line#Spindle listening on }"
-    URL="${URL%/}/"
-    local body
+    spawn_spindle "$name" "$name" "$out" 20 \
+        php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$SPINDLE_BIN" serve "$app" --host=127.0.0.1 --port=0 --workers=1 \
+        --request-timeout=120 --pid-file="$TMP/$name.pid"
+    URL="$SPINDLE_URL"
     body="$(curl -s --max-time 10 "$URL" || true)"
     [[ "$body" == "slept 0" ]] || { cat "$out" >&2; die "$name answered '$body' instead of 'slept 0'"; }
-    log "$name: pid $SERVER_PID at $URL"
+    log "$name: pid $SPINDLE_PID at $URL"
 }
 
 # measure NAME APP: prints one markdown row and keeps the raw wrk output.
@@ -111,10 +70,10 @@ measure() {
     local name="$1" app="$2" raw="$TMP/$1.wrk"
     start_server "$name" "$app"
     log "$name: wrk -t2 -c$CONNECTIONS -d${DURATION}s"
-    wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --timeout "$WRK_TIMEOUT" --latency -s "$TMP/report.lua" "$URL" >"$raw" 2>&1 || true
-    stop_server
+    run_wrk "$raw" -t2 -c"$CONNECTIONS" -d"${DURATION}s" --timeout "$WRK_TIMEOUT" --latency -s "$TMP/report.lua" "$URL" || true
+    stop_started
     local rps mean p99 requests errors non2xx bound
-    rps="$(awk '/^Requests\/sec:/ {print $2}' "$raw")"
+    rps="$(wrk_rps "$raw")"
     requests="$(sed -n 's/^exact: requests=\([0-9]*\).*/\1/p' "$raw")"
     mean="$(sed -n 's/^exact:.* mean_us=\([0-9]*\).*/\1/p' "$raw")"
     p99="$(sed -n 's/^exact:.* p99_us=\([0-9]*\).*/\1/p' "$raw")"

@@ -33,8 +33,7 @@
 # The report is printed and written to benchmarks/results/mysql-http-<date>.md.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 DURATION="${DURATION:-10}"
 ROUNDS="${ROUNDS:-3}"
@@ -54,41 +53,14 @@ for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$POOL_SIZE" "$WORKERS"; do
 done
 (( DURATION > 0 && ROUNDS > 0 && CONNS > 0 && POOL_SIZE > 0 )) || { echo "DURATION, ROUNDS, CONNS and POOL_SIZE must be > 0" >&2; exit 2; }
 
-log() { printf '[mysql-http.sh] %s\n' "$*" >&2; }
-die() { printf '[mysql-http.sh] ERROR: %s\n' "$*" >&2; exit 1; }
-
 # ---- tools ----------------------------------------------------------------------------------
-find_fpm() {
-    if [[ -n "${PHP_FPM_BIN:-}" ]]; then echo "$PHP_FPM_BIN"; return; fi
-    command -v php-fpm8.2 2>/dev/null && return
-    [[ -x /usr/sbin/php-fpm8.2 ]] && { echo /usr/sbin/php-fpm8.2; return; }
-    return 1
-}
-apt_install() {
-    local sudo=()
-    (( EUID == 0 )) || sudo=(sudo)
-    log "installing: $*"
-    if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"; then
-        "${sudo[@]}" apt-get update
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
-    fi
-}
-missing=()
-command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
-find_fpm >/dev/null 2>&1 || missing+=(php8.2-fpm)
-command -v wrk >/dev/null 2>&1 || missing+=(wrk)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-grep -qx pdo_mysql <<<"$(php -m)" || missing+=(php8.2-mysql)
-(( ${#missing[@]} == 0 )) || apt_install "${missing[@]}"
-NGINX_BIN="$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)"
-FPM_BIN="$(find_fpm)" || die "php-fpm8.2 not found"
+need_tools nginx fpm wrk curl pdo_mysql
+find_servers
 [[ -d vendor ]] || die "vendor/ is missing: run composer install"
 [[ -e "$SPINDLE_BIN" ]] || die "$SPINDLE_BIN not found"
 
 # ---- MariaDB and the table ------------------------------------------------------------------
-scripts/mariadb >/dev/null
-# shellcheck disable=SC1091
-source "${SPINDLE_MYSQL_DIR:-/tmp/spindle-mariadb}/env"
+use_mariadb
 export MYSQL_HOST MYSQL_PORT MYSQL_USER MYSQL_PASSWORD MYSQL_DATABASE
 
 db() {   # db SQL...: runs statements with the CLI's native PDO
@@ -99,41 +71,9 @@ db() {   # db SQL...: runs statements with the CLI's native PDO
 }
 
 # ---- processes and cleanup ------------------------------------------------------------------
-TMP="$(mktemp -d "${TMPDIR:-/tmp}/spindle-mysql-http.XXXXXX")"
-STARTED=()        # "name:pid" of every process this script started
-WRK_PID=""
+make_tmp spindle-mysql-http
 TABLE_CREATED=0
-
-stop_pid() {      # stop_pid NAME PID: TERM, wait up to 10 s, then KILL the pid and its children
-    local name="$1" pid="$2" children i state
-    [[ -e "/proc/$pid" ]] || return 0
-    children="$(ps -o pid= --ppid "$pid" 2>/dev/null | tr -s ' \n' ' ' || true)"
-    kill -TERM "$pid" 2>/dev/null || return 0
-    for ((i = 0; i < 100; i++)); do
-        state="$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || echo gone)"
-        [[ "$state" == gone || "$state" == Z ]] && return 0
-        sleep 0.1
-    done
-    log "$name (pid $pid) ignored SIGTERM for 10 s; sending SIGKILL"
-    kill -KILL "$pid" 2>/dev/null || true
-    for i in $children; do kill -KILL "$i" 2>/dev/null || true; done
-}
-cleanup() {
-    local rc=$? i entry
-    trap - EXIT INT TERM
-    [[ -n "$WRK_PID" ]] && kill -TERM "$WRK_PID" 2>/dev/null
-    for ((i = ${#STARTED[@]} - 1; i >= 0; i--)); do
-        entry="${STARTED[$i]}"
-        stop_pid "${entry%%:*}" "${entry##*:}"
-    done
-    (( TABLE_CREATED == 1 )) && { db 'DROP TABLE IF EXISTS mysqlhttp_users' || true; }
-    rm -rf "$TMP"
-    exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-mkdir -p "$TMP/nginx-tmp" "$TMP/wrk"
+on_cleanup() { if (( TABLE_CREATED == 1 )); then db 'DROP TABLE IF EXISTS mysqlhttp_users' || true; fi; }
 
 log "creating mysqlhttp_users (1,000 rows)"
 TABLE_CREATED=1
@@ -151,14 +91,7 @@ db 'DROP TABLE IF EXISTS mysqlhttp_users' \
         FROM seq_1_to_1000" \
    'ANALYZE TABLE mysqlhttp_users'
 
-read -r PORT_CONNECT PORT_PERSISTENT < <(php -r '
-    $s = []; $p = [];
-    for ($i = 0; $i < 2; $i++) {
-        $s[$i] = stream_socket_server("tcp://127.0.0.1:0", $errno, $errstr) or exit(1);
-        $name = stream_socket_get_name($s[$i], false);
-        $p[] = substr($name, strrpos($name, ":") + 1);
-    }
-    echo implode(" ", $p), "\n";')
+read -r PORT_CONNECT PORT_PERSISTENT < <(free_ports 2)
 [[ -n "${PORT_PERSISTENT:-}" ]] || die "could not pick free ports"
 
 # ---- php-fpm: one static pool of 2 children -------------------------------------------------
@@ -176,47 +109,20 @@ FPM_SCRIPT="$ROOT/benchmarks/apps/mysql-users-fpm.php"
 # The JIT bin/spindle runs with, for both sides alike. On the command line: Debian's
 # conf.d/10-opcache.ini sets opcache.jit=off, and the scan directory is read after php.ini.
 FPM_INI=(-d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
-if ! "$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache'; then
-    sed -i '1a zend_extension = opcache.so' "$TMP/php.ini"
-fi
+fpm_load_opcache
 FPM_MODULES="$("$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null || true)"
-grep -qx 'Zend OPcache' <<<"$FPM_MODULES" || die "php-fpm cannot load OPcache"
 grep -qx 'pdo_mysql' <<<"$FPM_MODULES" || die "php-fpm has no pdo_mysql (apt-get install php8.2-mysql)"
 [[ "$("$FPM_BIN" -c "$TMP/php.ini" "${FPM_INI[@]}" -i 2>/dev/null | awk -F' => ' '$1 == "opcache.jit" { print $2; exit }')" == tracing ]] \
     || die "php-fpm does not take opcache.jit=tracing"
-FPM_ROOT_ARGS=()
-FPM_USER_LINES=""
-if (( EUID == 0 )); then
-    FPM_ROOT_ARGS=(-R)
-    FPM_USER_LINES=$'user = root\ngroup = root'
-fi
-cat > "$TMP/php-fpm.conf" <<EOF
-[global]
-pid = $TMP/php-fpm.pid
-error_log = $TMP/php-fpm.log
-log_level = notice
-daemonize = no
-
-[users]
-$FPM_USER_LINES
-listen = $TMP/fpm.sock
-listen.mode = 0600
-pm = static
-pm.max_children = 2
-pm.max_requests = 0
-catch_workers_output = yes
-clear_env = yes
-EOF
-"$FPM_BIN" -t -c "$TMP/php.ini" "${FPM_INI[@]}" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm-test.log" 2>&1 \
-    || { cat "$TMP/php-fpm-test.log" >&2; die "php-fpm config test failed"; }
-"$FPM_BIN" -F -c "$TMP/php.ini" "${FPM_INI[@]}" -y "$TMP/php-fpm.conf" "${FPM_ROOT_ARGS[@]}" >"$TMP/php-fpm.out" 2>&1 &
-FPM_PID=$!
-STARTED+=("php-fpm:$FPM_PID")
+{
+    fpm_global_conf
+    echo
+    fpm_static_pool users 2 "$TMP/fpm.sock"
+} > "$TMP/php-fpm.conf"
+start_fpm "${FPM_INI[@]}"
 
 # ---- nginx: two FastCGI fronts to that pool (connect per request / persistent PDO) ----------
 if [[ "$FPM_KEEP_CONN" == 1 ]]; then KEEP_CONN=on; KEEPALIVE="keepalive 1;"; else KEEP_CONN=off; KEEPALIVE=""; fi
-NGINX_USER_LINE=""
-(( EUID == 0 )) && NGINX_USER_LINE="user root;"
 fastcgi_server() {   # fastcgi_server PORT PERSISTENT
     cat <<EOF
     server {
@@ -242,88 +148,38 @@ fastcgi_server() {   # fastcgi_server PORT PERSISTENT
     }
 EOF
 }
-cat > "$TMP/nginx.conf" <<EOF
-# generated by benchmarks/mysql-http.sh
-$NGINX_USER_LINE
-worker_processes 2;
-daemon off;
-master_process on;
-pid $TMP/nginx.pid;
-lock_file $TMP/nginx.lock;
-error_log $TMP/nginx-error.log warn;
-events {
-    worker_connections 4096;
-}
-http {
-    default_type application/json;
-    access_log off;
-    keepalive_requests 100000;
-    keepalive_timeout 65s;
-    server_tokens off;
-    client_body_temp_path $TMP/nginx-tmp/body;
-    fastcgi_temp_path     $TMP/nginx-tmp/fastcgi;
-    proxy_temp_path       $TMP/nginx-tmp/proxy;
-    scgi_temp_path        $TMP/nginx-tmp/scgi;
-    uwsgi_temp_path       $TMP/nginx-tmp/uwsgi;
+write_nginx_conf application/json "$(cat <<EOF
     upstream fpm {
         server unix:$TMP/fpm.sock;
         $KEEPALIVE
     }
 $(fastcgi_server "$PORT_CONNECT" 0)
 $(fastcgi_server "$PORT_PERSISTENT" 1)
-}
 EOF
-"$NGINX_BIN" -t -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx-test.log" 2>&1 \
-    || { cat "$TMP/nginx-test.log" >&2; die "nginx config test failed"; }
-"$NGINX_BIN" -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" >"$TMP/nginx.out" 2>&1 &
-NGINX_PID=$!
-STARTED+=("nginx:$NGINX_PID")
+)"
+start_nginx
 
 # ---- Spindle --------------------------------------------------------------------------------
-start_spindle() {   # start_spindle NAME BIN APP: sets SPINDLE_STARTED_PID and SPINDLE_STARTED_PORT
-    local name="$1" bin="$2" app="$3" out="$TMP/$1.log" line="" i
-    php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$bin" serve "$app" \
-        --host=127.0.0.1 --port=0 --workers="$WORKERS" >"$out" 2>&1 &
-    SPINDLE_STARTED_PID=$!
-    STARTED+=("$name:$SPINDLE_STARTED_PID")
-    for ((i = 0; i < 200; i++)); do
-        line="$(grep -m1 -oE 'Spindle listening on http://[^[:space:]]+' "$out" || true)"
-        [[ -n "$line" ]] && break
-        [[ -e "/proc/$SPINDLE_STARTED_PID" ]] || break
-        sleep 0.1
-    done
-    [[ -n "$line" ]] || { cat "$out" >&2; die "$name did not print 'Spindle listening on http://...' within 20 s"; }
-    SPINDLE_STARTED_PORT="${line##*:}"
-    SPINDLE_STARTED_PORT="${SPINDLE_STARTED_PORT%%/*}"
-    [[ "$SPINDLE_STARTED_PORT" =~ ^[0-9]+$ ]] || die "cannot parse a port from: $line"
+start_spindle() {   # start_spindle NAME BIN APP: sets SPINDLE_PID and SPINDLE_PORT
+    spawn_spindle "$1" "$1" "$TMP/$1.log" 20 \
+        php ${SPINDLE_PHP_ARGS[@]+"${SPINDLE_PHP_ARGS[@]}"} "$2" serve "$3" --host=127.0.0.1 --port=0 --workers="$WORKERS"
 }
 start_spindle spindle "$SPINDLE_BIN" benchmarks/apps/mysql-users.php
-SPINDLE_PID="$SPINDLE_STARTED_PID"
-PORT_SPINDLE="$SPINDLE_STARTED_PORT"
+PORT_SPINDLE="$SPINDLE_PORT"
+PID_SPINDLE="$SPINDLE_PID"
 BASELINE_PID=""
 if [[ -n "$BASELINE_DIR" ]]; then
     # Another checkout (an earlier commit, its own vendor/) served the same way, measured in the same rounds.
     start_spindle baseline "$BASELINE_DIR/bin/spindle" "$BASELINE_DIR/benchmarks/apps/mysql-users.php"
-    BASELINE_PID="$SPINDLE_STARTED_PID"
-    PORT_BASELINE="$SPINDLE_STARTED_PORT"
+    BASELINE_PID="$SPINDLE_PID"
+    PORT_BASELINE="$SPINDLE_PORT"
 fi
 
 # ---- the three must give the same answers ---------------------------------------------------
-fetch_ready() {   # fetch_ready URL PID: the body once the server answers 200 (10 s at most)
-    local url="$1" pid="$2" body="" i
-    for ((i = 0; i < 100; i++)); do
-        [[ -e "/proc/$pid" ]] || break
-        body="$(curl -s -f --max-time 5 "$url" 2>/dev/null || true)"
-        [[ -n "$body" ]] && { echo "$body"; return 0; }
-        sleep 0.1
-    done
-    for f in "$TMP"/*.log "$TMP"/*.out; do [[ -s "$f" ]] && { echo "--- $f" >&2; tail -n 20 "$f" >&2; }; done
-    die "$url did not answer"
-}
 for path in '/user?id=42' '/batch?start=5'; do
     a="$(fetch_ready "http://127.0.0.1:$PORT_CONNECT$path" "$FPM_PID")"
     b="$(fetch_ready "http://127.0.0.1:$PORT_PERSISTENT$path" "$FPM_PID")"
-    c="$(fetch_ready "http://127.0.0.1:$PORT_SPINDLE$path" "$SPINDLE_PID")"
+    c="$(fetch_ready "http://127.0.0.1:$PORT_SPINDLE$path" "$PID_SPINDLE")"
     if [[ -n "$BASELINE_PID" ]]; then
         d="$(fetch_ready "http://127.0.0.1:$PORT_BASELINE$path" "$BASELINE_PID")"
         [[ "$d" == "$c" ]] || die "different answers for $path: Spindle '$c', baseline '$d'"
@@ -346,24 +202,6 @@ request = function()
 end
 LUA
 
-run_wrk() {   # run_wrk OUT ARGS...: in the background + wait, so that INT/TERM reach the trap at once
-    local out="$1" rc=0
-    shift
-    wrk "$@" >"$out" 2>&1 &
-    WRK_PID=$!
-    wait "$WRK_PID" || rc=$?
-    WRK_PID=""
-    return "$rc"
-}
-wrk_rps()    { awk '$1 == "Requests/sec:" { print $2 }' "$1"; }
-wrk_lat()    { awk '$1 == "Latency" { print $2; exit }' "$1"; }
-wrk_p99()    { awk '$1 == "99%" { print $2; exit }' "$1"; }
-wrk_errors() {
-    local e
-    e="$(grep -E 'Socket errors|Non-2xx' "$1" | sed -E 's/^[[:space:]]+//' | paste -sd ';' - | sed 's/;/; /g' || true)"
-    echo "${e:-none}"
-}
-
 SCENARIOS=()
 [[ "$ONLY" == "" || "$ONLY" == user ]] && SCENARIOS+=("user|fetch a user by id (/user?id=N)")
 [[ "$ONLY" == "" || "$ONLY" == batch ]] && SCENARIOS+=("batch|100 queries per request (/batch)")
@@ -376,23 +214,18 @@ median_index() {   # median_index "v1 v2 ...": the index of the median value (th
     echo "$1" | tr ' ' '\n' | awk 'NF { print NR - 1, $1 }' | sort -k2 -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
 }
 nth() { echo "$1" | tr "${3:- }" '\n' | sed -n "$(( $2 + 1 ))p"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.2fx", a / b }'; }
 # CPU time (user + system, in clock ticks) of a server: the process and its children (php-fpm's
 # pool children, Spindle's workers). Divided by the requests served, it tells what a request costs
 # the PHP side whatever else runs on the machine (MariaDB's share is not counted).
-cpu_ticks() {
-    local pid="$1" total=0 p
-    for p in "$pid" $(ps -o pid= --ppid "$pid" 2>/dev/null); do
-        total=$(( total + $(awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || echo 0) ))
-    done
-    echo "$total"
+server_ticks() {
+    # shellcheck disable=SC2046
+    cpu_ticks "$1" $(ps -o pid= --ppid "$1" 2>/dev/null)
 }
 TICK_MS="$(awk -v hz="$(getconf CLK_TCK)" 'BEGIN { print 1000 / hz }')"
 # MariaDB's own CPU per request: what serving the queries of one request costs the server, which
 # depends on how the client talks to it (how many connections are busy at once, the packets).
-DB_PID="$(cat "${SPINDLE_MYSQL_DIR:-/tmp/spindle-mariadb}/mysqld.pid" 2>/dev/null || true)"
-db_ticks() { [[ -n "$DB_PID" ]] && awk '{ print $14 + $15 }' "/proc/$DB_PID/stat" 2>/dev/null || echo 0; }
-wrk_requests() { awk '$2 == "requests" && $3 == "in" { print $1; exit }' "$1"; }
+DB_PID="$(mariadb_pid)"
+db_ticks() { if [[ -n "$DB_PID" ]]; then cpu_ticks "$DB_PID"; else echo 0; fi; }
 declare -A RPS LAT P99 ERR CPU DBCPU
 for ((round = 1; round <= ROUNDS; round++)); do
     for s in "${SCENARIOS[@]}"; do
@@ -404,21 +237,21 @@ for ((round = 1; round <= ROUNDS; round++)); do
             out="$TMP/wrk/$scenario-$key-$round.txt"
             log "round $round/$ROUNDS: $scenario, $key: wrk -t2 -c$CONNS -d${DURATION}s"
             server_pid="$FPM_PID"
-            [[ "$key" == spindle ]] && server_pid="$SPINDLE_PID"
+            [[ "$key" == spindle ]] && server_pid="$PID_SPINDLE"
             [[ "$key" == baseline ]] && server_pid="$BASELINE_PID"
-            ticks_before="$(cpu_ticks "$server_pid")"
+            ticks_before="$(server_ticks "$server_pid")"
             db_before="$(db_ticks)"
             run_wrk "$out" -t2 -c"$CONNS" -d"${DURATION}s" --timeout 10s --latency -s "$TMP/$scenario.lua" "$url" \
                 || { cat "$out" >&2; die "wrk failed"; }
-            ticks="$(( $(cpu_ticks "$server_pid") - ticks_before ))"
+            ticks="$(( $(server_ticks "$server_pid") - ticks_before ))"
             db_used="$(( $(db_ticks) - db_before ))"
             CPU[$scenario-$key]+="$(awk -v t="$ticks" -v ms="$TICK_MS" -v n="$(wrk_requests "$out")" 'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f", t * ms / n }') "
             DBCPU[$scenario-$key]+="$(awk -v t="$db_used" -v ms="$TICK_MS" -v n="$(wrk_requests "$out")" 'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f", t * ms / n }') "
             rps="$(wrk_rps "$out")"
             [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output"; }
-            log "  $rps req/s, latency avg $(wrk_lat "$out"), p99 $(wrk_p99 "$out"), server CPU $(nth "${CPU[$scenario-$key]}" $(( round - 1 ))) ms/request, MariaDB CPU $(nth "${DBCPU[$scenario-$key]}" $(( round - 1 ))) ms/request, errors: $(wrk_errors "$out")"
+            log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), server CPU $(nth "${CPU[$scenario-$key]}" $(( round - 1 ))) ms/request, MariaDB CPU $(nth "${DBCPU[$scenario-$key]}" $(( round - 1 ))) ms/request, errors: $(wrk_errors "$out")"
             RPS[$scenario-$key]+="$rps "
-            LAT[$scenario-$key]+="$(wrk_lat "$out") "
+            LAT[$scenario-$key]+="$(wrk_latency "$out") "
             P99[$scenario-$key]+="$(wrk_p99 "$out") "
             ERR[$scenario-$key]+="$(wrk_errors "$out")|"
         done
@@ -461,9 +294,5 @@ report() {
         done
     done
 }
-mkdir -p "$ROOT/benchmarks/results"
 REPORT="$(report)"
-echo
-echo "$REPORT"
-echo "$REPORT" > "$RESULT_FILE"
-log "written to ${RESULT_FILE#"$ROOT"/}"
+publish_report "$RESULT_FILE"

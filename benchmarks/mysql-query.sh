@@ -6,14 +6,9 @@
 #   bash benchmarks/mysql-query.sh
 #   ITERATIONS=2 ROUNDS=5 bash benchmarks/mysql-query.sh     # knobs are passed to mysql-query.php
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-if ! php -m | grep -qx pdo_mysql; then
-    sudo=()
-    (( EUID == 0 )) || sudo=(sudo)
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends php8.2-mysql \
-        || { "${sudo[@]}" apt-get update && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends php8.2-mysql; }
-fi
+need_tools pdo_mysql
 scripts/mariadb >/dev/null
 
 echo "## With OPcache and the tracing JIT (as bin/spindle runs)"
