@@ -120,6 +120,19 @@ abstract class E2ETestCase extends TestCase
     }
 
     /** Asserts that the server still answers a plain request with 200. */
+    /** Sends a bad request and asserts its status, "Connection: close" and that the connection is closed. */
+    protected static function assertRefusedAndClosed(ServerProcess $server, string $request, int $status): RawClient
+    {
+        $client = new RawClient($server->port());
+        $client->send($request);
+        $response = $client->readResponse();
+        self::assertSame($status, $response->status, $response->raw);
+        self::assertSame('close', $response->header('connection'));
+        self::assertTrue($client->waitForClose(2.0), 'the connection is closed after the error');
+
+        return $client;
+    }
+
     protected static function assertServerAnswers(ServerProcess $server, string $path = '/'): RawResponse
     {
         $response = self::rawRequest($server, self::get($path, "Connection: close\r\n"));

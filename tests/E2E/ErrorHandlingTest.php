@@ -46,12 +46,7 @@ final class ErrorHandlingTest extends E2ETestCase
     public function testBadRequestIsRejectedAndTheConnectionClosed(string $request, int $status): void
     {
         $server = self::echoServer();
-        $client = new RawClient($server->port());
-        $client->send($request);
-        $response = $client->readResponse();
-        self::assertSame($status, $response->status, $response->raw);
-        self::assertSame('close', $response->header('connection'));
-        self::assertTrue($client->waitForClose(2.0), 'the connection is closed after the error');
+        $client = self::assertRefusedAndClosed($server, $request, $status);
         self::assertSame('', $client->buffered());
 
         // Nothing crashed: the same server answers a normal request.

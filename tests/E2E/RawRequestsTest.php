@@ -68,13 +68,7 @@ final class RawRequestsTest extends E2ETestCase
     public function testBadRequestIsAnsweredAndTheConnectionClosed(string $request, int $status): void
     {
         $server = self::server();
-        $client = new RawClient($server->port());
-        $client->send($request);
-        $response = $client->readResponse();
-        self::assertSame($status, $response->status, $response->raw);
-        self::assertSame('close', $response->header('connection'));
-        self::assertTrue($client->waitForClose(2.0), 'the connection is closed after the error');
-
+        self::assertRefusedAndClosed($server, $request, $status);
         self::assertServerAnswers($server, '/still-alive');
     }
 
