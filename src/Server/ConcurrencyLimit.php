@@ -42,9 +42,7 @@ final class ConcurrencyLimit
 
     public function acquire(): void
     {
-        if ($this->running < $this->max) {
-            ++$this->running;
-
+        if ($this->tryAcquire()) {
             return;
         }
         $suspension = EventLoop::getSuspension();

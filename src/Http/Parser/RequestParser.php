@@ -247,18 +247,19 @@ final class RequestParser
         }
 
         if ($target[0] === '/') {
-            // origin-form, by far the most common: no array to build.
+            // origin-form, by far the most common: nothing to convert.
+            $originForm = $target;
             $authority = null;
-            $q = \strpos($target, '?');
-            if ($q === false) {
-                $path = $target;
-                $query = '';
-            } else {
-                $path = \substr($target, 0, $q);
-                $query = \substr($target, $q + 1);
-            }
         } else {
-            [$path, $query, $authority] = $this->splitTarget($method, $target);
+            [$originForm, $authority] = $this->originForm($method, $target);
+        }
+        $q = \strpos($originForm, '?');
+        if ($q === false) {
+            $path = $originForm;
+            $query = '';
+        } else {
+            $path = \substr($originForm, 0, $q);
+            $query = \substr($originForm, $q + 1);
         }
 
         if (isset($headers['host'])) {
@@ -375,41 +376,36 @@ final class RequestParser
         return new HttpException(400, 'Invalid character in header field value');
     }
 
-    /** @return array{string, string, ?string} path, query, and the authority of an absolute-form target */
-    private function splitTarget(string $method, string $target): array
+    /**
+     * The absolute-form (RFC 9112 §3.2.2) or asterisk-form (§3.2.4) target as origin-form, with the
+     * authority of an absolute-form target.
+     *
+     * @return array{string, ?string}
+     */
+    private function originForm(string $method, string $target): array
     {
-        $authority = null;
-        if ($target[0] !== '/') {
-            if ($target === '*' && $method === 'OPTIONS') {
-                return ['*', '', null];
-            }
-            $scheme = \strtolower(\substr($target, 0, 8));
-            if (\str_starts_with($scheme, 'http://')) {
-                $rest = \substr($target, 7);
-            } elseif ($scheme === 'https://') {
-                $rest = \substr($target, 8);
-            } else {
-                throw new HttpException(400, 'Malformed request target');
-            }
-            $slash = \strcspn($rest, '/?');
-            if ($slash === 0) {
-                throw new HttpException(400, 'Absolute request target without a host');
-            }
-            $authority = \substr($rest, 0, $slash);
-            if (\preg_match(self::HOST, $authority) !== 1) {
-                throw new HttpException(400, 'Malformed host in the request target');
-            }
-            $target = \substr($rest, $slash);
-            if ($target === '' || $target[0] === '?') {
-                $target = '/' . $target;
-            }
+        if ($target === '*' && $method === 'OPTIONS') {
+            return ['*', null];
         }
-        $q = \strpos($target, '?');
-        if ($q === false) {
-            return [$target, '', $authority];
+        $scheme = \strtolower(\substr($target, 0, 8));
+        if (\str_starts_with($scheme, 'http://')) {
+            $rest = \substr($target, 7);
+        } elseif ($scheme === 'https://') {
+            $rest = \substr($target, 8);
+        } else {
+            throw new HttpException(400, 'Malformed request target');
         }
+        $slash = \strcspn($rest, '/?');
+        if ($slash === 0) {
+            throw new HttpException(400, 'Absolute request target without a host');
+        }
+        $authority = \substr($rest, 0, $slash);
+        if (\preg_match(self::HOST, $authority) !== 1) {
+            throw new HttpException(400, 'Malformed host in the request target');
+        }
+        $target = \substr($rest, $slash);
 
-        return [\substr($target, 0, $q), \substr($target, $q + 1), $authority];
+        return [$target === '' || $target[0] === '?' ? '/' . $target : $target, $authority];
     }
 
     /** @param list<string> $values */
