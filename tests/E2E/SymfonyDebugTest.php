@@ -56,7 +56,7 @@ final class SymfonyDebugTest extends SymfonyFixtureTest
             self::assertSame(200, $response->status, $response->raw);
             self::assertSame("v{$i}", $response->json()['value']);
             $ids[$response->json()['id']] = true;
-            @\unlink(\rtrim((string) \ini_get('session.save_path'), '/') . '/sess_' . $response->json()['id']);
+            @\unlink(self::sessionDirectory() . '/sess_' . $response->json()['id']);
         }
         self::assertCount(3, $ids);
         self::assertStringContainsString('Symfony: sessions use Spindle\'s storage', $server->stderr());

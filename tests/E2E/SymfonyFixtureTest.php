@@ -59,6 +59,15 @@ abstract class SymfonyFixtureTest extends E2ETestCase
         return \dirname(__DIR__) . '/fixtures/symfony-app';
     }
 
+    /** Where PHP's files handler keeps sessions (the fixture's handler_id is null). */
+    protected static function sessionDirectory(): string
+    {
+        $path = (string) \ini_get('session.save_path');
+        $path = \substr($path, (int) \strrpos(';' . $path, ';'));
+
+        return $path === '' ? \sys_get_temp_dir() : \rtrim($path, '/');
+    }
+
     private static function removeDirectory(string $directory): void
     {
         if (!\is_dir($directory)) {

@@ -16,7 +16,7 @@ final class SymfonySessionTest extends SymfonyFixtureTest
 
     public static function tearDownAfterClass(): void
     {
-        $directory = self::saveDirectory();
+        $directory = self::sessionDirectory();
         foreach (\array_keys(self::$ids) as $id) {
             @\unlink($directory . '/sess_' . $id);
         }
@@ -49,7 +49,7 @@ final class SymfonySessionTest extends SymfonyFixtureTest
         self::assertNull(self::sessionCookie($second), $second->raw);
 
         // The data sits where PHP's files handler keeps it, in PHP's format.
-        $file = self::saveDirectory() . '/sess_' . $cookie['value'];
+        $file = self::sessionDirectory() . '/sess_' . $cookie['value'];
         self::assertFileExists($file);
         self::assertStringStartsWith('_sf2_attributes|a:1:{s:5:"value";s:5:"apple";}', (string) \file_get_contents($file));
     }
@@ -85,7 +85,6 @@ final class SymfonySessionTest extends SymfonyFixtureTest
             $client->send(self::get("/session/wait?ms=300&value=during{$i}", $cookie . "Connection: close\r\n"));
             $clients[$i] = $client;
         }
-        $pids = [];
         $seen = [];
         foreach ($clients as $i => $client) {
             $response = $client->readResponse(timeout: 10.0);
@@ -130,7 +129,7 @@ final class SymfonySessionTest extends SymfonyFixtureTest
         $stale = self::request('/session/get', $old)->json();
         self::assertNull($stale['user']);
         self::assertNotSame($old, $stale['id']);
-        self::assertFileDoesNotExist(self::saveDirectory() . '/sess_' . $old);
+        self::assertFileDoesNotExist(self::sessionDirectory() . '/sess_' . $old);
     }
 
     public function testLogoutClearsTheCookieAndTheData(): void
@@ -190,14 +189,5 @@ final class SymfonySessionTest extends SymfonyFixtureTest
         }
 
         return null;
-    }
-
-    /** Where PHP's files handler keeps sessions (the fixture's handler_id is null). */
-    private static function saveDirectory(): string
-    {
-        $path = (string) \ini_get('session.save_path');
-        $path = \substr($path, (int) \strrpos(';' . $path, ';'));
-
-        return $path === '' ? \sys_get_temp_dir() : \rtrim($path, '/');
     }
 }
