@@ -119,7 +119,6 @@ abstract class E2ETestCase extends TestCase
         return "GET {$path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{$extraHeaders}\r\n";
     }
 
-    /** Asserts that the server still answers a plain request with 200. */
     /** Sends a bad request and asserts its status, "Connection: close" and that the connection is closed. */
     protected static function assertRefusedAndClosed(ServerProcess $server, string $request, int $status): RawClient
     {
@@ -133,6 +132,7 @@ abstract class E2ETestCase extends TestCase
         return $client;
     }
 
+    /** Asserts that the server still answers a plain request with 200. */
     protected static function assertServerAnswers(ServerProcess $server, string $path = '/'): RawResponse
     {
         $response = self::rawRequest($server, self::get($path, "Connection: close\r\n"));
