@@ -44,20 +44,17 @@ final class RequestHandler
 
         try {
             $symfonyRequest = $this->requestConverter->toSymfony($request, IlluminateRequest::class);
-        } catch (HttpException $e) {
-            // A request the framework cannot take (an invalid Host): the client gets its status,
-            // and the app's exception handler has nothing to report, as under PHP-FPM.
-            $lease->end();
-
-            throw $e;
-        }
-        try {
             UploadedFiles::convert($symfonyRequest);
             $response = $instance->kernel->handle($symfonyRequest);
             $lease->terminateWith($symfonyRequest, $response);
             $converted = $this->responseConverter->toSpindle($response, $symfonyRequest);
         } catch (\Throwable $e) {
-            $this->report($instance, $e);
+            if (!$e instanceof HttpException) {
+                // An HttpException is a request the framework cannot take (an invalid Host): the
+                // client gets its status, and the app's exception handler has nothing to report,
+                // as under PHP-FPM.
+                $this->report($instance, $e);
+            }
             $lease->end();
 
             throw $e;

@@ -93,12 +93,7 @@ final class SocketConnection implements Connection
     public function query(string $sql): array
     {
         $this->begin();
-        try {
-            $this->protocol->query($sql);
-        } catch (\Throwable $e) {
-            $this->busy = false;
-            throw $e;
-        }
+        $this->protocol->query($sql);
         $results = $this->finish();
         if (!\is_array($results)) {
             throw Errors::malformed('COM_QUERY answered without results');
@@ -114,12 +109,7 @@ final class SocketConnection implements Connection
     public function prepare(string $sql): PreparedStatement
     {
         $this->begin();
-        try {
-            $this->protocol->prepare($sql);
-        } catch (\Throwable $e) {
-            $this->busy = false;
-            throw $e;
-        }
+        $this->protocol->prepare($sql);
         $statement = $this->finish();
         if (!$statement instanceof PreparedStatement) {
             throw Errors::malformed('COM_STMT_PREPARE answered without a statement');
@@ -137,13 +127,8 @@ final class SocketConnection implements Connection
     public function execute(PreparedStatement $statement, array $params): array
     {
         $this->begin();
-        try {
-            // Bad parameters are refused before anything is sent: the connection stays usable.
-            $this->protocol->execute($statement, $params);
-        } catch (\Throwable $e) {
-            $this->busy = false;
-            throw $e;
-        }
+        // Bad parameters are refused before anything is sent: the connection stays usable.
+        $this->protocol->execute($statement, $params);
         $results = $this->finish();
         if (!\is_array($results)) {
             throw Errors::malformed('COM_STMT_EXECUTE answered without results');
@@ -176,12 +161,7 @@ final class SocketConnection implements Connection
     public function ping(): void
     {
         $this->begin();
-        try {
-            $this->protocol->ping();
-        } catch (\Throwable $e) {
-            $this->busy = false;
-            throw $e;
-        }
+        $this->protocol->ping();
         $this->finish();
     }
 
@@ -235,8 +215,9 @@ final class SocketConnection implements Connection
     }
 
     /**
-     * Before a command: the connection must be usable and idle (it is then busy until finish()
-     * or, when the protocol refuses the command, until the caller resets $busy).
+     * Before a command: the connection must be usable and idle. Nothing here or in the protocol
+     * call that queues the command suspends, so the connection is marked busy only by finish(),
+     * and a command the protocol refuses leaves nothing to undo.
      *
      * @throws MysqlException
      * @throws ConnectionBusy
@@ -244,11 +225,9 @@ final class SocketConnection implements Connection
     private function begin(): void
     {
         $this->enter();
-        $this->busy = true;
         try {
             $this->checkIdle();
         } catch (\Throwable $e) {
-            $this->busy = false;
             $this->fail();
             throw $e;
         }
@@ -263,6 +242,7 @@ final class SocketConnection implements Connection
      */
     private function finish(): array|PreparedStatement|true
     {
+        $this->busy = true;
         try {
             $outcome = $this->awaitOutcome();
             $this->lastAnswer = hrtime(true);
