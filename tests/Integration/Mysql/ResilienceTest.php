@@ -32,11 +32,8 @@ final class ResilienceTest extends MysqlTestCase
             self::assertContains($e->errorCode, [2006, 2013], $e->getMessage());
         }
         self::assertTrue($victim->isBroken());
-        $start = hrtime(true);
         self::assertMysqlError(2006, 'HY000', fn () => $victim->query('SELECT 1'));
         self::assertMysqlError(2006, 'HY000', fn () => $victim->prepare('SELECT 1'));
-        // Refused on the spot, without a round trip or a connect timeout (a loose bound: not a speed test).
-        self::assertLessThan(1.0, (hrtime(true) - $start) / 1e9);
     }
 
     public function testConnectionKilledDuringAQuery(): void
@@ -47,16 +44,14 @@ final class ResilienceTest extends MysqlTestCase
         EventLoop::delay(0.2, static function () use ($killer, $id): void {
             $killer->query("KILL $id");
         });
-        $start = hrtime(true);
         try {
+            // Ended by the KILL: SLEEP(5) running to its end would return normally.
             $victim->query('SELECT SLEEP(5)');
             self::fail('expected MysqlException');
         } catch (MysqlException $e) {
             // MariaDB answers a killed statement with ER_CONNECTION_KILLED, then closes
             self::assertContains($e->errorCode, [1927, 2006, 2013], $e->getMessage());
         }
-        // Ended by the KILL, not by the end of SLEEP(5).
-        self::assertLessThan(4.5, (hrtime(true) - $start) / 1e9);
         self::pause(0.05);
         try {
             $victim->query('SELECT 1');
@@ -81,8 +76,6 @@ final class ResilienceTest extends MysqlTestCase
         }
         $elapsed = (hrtime(true) - $start) / 1e9;
         self::assertGreaterThanOrEqual(0.45, $elapsed);
-        // Ended by the 0.5 s timeout, not by the end of SLEEP(10).
-        self::assertLessThan(5.0, $elapsed);
         self::assertTrue($slow->isBroken());
         self::assertMysqlError(2006, 'HY000', fn () => $slow->query('SELECT 1'));
 
