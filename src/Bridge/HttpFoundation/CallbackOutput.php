@@ -100,8 +100,11 @@ final class CallbackOutput
             }
             $driver->attach($fiber, $this->task);
         }
-        // Runs the callback up to its first wait (or to its end) right here.
+        // Runs the callback up to its first wait (or to its end) right here; the request's own
+        // state (its output buffers, say) is off the process meanwhile.
+        $parent = $driver?->leaveRunningTask();
         $fiber->start();
+        $driver?->taskReturned($parent);
     }
 
     /** The next piece of output; waits for the callback to print it. Null after the last piece. */
