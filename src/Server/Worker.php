@@ -91,11 +91,14 @@ final class Worker
                 throw new ServerError(\sprintf('%s is a directory but no Laravel or Symfony app; give a PHP file that returns the app', $app));
             }
             $this->logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
-
-            return $this->wrap($framework::boot($app, $this->options, $this->logger));
+            $handler = $framework::boot($app, $this->options, $this->logger);
+        } else {
+            $handler = (new AppLoader(Psr7Bridge::withNyholm()))->load($app);
         }
+        // What the boot set process-wide (time zone, error handlers, …) is where every request starts.
+        $driver->isolation->rebase();
 
-        return $this->wrap((new AppLoader(Psr7Bridge::withNyholm()))->load($app));
+        return $this->wrap($handler);
     }
 
     /**
