@@ -113,6 +113,7 @@ final class InstanceFactory
             new Reset\AuthResetter($app),
             new Reset\SessionResetter($app),
             new Reset\CookieResetter($app),
+            new Reset\LogContextResetter($app),
             new Reset\ScopedInstancesResetter($app),
             new Reset\EventListenerResetter($app),
             new Reset\ViewResetter($app),

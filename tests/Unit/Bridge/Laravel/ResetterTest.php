@@ -117,6 +117,11 @@ final class ResetterTest extends TestCase
         ], self::scenario('request'));
     }
 
+    public function testLogContextOfARequestIsForgotten(): void
+    {
+        self::assertSame(['during' => ['request' => 'r1'], 'after' => []], self::scenario('log context'));
+    }
+
     public function testBindingsInstancesAndCallbacksAddedDuringARequestAreGone(): void
     {
         self::assertSame([

@@ -185,6 +185,15 @@ $scenarios = [
         $resetter->reset();
         return ['during' => $during, 'after' => [$url->current(), request('item'), $app['request']->fullUrl()]];
     },
+    'log context' => function (Application $app): array {
+        $resetter = new Reset\LogContextResetter($app);
+        $context = static fn (): array => (fn () => $this->context)->call(Illuminate\Support\Facades\Log::driver());
+        Illuminate\Support\Facades\Log::withContext(['request' => 'r1']);
+        $during = $context();
+        $resetter->reset();
+
+        return ['during' => $during, 'after' => $context()];
+    },
     'container' => function (Application $app): array {
         $resetter = new Reset\ContainerResetter($app);
         $rebinders = static fn (): int => count((fn () => $this->reboundCallbacks['request'] ?? [])->call($app));
