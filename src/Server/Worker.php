@@ -116,7 +116,7 @@ final class Worker
     }
 
     /**
-     * Puts around the app's handler: the static files (with --static-dir), the concurrency limit,
+     * Puts around the app's handler: the static files (ServerOptions::$staticDir), the concurrency limit,
      * the request counters and the recycling checks.
      *
      * @param \Closure(Request): Response $handler
