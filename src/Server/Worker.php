@@ -84,6 +84,7 @@ final class Worker
             $logger->error('Unhandled error in an event loop callback: ' . $e->getMessage(), ['exception' => $e]);
         });
 
+        $this->enterWorkingDirectory();
         $app = $this->options->app;
         if (\is_dir($app)) {
             $framework = Frameworks::detect($app);
@@ -102,7 +103,23 @@ final class Worker
     }
 
     /**
-     * Puts around the app's handler: the static files (with --static-dir), the concurrency limit,
+     * Changes to the directory the app runs in (see AppPaths): for an app directory, public/,
+     * as php-fpm runs public/index.php, so that relative paths in the app (an upload moved to
+     * "uploads/") mean what they mean there. Once, before the app boots.
+     */
+    private function enterWorkingDirectory(): void
+    {
+        $directory = $this->options->workingDirectory;
+        if ($directory === null || \getcwd() === $directory) {
+            return;
+        }
+        if (!@\chdir($directory)) {
+            throw new ServerError(\sprintf('Cannot change to the working directory %s', $directory));
+        }
+    }
+
+    /**
+     * Puts around the app's handler: the static files (ServerOptions::$staticDir), the concurrency limit,
      * the request counters and the recycling checks.
      *
      * @param \Closure(Request): Response $handler
