@@ -7,10 +7,11 @@ namespace Spindle\Loop\Isolation;
 /**
  * @internal The process-wide settings a request can change with one call and that PHP lets a
  * program read back: time zone, locale, error reporting level, mbstring's internal encoding,
- * libxml's error mode, the response code, and the ini settings applications change at run time.
+ * libxml's error mode, the response code, the working directory, and the ini settings
+ * applications change at run time.
  *
  * read() takes them all in one array so that a task's settings are compared with the baseline
- * in one step (about 0.3 µs); write() sets back only the ones that differ.
+ * in one step (about 0.6 µs, half of it the working directory's system call); write() sets back only the ones that differ.
  */
 final class Settings
 {
@@ -38,6 +39,7 @@ final class Settings
             $this->mbstring ? \mb_internal_encoding() : null,
             \libxml_use_internal_errors(),
             \http_response_code(),
+            \getcwd(),
             'precision' => \ini_get('precision'),
             'serialize_precision' => \ini_get('serialize_precision'),
             'memory_limit' => \ini_get('memory_limit'),
@@ -75,6 +77,7 @@ final class Settings
                 3 => $value !== null && \mb_internal_encoding((string) $value),
                 4 => \libxml_use_internal_errors((bool) $value),
                 5 => \is_int($value) && \http_response_code($value),
+                6 => \is_string($value) && @\chdir($value),
                 default => @\ini_set((string) $key, (string) $value),
             };
         }

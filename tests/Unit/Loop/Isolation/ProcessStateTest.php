@@ -159,6 +159,10 @@ final class ProcessStateTest extends TestCase
             static fn (string $n) => \libxml_use_internal_errors(true),
             static fn (): bool => \libxml_use_internal_errors(),
         ];
+        yield 'working directory' => [
+            static fn (string $n) => \chdir($n === 'a' ? '/tmp' : '/'),
+            static fn (): string|false => \getcwd(),
+        ];
         yield 'response code' => [
             static fn (string $n) => \http_response_code($n === 'a' ? 404 : 503),
             static fn (): int|bool => \http_response_code(),
