@@ -21,8 +21,8 @@ WORKERS="${WORKERS:-2}"
 ROUTES="${ROUTES:-hello posts}"
 [[ -f "$BASELINE_DIR/examples/blog/vendor/autoload.php" ]] || die "$BASELINE_DIR/examples/blog has no vendor/: composer install --working-dir=examples/blog there"
 
-need_tools
-make_tmp
+need_tools wrk curl deb:php-laravel-framework deb:php8.2-sqlite3
+make_tmp spindle-isolation-bench
 SETTINGS=(-d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M -d zend.assertions=-1 -d memory_limit=512M)
 
 declare -A PORTS PIDS
