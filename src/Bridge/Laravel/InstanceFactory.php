@@ -22,6 +22,7 @@ final class InstanceFactory
         'auth', 'cache', 'cache.store', 'config', 'cookie', 'db', 'db.factory', 'encrypter', 'files',
         'hash', 'log', 'router', 'routes', 'session', 'translator', 'url', 'view', 'redirect',
         'validator', 'blade.compiler', 'view.engine.resolver', 'view.finder', 'events',
+        \Illuminate\Contracts\Routing\ResponseFactory::class, \Illuminate\Routing\Contracts\ControllerDispatcher::class,
     ];
 
     private int $created = 0;
