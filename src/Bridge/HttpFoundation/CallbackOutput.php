@@ -103,6 +103,11 @@ final class CallbackOutput
         // Runs the callback up to its first wait (or to its end) right here; the request's own
         // state (its output buffers, say) is off the process meanwhile.
         $parent = $driver?->leaveRunningTask();
+        if ($parent !== null && $this->task !== null) {
+            // It prints after its request's code, in the request's time zone, locale, …
+            $driver?->isolation->inherit($parent, $this->task);
+            $driver?->isolation->enter($this->task);
+        }
         $fiber->start();
         $driver?->taskReturned($parent);
     }

@@ -98,6 +98,18 @@ final class ProcessState
         }
     }
 
+    /**
+     * $child (a task started by $parent, a streamed body say) starts with what $parent changed of
+     * the process-wide settings, handlers and superglobals (not its output buffers), as code
+     * running after it in one process would; $parent must have left (see leave()).
+     */
+    public function inherit(Context $parent, Context $child): void
+    {
+        $state = $parent->isolation;
+        $child->isolation = $state === null ? null
+            : new FiberState([], $state->settings, $state->errorHandlers, $state->exceptionHandlers, $state->globals);
+    }
+
     /** The running task ended: whatever it changed is dropped (its open buffers with their contents). */
     public function finish(): void
     {

@@ -277,6 +277,43 @@ final class ProcessStateTest extends TestCase
         self::assertSame('child output', $printed);
     }
 
+    public function testAChildTaskCanInheritItsParentsSettingsButNotItsBuffers(): void
+    {
+        $driver = Loop::driver();
+        $zone = \date_default_timezone_get();
+        $seen = [];
+        $this->runner->run(new Context('request'), static function () use ($driver, &$seen): void {
+            \date_default_timezone_set('Asia/Tokyo');
+            \ob_start();
+            echo 'request output';
+            $child = new Context('streamed body');
+            $fiber = new \Fiber(static function () use ($driver, &$seen): void {
+                try {
+                    $seen['child'] = [\date_default_timezone_get(), \ob_get_level()];
+                    delay(0.01);
+                    $seen['child after wait'] = \date_default_timezone_get();
+                } finally {
+                    $driver->detach(\Fiber::getCurrent() ?? throw new \LogicException('not in a fiber'));
+                }
+            });
+            $driver->attach($fiber, $child);
+            $parent = $driver->leaveRunningTask();
+            \assert($parent !== null);
+            $driver->isolation->inherit($parent, $child);
+            $driver->isolation->enter($child);
+            $fiber->start();
+            $driver->taskReturned($parent);
+            $seen['request'] = [\date_default_timezone_get(), \ob_get_clean()];
+        });
+        $level = \ob_get_level();
+        EventLoop::run();
+
+        self::assertSame(['Asia/Tokyo', $level], $seen['child']);
+        self::assertSame('Asia/Tokyo', $seen['child after wait']);
+        self::assertSame(['Asia/Tokyo', 'request output'], $seen['request']);
+        self::assertSame($zone, \date_default_timezone_get(), 'nothing is left once both ended');
+    }
+
     public function testIsolatedWorkRunsFromTheBaselineAndLeavesTheTaskAsItWas(): void
     {
         $isolation = Loop::driver()->isolation;
