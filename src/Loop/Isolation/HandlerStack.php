@@ -8,35 +8,39 @@ namespace Spindle\Loop\Isolation;
  * @internal One of PHP's handler stacks (set_error_handler() or set_exception_handler()): PHP
  * lets a program read only the top, by pushing and popping, so a task's handlers are found by
  * popping until the top is the one the task started with.
+ *
+ * The two stacks are told apart by a flag rather than by closures around the functions: top() runs
+ * at every wait of every request, and a closure call per push and pop doubled its cost.
  */
 final class HandlerStack
 {
     /** How deep a task's own handlers may go before the walk gives up. */
     private const MAX_DEPTH = 64;
 
-    private function __construct(
-        /** @var \Closure(callable|null): mixed */
-        private readonly \Closure $push,
-        /** @var \Closure(): bool */
-        private readonly \Closure $pop,
-    ) {
+    private function __construct(private readonly bool $errors)
+    {
     }
 
     public static function errors(): self
     {
-        return new self(static fn (?callable $handler): mixed => \set_error_handler($handler), \restore_error_handler(...));
+        return new self(true);
     }
 
     public static function exceptions(): self
     {
-        return new self(static fn (?callable $handler): mixed => \set_exception_handler($handler), \restore_exception_handler(...));
+        return new self(false);
     }
 
     /** The handler on top now. */
     public function top(): mixed
     {
-        $top = ($this->push)(null);
-        ($this->pop)();
+        if ($this->errors) {
+            $top = \set_error_handler(null);
+            \restore_error_handler();
+        } else {
+            $top = \set_exception_handler(null);
+            \restore_exception_handler();
+        }
 
         return $top;
     }
@@ -56,21 +60,40 @@ final class HandlerStack
                 return \array_reverse($taken);
             }
             $taken[] = $top;
-            ($this->pop)();
+            $this->pop();
             if ($top === null && $this->top() === null) {
                 break;
             }
         }
-        ($this->push)($base);
+        $this->push($base);
 
         return \array_reverse($taken);
     }
 
     /** @param list<mixed> $handlers bottom first, as takeAbove() returns them */
-    public function push(array $handlers): void
+    public function pushAll(array $handlers): void
     {
         foreach ($handlers as $handler) {
-            ($this->push)(\is_callable($handler) ? $handler : null);
+            $this->push($handler);
+        }
+    }
+
+    private function push(mixed $handler): void
+    {
+        $handler = \is_callable($handler) ? $handler : null;
+        if ($this->errors) {
+            \set_error_handler($handler);
+        } else {
+            \set_exception_handler($handler);
+        }
+    }
+
+    private function pop(): void
+    {
+        if ($this->errors) {
+            \restore_error_handler();
+        } else {
+            \restore_exception_handler();
         }
     }
 }

@@ -85,10 +85,10 @@ final class ProcessState
             $this->settings->write($state->settings, $this->baseSettings);
         }
         if ($state->errorHandlers !== null) {
-            $this->errors->push($state->errorHandlers);
+            $this->errors->pushAll($state->errorHandlers);
         }
         if ($state->exceptionHandlers !== null) {
-            $this->exceptions->push($state->exceptionHandlers);
+            $this->exceptions->pushAll($state->exceptionHandlers);
         }
         if ($state->globals !== null) {
             [$_GET, $_POST, $_COOKIE, $_FILES, $_SERVER, $_ENV, $_REQUEST] = $state->globals;
