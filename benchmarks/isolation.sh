@@ -8,7 +8,9 @@
 #   BASELINE_DIR=/tmp/spindle-base bash benchmarks/isolation.sh
 #
 # Env knobs: BASELINE_DIR (required), DURATION (seconds per wrk run, default 5), ROUNDS (default 3),
-# CONNS (default 32), WORKERS (default 2), ROUTES (default "hello posts").
+# CONNS (default 32), WORKERS (default 2), ROUTES (default "hello posts"), CURRENT_ARGS (more
+# `serve` options for this checkout's side only, e.g. "--static-dir=none" to leave out the
+# public/ lookup that a baseline without it does not make).
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -19,6 +21,7 @@ ROUNDS="${ROUNDS:-3}"
 CONNS="${CONNS:-32}"
 WORKERS="${WORKERS:-2}"
 ROUTES="${ROUTES:-hello posts}"
+read -r -a CURRENT_ARGS <<<"${CURRENT_ARGS:-}"
 [[ -f "$BASELINE_DIR/examples/blog/vendor/autoload.php" ]] || die "$BASELINE_DIR/examples/blog has no vendor/: composer install --working-dir=examples/blog there"
 
 need_tools wrk curl deb:php-laravel-framework deb:php8.2-sqlite3
@@ -26,13 +29,14 @@ make_tmp spindle-isolation-bench
 SETTINGS=(-d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M -d zend.assertions=-1 -d memory_limit=512M)
 
 declare -A PORTS PIDS
-start() {   # start NAME CHECKOUT
+start() {   # start NAME CHECKOUT [SERVE OPTIONS...]
     local name="$1" dir="$2"
+    shift 2
     cp "$TMP/blog.sqlite" "$TMP/$name.sqlite"
     spawn_spindle "spindle-$name" "Spindle ($name)" "$TMP/$name.log" 30 \
         env APP_ENV=production APP_DEBUG=false APP_KEY="$APP_KEY" LOG_CHANNEL=stderr LOG_LEVEL=warning \
         SESSION_DRIVER=cookie CACHE_DRIVER=array DB_CONNECTION=sqlite DB_DATABASE="$TMP/$name.sqlite" DB_PREFIX= \
-        php "${SETTINGS[@]}" "$dir/bin/spindle" serve "$dir/examples/blog" --host=127.0.0.1 --port=0 --workers="$WORKERS"
+        php "${SETTINGS[@]}" "$dir/bin/spindle" serve "$dir/examples/blog" --host=127.0.0.1 --port=0 --workers="$WORKERS" "$@"
     PORTS[$name]="$SPINDLE_PORT"
     PIDS[$name]="$SPINDLE_PID"
     fetch_ready "http://127.0.0.1:$SPINDLE_PORT/posts" "$SPINDLE_PID" >/dev/null
@@ -42,7 +46,7 @@ APP_KEY="base64:$(php -r 'echo base64_encode(random_bytes(32));')"
 log "seeding the blog (SQLite)"
 env APP_KEY="$APP_KEY" DB_CONNECTION=sqlite DB_DATABASE="$TMP/blog.sqlite" DB_PREFIX= php "$ROOT/examples/blog/artisan" --no-interaction blog:seed >/dev/null
 start baseline "$BASELINE_DIR"
-start current "$ROOT"
+start current "$ROOT" "${CURRENT_ARGS[@]}"
 
 declare -A RESULTS
 for ((round = 1; round <= ROUNDS; round++)); do
