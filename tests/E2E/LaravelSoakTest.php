@@ -57,8 +57,9 @@ final class LaravelSoakTest extends E2ETestCase
             // Memory: the worker's resident size grows by at most 8 MiB over the run after the first thousand.
             self::assertNotContains(null, $rss);
             self::assertLessThanOrEqual(8 * 1048576, \max($rss) - $rss[0], 'RSS per 1,000 requests: ' . \implode(', ', $rss));
-            // Time: the last thousand are not slower than the first (median, with room for a loaded machine).
-            self::assertLessThan(2.0 * $medians[0], \end($medians), 'median ms per 1,000 requests: ' . \implode(', ', \array_map(static fn (float $m): string => \sprintf('%.2f', $m), $medians)));
+            // Time: the last thousand are not slower than the first ones (medians, with room for a
+            // loaded machine: the leak this guards against made the last thousand 3.9x slower).
+            self::assertLessThan(2.5 * \max($medians[0], $medians[1]), \end($medians), 'median ms per 1,000 requests: ' . \implode(', ', \array_map(static fn (float $m): string => \sprintf('%.2f', $m), $medians)));
         } finally {
             @\unlink($jar);
             $server->stop();
