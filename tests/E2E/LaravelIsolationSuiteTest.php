@@ -24,15 +24,7 @@ final class LaravelIsolationSuiteTest extends E2ETestCase
     private const ZONES = ['Asia/Tokyo', 'America/Lima', 'Europe/Oslo', 'Africa/Cairo', 'Australia/Perth', 'Pacific/Fiji'];
     private const ENCODINGS = ['ISO-8859-1', 'Windows-1252', 'ISO-8859-15', 'ASCII', 'UTF-8', 'ISO-8859-2'];
 
-    /** @var list<string> */
-    private array $jars = [];
 
-    protected function tearDown(): void
-    {
-        foreach ($this->jars as $jar) {
-            @\unlink($jar);
-        }
-    }
 
     private static function server(): ServerProcess
     {
@@ -106,9 +98,7 @@ final class LaravelIsolationSuiteTest extends E2ETestCase
     {
         $clients = [];
         for ($i = 0; $i < self::LOGGED_IN; ++$i) {
-            $jar = \tempnam(\sys_get_temp_dir(), 'spindle-isolation-jar-');
-            self::assertIsString($jar);
-            $this->jars[] = $jar;
+            $jar = $this->cookieJar();
             $user = (string) (500 + $i);
             $login = self::curl(['-s', '-b', $jar, '-c', $jar, $server->url('/login/' . $user)]);
             self::assertSame('logged in as user-' . $user, $login['out'], $server->stderr());

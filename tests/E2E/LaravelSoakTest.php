@@ -18,8 +18,7 @@ final class LaravelSoakTest extends E2ETestCase
     {
         LaravelFixture::useTestDatabase();
         $server = ServerProcess::start(LaravelFixture::path(), ['--workers=1']);
-        $jar = \tempnam(\sys_get_temp_dir(), 'spindle-soak-jar-');
-        self::assertIsString($jar);
+        $jar = $this->cookieJar();
         try {
             self::assertSame('logged in as user-42', self::curl(['-s', '-c', $jar, $server->url('/login/42')])['out']);
             $cookies = [];
@@ -61,7 +60,6 @@ final class LaravelSoakTest extends E2ETestCase
             // loaded machine: the leak this guards against made the last thousand 3.9x slower).
             self::assertLessThan(2.5 * \max($medians[0], $medians[1]), \end($medians), 'median ms per 1,000 requests: ' . \implode(', ', \array_map(static fn (float $m): string => \sprintf('%.2f', $m), $medians)));
         } finally {
-            @\unlink($jar);
             $server->stop();
         }
     }

@@ -18,24 +18,14 @@ final class SymfonyIsolationSuiteTest extends SymfonyFixtureTest
     private const ROUNDS = 2;
     private const ZONES = ['Asia/Tokyo', 'America/Lima', 'Europe/Oslo', 'Africa/Cairo', 'Australia/Perth', 'Pacific/Fiji'];
 
-    /** @var list<string> */
-    private array $jars = [];
 
-    protected function tearDown(): void
-    {
-        foreach ($this->jars as $jar) {
-            @\unlink($jar);
-        }
-    }
 
     public function testConcurrentRequestsNeverSeeEachOthersState(): void
     {
         $server = self::sharedServer(self::app(), ['--workers=1', '--concurrency=64']);
         $clients = [];
         for ($i = 0; $i < self::WITH_SESSION; ++$i) {
-            $jar = \tempnam(\sys_get_temp_dir(), 'spindle-sf-isolation-');
-            self::assertIsString($jar);
-            $this->jars[] = $jar;
+            $jar = $this->cookieJar();
             $set = self::curl(['-s', '-b', $jar, '-c', $jar, $server->url('/session/set?value=client' . $i)]);
             self::assertStringContainsString('"value":"client' . $i . '"', $set['out'], $server->stderr());
             $clients[] = ['-b', $jar];
