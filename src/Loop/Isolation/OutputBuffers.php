@@ -113,12 +113,6 @@ final class OutputBuffers
         }
     }
 
-    /** Closes every buffer above $base, dropping what they hold (a task ended with them open). */
-    public function discard(int $base): void
-    {
-        $this->take($base);
-    }
-
     private static function handler(string $name, mixed $started): mixed
     {
         if ($name === self::DEFAULT_HANDLER) {
