@@ -171,7 +171,7 @@ final class HttpClient
         if ($this->userAgent !== null && !isset($has['user-agent'])) {
             $headers[] = ['User-Agent', $this->userAgent];
         }
-        if ($options->decodeContent && !isset($has['accept-encoding']) && \function_exists('inflate_init')) {
+        if ($options->decodeContent && $options->advertiseEncodings && !isset($has['accept-encoding']) && \function_exists('inflate_init')) {
             $headers[] = ['Accept-Encoding', 'gzip, deflate'];
         }
         $body = $request->body;

@@ -12,6 +12,7 @@ final class Options
 {
     /**
      * @param \Closure(Response): void|null $onHeaders called once the final head is in, before the body is read
+     * @param bool $advertiseEncodings with $decodeContent, send Accept-Encoding: gzip, deflate when the request has none
      */
     public function __construct(
         public readonly ?float $connectTimeout = 30.0,
@@ -23,7 +24,7 @@ final class Options
         public readonly bool $decodeContent = true,
         public readonly ?string $proxy = null,
         public readonly ?\Closure $onHeaders = null,
-        public readonly bool $streamBody = true,
+        public readonly bool $advertiseEncodings = true,
     ) {
     }
 }
