@@ -41,7 +41,8 @@ final class HttpStreamWrapper
 
     public function stream_open(string $path, string $mode, int $options, ?string &$openedPath): bool
     {
-        $report = ($options & \STREAM_REPORT_ERRORS) !== 0;
+        // PHP never passes STREAM_REPORT_ERRORS to a user wrapper; @ silences what it reports.
+        $report = true;
         ResetWrapper::clearOpeningName();
         if (\strpbrk($mode, 'wax+c') !== false) {
             return $this->fail($report, $path, 'HTTP wrapper does not support writeable connections');
@@ -68,7 +69,7 @@ final class HttpStreamWrapper
             $response->body->close();
             $this->body = null;
 
-            return $this->fail($report, $path, 'HTTP request failed! ' . $response->head()->statusLine());
+            return $this->fail($report, $path, 'HTTP request failed! ' . $response->head()->statusLine() . "\r\n");
         }
         $openedPath = (string) $response->url;
 
@@ -201,6 +202,9 @@ final class HttpStreamWrapper
         foreach ([...$response->history, $response->head()] as $head) {
             $this->responseHeaders[] = $head->statusLine();
             foreach ($head->fields as [$name, $value]) {
+                if (\strcasecmp($name, 'transfer-encoding') === 0 && \strcasecmp($value, 'chunked') === 0) {
+                    continue; // PHP drops it too, having decoded the chunks
+                }
                 $this->responseHeaders[] = $name . ': ' . $value;
             }
         }
