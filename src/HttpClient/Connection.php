@@ -29,7 +29,7 @@ final class Connection
     /**
      * Connects to $host:$port (over TLS when $tls is given), by $deadline.
      *
-     * @throws ConnectException|TimeoutException
+     * @throws ConnectException|CertificateException|TimeoutException
      */
     public static function open(string $key, string $ip, string $host, int $port, ?TlsOptions $tls, ?float $deadline): self
     {
@@ -110,7 +110,10 @@ final class Connection
             }
             if ($done === false) {
                 $message = \implode('; ', \array_map(static fn (string $m): string => \preg_replace('/^stream_socket_enable_crypto\(\): /', '', $m) ?? $m, $errors));
-                throw new ConnectException(\sprintf('TLS handshake with %s failed: %s', $this->peer, $message !== '' ? $message : 'the connection was closed'));
+                $text = \sprintf('TLS handshake with %s failed: %s', $this->peer, $message !== '' ? $message : 'the connection was closed');
+                throw \preg_match('/certificate verify failed|did not match expected CN|Peer certificate/i', $message) === 1
+                    ? new CertificateException($text)
+                    : new ConnectException($text);
             }
             if (!$this->waiter->wait(false, $deadline)) {
                 throw new TimeoutException(\sprintf('TLS handshake with %s timed out', $this->peer), TimeoutKind::Connect);
