@@ -117,7 +117,7 @@ final class HttpClient
             $connectDeadline = $this->earliest($deadline, $options->connectTimeout === null || $options->connectTimeout <= 0 ? null : \hrtime(true) / 1e9 + $options->connectTimeout);
             $connection = $this->pool->acquire($key, fn (): Connection => Connection::open(
                 $key,
-                $this->resolver->resolve($peer->host),
+                $this->resolver->resolve($peer->host, $connectDeadline),
                 $peer->host,
                 $peer->port,
                 $tls,

@@ -4,11 +4,15 @@ declare(strict_types=1);
 
 namespace Spindle\HttpClient;
 
+use Spindle\HttpClient\Dns\DnsClient;
+use Spindle\HttpClient\Dns\DnsException;
+
 /**
- * Host name to IP address. IP literals, "localhost" and the names in /etc/hosts are answered
- * without any I/O; any other name goes to the system resolver (getaddrinfo), which blocks the
- * worker for the lookup, and is then cached for $ttl seconds so that only the first request to a
- * host pays it. (amphp/dns would make that lookup non-blocking: see docs/http-client.md.)
+ * Host name to IP address without blocking the worker. IP literals, "localhost" and the names in
+ * /etc/hosts are answered without any I/O; any other name is asked of the name servers of
+ * /etc/resolv.conf over UDP on the event loop (DnsClient), and cached for its TTL (at most
+ * $ttl seconds). A truncated answer, or SPINDLE_DNS=system, falls back to the system resolver
+ * (getaddrinfo, which blocks). amphp/dns was not used: it brings six more packages.
  */
 final class Resolver
 {
@@ -17,12 +21,18 @@ final class Resolver
     /** @var array<string, array{string, float}> address and expiry (hrtime seconds) */
     private array $cache = [];
 
-    public function __construct(private readonly string $hostsFile = '/etc/hosts', private readonly float $ttl = 60.0)
-    {
+    private ?DnsClient $dns;
+
+    public function __construct(
+        private readonly string $hostsFile = '/etc/hosts',
+        private readonly float $ttl = 60.0,
+        ?DnsClient $dns = null,
+    ) {
+        $this->dns = $dns;
     }
 
     /** @throws ConnectException when the name does not resolve */
-    public function resolve(string $host): string
+    public function resolve(string $host, ?float $deadline = null): string
     {
         $host = \trim($host, '[]');
         if (\filter_var($host, \FILTER_VALIDATE_IP) !== false) {
@@ -40,16 +50,33 @@ final class Resolver
         if (isset($this->cache[$name]) && $this->cache[$name][1] > $now) {
             return $this->cache[$name][0];
         }
-        $addresses = \gethostbynamel($name);
-        if ($addresses === false || $addresses === []) {
-            throw new ConnectException(\sprintf('Could not resolve host: %s', $host));
+        $ttl = $this->ttl;
+        $system = \getenv('SPINDLE_DNS') === 'system';
+        $address = null;
+        if (!$system) {
+            try {
+                $this->dns ??= DnsClient::fromResolvConf();
+                [$address, $seconds] = $this->dns->lookup($name, $deadline);
+                $ttl = \min($ttl, (float) $seconds);
+            } catch (DnsException $e) {
+                if (!\str_contains($e->getMessage(), 'truncated')) {
+                    throw new ConnectException($e->getMessage(), 0, $e);
+                }
+            }
+        }
+        if ($address === null) {
+            $addresses = \gethostbynamel($name);
+            if ($addresses === false || $addresses === []) {
+                throw new ConnectException(\sprintf('Could not resolve host: %s', $host));
+            }
+            $address = $addresses[0];
         }
         if (\count($this->cache) > 1000) {
             $this->cache = [];
         }
-        $this->cache[$name] = [$addresses[0], $now + $this->ttl];
+        $this->cache[$name] = [$address, $now + $ttl];
 
-        return $addresses[0];
+        return $address;
     }
 
     /** @return array<string, string> */
