@@ -13,7 +13,7 @@
 # 3. 200 concurrent GETs to a local endpoint that answers after 100 ms: Guzzle + CurlMultiHandler
 #    (curl_multi) against Spindle (Guzzle handler, and plain fibers); target <= 0.4 s.
 #
-# The slow endpoints are tests/fixtures/http-client/server.php (non-blocking). Everything runs in
+# Each in-process figure is the fastest of 3 rounds. The slow endpoints are tests/fixtures/http-client/server.php (non-blocking). Everything runs in
 # one mktemp -d directory; the trap stops what the script started, by pid.
 set -euo pipefail
 
