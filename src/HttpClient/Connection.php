@@ -27,11 +27,15 @@ final class Connection
     }
 
     /**
-     * Connects to $host:$port (over TLS when $tls is given), by $deadline.
+     * Connects to $host:$port (over TLS when $tls is given), by $deadline. With $tunnel, $host is
+     * an HTTP proxy asked to CONNECT to the tunnel's host and port, and TLS is then spoken with
+     * that host through it.
+     *
+     * @param array{host: string, port: int, authorization: ?string}|null $tunnel
      *
      * @throws ConnectException|CertificateException|TimeoutException
      */
-    public static function open(string $key, string $ip, string $host, int $port, ?TlsOptions $tls, ?float $deadline): self
+    public static function open(string $key, string $ip, string $host, int $port, ?TlsOptions $tls, ?float $deadline, ?array $tunnel = null): self
     {
         $peer = $host . ':' . $port;
         $address = \str_contains($ip, ':') ? '[' . $ip . ']:' . $port : $ip . ':' . $port;
@@ -59,8 +63,11 @@ final class Connection
             if (\stream_socket_get_name($socket, true) === false) {
                 throw new ConnectException(\sprintf('Failed to connect to %s: %s', $peer, self::socketError($socket)));
             }
+            if ($tunnel !== null) {
+                $connection->connectTunnel($tunnel, $deadline);
+            }
             if ($tls !== null) {
-                $connection->handshake($host, $tls, $deadline);
+                $connection->handshake($tunnel['host'] ?? $host, $tls, $deadline);
             }
         } catch (\Throwable $e) {
             $connection->close();
@@ -86,6 +93,28 @@ final class Connection
         }
 
         return 'Connection refused';
+    }
+
+    /** @param array{host: string, port: int, authorization: ?string} $tunnel */
+    private function connectTunnel(array $tunnel, ?float $deadline): void
+    {
+        $authority = (\str_contains($tunnel['host'], ':') ? '[' . $tunnel['host'] . ']' : $tunnel['host']) . ':' . $tunnel['port'];
+        $request = 'CONNECT ' . $authority . " HTTP/1.1\r\nHost: " . $authority . "\r\n"
+            . ($tunnel['authorization'] !== null ? 'Proxy-Authorization: ' . $tunnel['authorization'] . "\r\n" : '') . "\r\n";
+        try {
+            $this->write($request, $deadline);
+            $parser = new Protocol\ResponseParser(true);
+            while ($parser->head() === null) {
+                $bytes = $this->read($deadline, TimeoutKind::Connect);
+                $bytes === '' ? $parser->close() : $parser->push($bytes);
+            }
+        } catch (ConnectionLost|Protocol\ResponseParseException $e) {
+            throw new ConnectException(\sprintf('The proxy %s did not open a tunnel to %s: %s', $this->peer, $authority, $e->getMessage()), 0, $e);
+        }
+        $head = $parser->head();
+        if ($head->status < 200 || $head->status > 299) {
+            throw new ConnectException(\sprintf('The proxy %s refused a tunnel to %s: %s', $this->peer, $authority, $head->statusLine()));
+        }
     }
 
     private function handshake(string $host, TlsOptions $tls, ?float $deadline): void

@@ -71,7 +71,18 @@ final class ConnectionPool
         }
         $connection->idleSince = \hrtime(true) / 1e9;
         $this->idle[$connection->key][] = $connection;
-        $this->sweeper ??= EventLoop::unreference(EventLoop::repeat(\max(1.0, $this->idleTimeout / 2), $this->sweep(...)));
+        if ($this->sweeper === null) {
+            // The timer holds the pool weakly: a pool nobody uses any more is freed, with its connections.
+            $pool = \WeakReference::create($this);
+            $this->sweeper = EventLoop::unreference(EventLoop::repeat(\max(1.0, $this->idleTimeout / 2), static function (string $id) use ($pool): void {
+                $alive = $pool->get();
+                if ($alive === null) {
+                    EventLoop::cancel($id);
+                } else {
+                    $alive->sweep();
+                }
+            }));
+        }
         $this->wakeOne($connection->key);
     }
 
@@ -155,6 +166,15 @@ final class ConnectionPool
         }
     }
 
+    public function __destruct()
+    {
+        if ($this->sweeper !== null) {
+            EventLoop::cancel($this->sweeper);
+        }
+        $this->closeIdle();
+    }
+
+    /** Closes the idle connections that timed out or that the server closed. */
     private function sweep(): void
     {
         $now = \hrtime(true) / 1e9;
@@ -168,6 +188,11 @@ final class ConnectionPool
                 }
             }
             $this->idle[$key] = $keep;
+        }
+        $this->idle = \array_filter($this->idle, static fn (array $connections): bool => $connections !== []);
+        if ($this->idle === [] && $this->sweeper !== null) {
+            EventLoop::cancel($this->sweeper);
+            $this->sweeper = null;
         }
     }
 }

@@ -106,13 +106,17 @@ final class HttpClient
     {
         $url = $request->url;
         $proxy = $options->proxy !== null && $options->proxy !== '' ? Url::parse(\str_contains($options->proxy, '://') ? $options->proxy : 'http://' . $options->proxy) : null;
-        if ($proxy !== null && $url->scheme === 'https') {
-            throw new HttpClientError(\sprintf('Requests to https URLs through a proxy (CONNECT) are not supported yet: %s via %s', $url, $proxy));
-        }
+        $proxyAuthorization = $proxy !== null && $proxy->userInfo !== '' ? 'Basic ' . \base64_encode(\rawurldecode($proxy->userInfo)) : null;
+        $tunnel = $proxy !== null && $url->scheme === 'https' ? ['host' => $url->host, 'port' => $url->port, 'authorization' => $proxyAuthorization] : null;
         $peer = $proxy ?? $url;
-        $tls = $peer->scheme === 'https' ? $options->tls : null;
-        $key = $peer->origin() . ($tls !== null ? '#' . $tls->key() : '');
-        $target = $proxy !== null ? (string) $url : $url->target;
+        $tls = $url->scheme === 'https' ? $options->tls : ($peer->scheme === 'https' ? $options->tls : null);
+        // Tunnels are not shared between proxy credentials.
+        $key = $peer->origin() . ($tunnel !== null ? '>' . $url->origin() . '@' . \md5((string) $proxyAuthorization) : '') . ($tls !== null ? '#' . $tls->key() : '');
+        // Through a proxy, http requests carry the absolute URL; https ones go through a tunnel.
+        $target = $proxy !== null && $tunnel === null ? (string) $url : $url->target;
+        if ($proxyAuthorization !== null && $tunnel === null && $request->header('proxy-authorization') === null) {
+            $request = $request->with($request->method, $url, [...$request->headers, ['Proxy-Authorization', $proxyAuthorization]], $request->body);
+        }
         for ($attempt = 0; ; ++$attempt) {
             $connectDeadline = $this->earliest($deadline, $options->connectTimeout === null || $options->connectTimeout <= 0 ? null : \hrtime(true) / 1e9 + $options->connectTimeout);
             $connection = $this->pool->acquire($key, fn (): Connection => Connection::open(
@@ -122,6 +126,7 @@ final class HttpClient
                 $peer->port,
                 $tls,
                 $connectDeadline,
+                $tunnel,
             ), $connectDeadline);
             $reused = $connection->requests++ > 0;
             $parser = new ResponseParser($request->method === 'HEAD');

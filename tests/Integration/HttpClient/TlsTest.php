@@ -11,6 +11,7 @@ use GuzzleHttp\HandlerStack;
 use PHPUnit\Framework\TestCase;
 use GuzzleHttp\Exception\RequestException;
 use Spindle\HttpClient\CertificateException;
+use Spindle\HttpClient\ConnectException;
 use Spindle\HttpClient\Guzzle\SpindleHandler;
 use Spindle\HttpClient\HttpClient;
 use Spindle\HttpClient\Options;
@@ -145,5 +146,32 @@ final class TlsTest extends TestCase
         }
         self::assertSame([false, 'tls ok', 'tls ok'], $outcomes['php']);
         self::assertSame($outcomes['php'], $outcomes['spindle']);
+    }
+
+    public function testThroughAProxy(): void
+    {
+        $proxy = FakeServer::start();
+        try {
+            $client = new HttpClient();
+            $tls = new TlsOptions(caFile: self::ca());
+            // https: a CONNECT tunnel, TLS with the target through it.
+            $response = $client->request(Request::create('GET', self::nginx()->url('localhost')), new Options(tls: $tls, proxy: 'http://u:p@127.0.0.1:' . $proxy->port));
+            self::assertSame(['tls ok', 'localhost'], [$response->body->contents(), $response->header('x-sni')]);
+            try {
+                $client->request(Request::create('GET', self::nginx()->url('localhost')), new Options(tls: $tls, proxy: 'http://u:wrong@127.0.0.1:' . $proxy->port));
+                self::fail('the proxy let a wrong password through');
+            } catch (ConnectException $e) {
+                self::assertStringContainsString('407', $e->getMessage());
+            }
+            // http: the absolute URL in the request line, credentials in Proxy-Authorization.
+            $echo = \json_decode($client->request(Request::create('GET', 'http://example.test/echo'), new Options(proxy: 'http://u:p@127.0.0.1:' . $proxy->port))->body->contents(), true);
+            self::assertIsArray($echo);
+            self::assertSame(['http://example.test/echo', ['Basic dTpw']], [$echo['target'], $echo['headers']['proxy-authorization']]);
+            // Guzzle's proxy option goes the same way.
+            $guzzle = new Client(['handler' => HandlerStack::create(new SpindleHandler($client))]);
+            self::assertSame('tls ok', (string) $guzzle->get(self::nginx()->url('localhost'), ['verify' => self::ca(), 'proxy' => ['https' => 'http://127.0.0.1:' . $proxy->port]])->getBody());
+        } finally {
+            $proxy->stop();
+        }
     }
 }
