@@ -79,4 +79,13 @@ final class LaravelHttpClientTest extends E2ETestCase
         self::assertSame(['done', 'done', 'done'], \json_decode($output, true), $server->stderr());
         self::assertLessThan(2.5, \microtime(true) - $started, 'three pooled requests of 1 s overlapped');
     }
+
+    public function testWithOptionsRetryAndFakes(): void
+    {
+        $server = self::server();
+        $echo = \json_decode(self::curl([$server->url('/http/options?url=' . \rawurlencode(self::remote()->url('/echo')))])['out'], true);
+        self::assertIsArray($echo, $server->stderr());
+        self::assertSame(['yes'], $echo['headers']['x-from-options']);
+        self::assertSame([201, 'faked', 1], \json_decode(self::curl([$server->url('/http/fake')])['out'], true));
+    }
 }

@@ -107,6 +107,7 @@ final class FailureTest extends TestCase
         self::assertSame(['open' => 0, 'idle' => 0], $client->pool->stats());
     }
 
+    /** 10,000 requests by default, as issue 10 asks (SPINDLE_HTTP_FAILURES=N for fewer). */
     public function testNoDescriptorLeaksAfterManyFailingRequests(): void
     {
         $client = new HttpClient(new ConnectionPool(maxPerOrigin: 8, maxTotal: 16));
@@ -114,7 +115,7 @@ final class FailureTest extends TestCase
         $client->request(Request::create('GET', self::url('/hello')))->body->contents();
         $before = self::fds();
         $failures = 0;
-        $n = (int) (\getenv('SPINDLE_HTTP_FAILURES') ?: 2000);
+        $n = (int) (\getenv('SPINDLE_HTTP_FAILURES') ?: 10000);
         for ($i = 0; $i < $n; ++$i) {
             $path = $paths[$i % 5];
             try {

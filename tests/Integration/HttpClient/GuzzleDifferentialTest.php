@@ -186,6 +186,25 @@ final class GuzzleDifferentialTest extends TestCase
         \unlink($file);
     }
 
+    public function testOnHeadersCanRejectAResponse(): void
+    {
+        foreach ([false, true] as $spindle) {
+            $seen = null;
+            try {
+                self::client($spindle)->get(self::url('/hello'), ['on_headers' => static function ($response) use (&$seen): void {
+                    $seen = $response->getHeaderLine('Content-Length');
+
+                    throw new \RuntimeException('too big');
+                }]);
+                self::fail('on_headers did not reject');
+            } catch (RequestException $e) {
+                self::assertSame('5', $seen);
+                self::assertSame('An error was encountered during the on_headers event', $e->getMessage());
+                self::assertSame('too big', $e->getPrevious()?->getMessage());
+            }
+        }
+    }
+
     public function testKeepAliveReusesOneConnection(): void
     {
         $client = self::client(true);
