@@ -20,6 +20,8 @@ final class Resolver
     private ?array $hosts = null;
     /** @var array<string, array{string, float}> address and expiry (hrtime seconds) */
     private array $cache = [];
+    /** @var array<string, Transfer<string>> lookups in progress */
+    private array $pending = [];
 
     private ?DnsClient $dns;
 
@@ -50,6 +52,23 @@ final class Resolver
         if (isset($this->cache[$name]) && $this->cache[$name][1] > $now) {
             return $this->cache[$name][0];
         }
+        // Lookups of one name at once share one query.
+        if (isset($this->pending[$name])) {
+            return $this->pending[$name]->await();
+        }
+        $transfer = Transfer::start(fn (): string => $this->lookup($name, $host, $deadline));
+        $this->pending[$name] = $transfer;
+        try {
+            return $transfer->await();
+        } finally {
+            unset($this->pending[$name]);
+        }
+    }
+
+    /** @throws ConnectException */
+    private function lookup(string $name, string $host, ?float $deadline): string
+    {
+        $now = \hrtime(true) / 1e9;
         $ttl = $this->ttl;
         $system = \getenv('SPINDLE_DNS') === 'system';
         $address = null;

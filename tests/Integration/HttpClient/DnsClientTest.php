@@ -15,6 +15,7 @@ use Spindle\Tests\Unit\HttpClient\DnsCodecTest;
  * Name lookups over UDP on the event loop, against a name server in this process that answers
  * after 200 ms: lookups in several fibers wait together, search domains apply, the answer is
  * cached, a silent server costs the timeout.
+ * Five lookups of one name at once share one query.
  */
 final class DnsClientTest extends TestCase
 {
@@ -80,6 +81,7 @@ final class DnsClientTest extends TestCase
         EventLoop::run();
         self::assertSame(\array_fill(0, 5, '192.0.2.7'), $results);
         self::assertLessThan(0.9, \microtime(true) - $started, 'five lookups of 0.2 s overlapped');
+        self::assertSame(1, $this->queries, 'the five lookups shared one query');
         $queries = $this->queries;
         self::assertSame('192.0.2.7', $resolver->resolve('api.test'));
         self::assertSame($queries, $this->queries, 'answered from the cache');
