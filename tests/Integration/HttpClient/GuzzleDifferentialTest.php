@@ -205,6 +205,24 @@ final class GuzzleDifferentialTest extends TestCase
         }
     }
 
+    /** (Guzzle's CurlHandler would write the whole 2 GiB to php://temp: Spindle only.) */
+    public function testAHugeBodyStreamsThroughGuzzle(): void
+    {
+        $ours = new HttpClient();
+        $response = self::client(true, $ours)->get(self::url('/huge'), ['stream' => true]);
+        self::assertSame('2147483648', $response->getHeaderLine('Content-Length'));
+        $body = $response->getBody();
+        $read = 0;
+        $before = \memory_get_usage();
+        while ($read < 16 << 20 && !$body->eof()) {
+            $read += \strlen($body->read(1 << 20));
+        }
+        self::assertGreaterThanOrEqual(16 << 20, $read);
+        self::assertLessThan(8 << 20, \memory_get_usage() - $before);
+        $body->close();
+        self::assertSame(['open' => 0, 'idle' => 0], $ours->pool->stats());
+    }
+
     public function testKeepAliveReusesOneConnection(): void
     {
         $client = self::client(true);
