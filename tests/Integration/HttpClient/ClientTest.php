@@ -131,6 +131,29 @@ final class ClientTest extends TestCase
         self::assertNotSame($first, $second);
     }
 
+    public function testAConnectionTheServerClosedIsNotReusedOrIsRetried(): void
+    {
+        $client = new HttpClient();
+        $ids = [];
+        for ($i = 0; $i < 20; ++$i) {
+            $response = $client->request(Request::create('GET', self::url('/sneaky-close')));
+            self::assertSame('sneaky', $response->body->contents());
+            $ids[] = $response->header('x-connection');
+            // Sometimes the next request goes out before the close has arrived: it is retried on a new connection.
+            $posted = $client->request(Request::create('POST', self::url('/sneaky-close'), [], 'again'));
+            self::assertSame('sneaky', $posted->body->contents());
+        }
+        self::assertCount(20, \array_unique($ids), 'a new connection each time');
+
+        // The server drops the kept-alive connection when the next request arrives: that request
+        // is sent again on a new connection (once, and only before any byte of a response).
+        $first = $client->request(Request::create('GET', self::url('/once')));
+        self::assertSame('once', $first->body->contents());
+        $second = $client->request(Request::create('GET', self::url('/hello')));
+        self::assertSame('hello', $second->body->contents());
+        self::assertNotSame($first->header('x-connection'), $second->header('x-connection'));
+    }
+
     public function testPsr18(): void
     {
         $factory = new Psr17Factory();
