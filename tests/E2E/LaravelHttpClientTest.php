@@ -88,4 +88,28 @@ final class LaravelHttpClientTest extends E2ETestCase
         self::assertSame(['yes'], $echo['headers']['x-from-options']);
         self::assertSame([201, 'faked', 1], \json_decode(self::curl([$server->url('/http/fake')])['out'], true));
     }
+
+    public function testTheOptOuts(): void
+    {
+        self::server();
+        \putenv('SPINDLE_HTTP_DRIVER=native');
+        \putenv('SPINDLE_URL_STREAMS=native');
+        try {
+            $server = ServerProcess::start(LaravelFixture::path(), ['--workers=1']);
+        } finally {
+            \putenv('SPINDLE_HTTP_DRIVER');
+            \putenv('SPINDLE_URL_STREAMS');
+        }
+        try {
+            $url = \rawurlencode(self::remote()->url('/hello'));
+            $get = \json_decode(self::curl([$server->url('/http/get?url=' . $url)])['out'], true);
+            self::assertIsArray($get, $server->stderr());
+            self::assertSame(['hello', 'Illuminate\Http\Client\Factory'], [$get['body'], $get['factory']]);
+            $stream = \json_decode(self::curl([$server->url('/http/stream?url=' . $url)])['out'], true);
+            self::assertIsArray($stream, $server->stderr());
+            self::assertSame('hello', $stream['body']);
+        } finally {
+            $server->stop();
+        }
+    }
 }
