@@ -76,6 +76,7 @@ final class Worker
     public function boot(): \Closure
     {
         $driver = Loop::driver();
+        \Spindle\HttpClient\Stream\StreamWrappers::install();
         $logger = $this->logger;
         $driver->watchBlocking($this->options->blockThreshold, static function (Context $context, float $seconds) use ($logger): void {
             $logger->warning(\sprintf('Request %s blocked the event loop for %.3f s', $context->label, $seconds));

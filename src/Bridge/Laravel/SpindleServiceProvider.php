@@ -20,6 +20,7 @@ final class SpindleServiceProvider extends ServiceProvider
     public function register(): void
     {
         $this->app->bind('db.connector.mysql', SpindleMySqlConnector::class);
+        HttpClient\HttpDriver::register($this->app);
     }
 
     public function boot(): void
