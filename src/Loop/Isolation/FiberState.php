@@ -12,7 +12,7 @@ final class FiberState
 {
     /**
      * @param list<SavedBuffer>              $buffers
-     * @param array<int|string, mixed>|null  $settings          as Settings::read() gives them
+     * @param list<mixed>|null               $settings          as Settings::read() gives them
      * @param list<mixed>|null               $errorHandlers     bottom first, above the baseline's
      * @param list<mixed>|null               $exceptionHandlers bottom first, above the baseline's
      * @param list<array<mixed>>|null        $globals           $_GET, $_POST, $_COOKIE, $_FILES, $_SERVER, $_ENV, $_REQUEST

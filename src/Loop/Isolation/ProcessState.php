@@ -29,7 +29,7 @@ final class ProcessState
     private readonly HandlerStack $exceptions;
 
     private int $baseLevel = 0;
-    /** @var array<int|string, mixed> */
+    /** @var list<mixed> */
     private array $baseSettings = [];
     private mixed $baseErrorHandler = null;
     private mixed $baseExceptionHandler = null;
@@ -144,10 +144,9 @@ final class ProcessState
     {
         $buffers = \ob_get_level() > $this->baseLevel ? $this->buffers->take($this->baseLevel) : [];
 
-        $settings = $this->settings->read();
-        if ($settings === $this->baseSettings) {
-            $settings = null;
-        } else {
+        $settings = null;
+        if (!$this->settings->unchanged($this->baseSettings)) {
+            $settings = $this->settings->read();
             $this->settings->write($this->baseSettings, $settings);
         }
 
@@ -158,11 +157,13 @@ final class ProcessState
             ? null
             : $this->exceptions->takeAbove($this->baseExceptionHandler);
 
-        $globals = self::globals();
-        if ($globals === $this->baseGlobals) {
-            $globals = null;
-        } else {
-            [$_GET, $_POST, $_COOKIE, $_FILES, $_SERVER, $_ENV, $_REQUEST] = $this->baseGlobals;
+        $globals = null;
+        $base = $this->baseGlobals;
+        // Identity first: an unchanged superglobal is the baseline's array itself.
+        if ($_GET !== $base[0] || $_POST !== $base[1] || $_COOKIE !== $base[2] || $_FILES !== $base[3]
+            || $_SERVER !== $base[4] || $_ENV !== $base[5] || $_REQUEST !== $base[6]) {
+            $globals = self::globals();
+            [$_GET, $_POST, $_COOKIE, $_FILES, $_SERVER, $_ENV, $_REQUEST] = $base;
         }
 
         if ($buffers === [] && $settings === null && $errorHandlers === null && $exceptionHandlers === null && $globals === null) {

@@ -10,8 +10,10 @@ namespace Spindle\Loop\Isolation;
  * libxml's error mode, the response code, the working directory, and the ini settings
  * applications change at run time.
  *
- * read() takes them all in one array so that a task's settings are compared with the baseline
- * in one step (about 0.6 µs, half of it the working directory's system call); write() sets back only the ones that differ.
+ * unchanged() runs at the end of every request and at every wait: it compares each setting with
+ * the baseline in one chain of comparisons that stops at the first difference, without building an
+ * array (building and comparing one cost about twice the instructions); read() and write() run
+ * only when something differs.
  */
 final class Settings
 {
@@ -21,6 +23,7 @@ final class Settings
         'display_errors', 'log_errors', 'error_log', 'html_errors', 'default_socket_timeout', 'user_agent',
         'arg_separator.output', 'pcre.backtrack_limit', 'pcre.recursion_limit', 'zend.assertions',
     ];
+    private const FIRST_INI = 7;
 
     private readonly bool $mbstring;
 
@@ -29,10 +32,10 @@ final class Settings
         $this->mbstring = \function_exists('mb_internal_encoding');
     }
 
-    /** @return array<int|string, mixed> */
+    /** @return list<mixed> the settings, in the order write() and unchanged() take them */
     public function read(): array
     {
-        return [
+        $values = [
             \date_default_timezone_get(),
             \setlocale(\LC_ALL, '0'),
             \error_reporting(),
@@ -40,34 +43,55 @@ final class Settings
             \libxml_use_internal_errors(),
             \http_response_code(),
             \getcwd(),
-            'precision' => \ini_get('precision'),
-            'serialize_precision' => \ini_get('serialize_precision'),
-            'memory_limit' => \ini_get('memory_limit'),
-            'max_execution_time' => \ini_get('max_execution_time'),
-            'default_charset' => \ini_get('default_charset'),
-            'display_errors' => \ini_get('display_errors'),
-            'log_errors' => \ini_get('log_errors'),
-            'error_log' => \ini_get('error_log'),
-            'html_errors' => \ini_get('html_errors'),
-            'default_socket_timeout' => \ini_get('default_socket_timeout'),
-            'user_agent' => \ini_get('user_agent'),
-            'arg_separator.output' => \ini_get('arg_separator.output'),
-            'pcre.backtrack_limit' => \ini_get('pcre.backtrack_limit'),
-            'pcre.recursion_limit' => \ini_get('pcre.recursion_limit'),
-            'zend.assertions' => \ini_get('zend.assertions'),
         ];
+        foreach (self::INI as $name) {
+            $values[] = \ini_get($name);
+        }
+
+        return $values;
+    }
+
+    /** @param list<mixed> $base as read() returns it */
+    public function unchanged(array $base): bool
+    {
+        return \date_default_timezone_get() === $base[0]
+            && \setlocale(\LC_ALL, '0') === $base[1]
+            && \error_reporting() === $base[2]
+            && (!$this->mbstring || \mb_internal_encoding() === $base[3])
+            && \libxml_use_internal_errors() === $base[4]
+            && \http_response_code() === $base[5]
+            && \getcwd() === $base[6]
+            && \ini_get('precision') === $base[7]
+            && \ini_get('serialize_precision') === $base[8]
+            && \ini_get('memory_limit') === $base[9]
+            && \ini_get('max_execution_time') === $base[10]
+            && \ini_get('default_charset') === $base[11]
+            && \ini_get('display_errors') === $base[12]
+            && \ini_get('log_errors') === $base[13]
+            && \ini_get('error_log') === $base[14]
+            && \ini_get('html_errors') === $base[15]
+            && \ini_get('default_socket_timeout') === $base[16]
+            && \ini_get('user_agent') === $base[17]
+            && \ini_get('arg_separator.output') === $base[18]
+            && \ini_get('pcre.backtrack_limit') === $base[19]
+            && \ini_get('pcre.recursion_limit') === $base[20]
+            && \ini_get('zend.assertions') === $base[21];
     }
 
     /**
      * Sets the settings in $target that differ from $current (both from read()).
      *
-     * @param array<int|string, mixed> $target
-     * @param array<int|string, mixed> $current
+     * @param list<mixed> $target
+     * @param list<mixed> $current
      */
     public function write(array $target, array $current): void
     {
         foreach ($target as $key => $value) {
             if ($current[$key] === $value) {
+                continue;
+            }
+            if ($key >= self::FIRST_INI) {
+                @\ini_set(self::INI[$key - self::FIRST_INI], (string) $value);
                 continue;
             }
             match ($key) {
@@ -77,8 +101,7 @@ final class Settings
                 3 => $value !== null && \mb_internal_encoding((string) $value),
                 4 => \libxml_use_internal_errors((bool) $value),
                 5 => \is_int($value) && \http_response_code($value),
-                6 => \is_string($value) && @\chdir($value),
-                default => @\ini_set((string) $key, (string) $value),
+                default => \is_string($value) && @\chdir($value),
             };
         }
         if ($target[4] !== $current[4]) {
