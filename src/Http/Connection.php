@@ -67,6 +67,8 @@ final class Connection
     private readonly float $acceptedAt;
     private float $lastReadAt;
     private float $lastWriteAt = 0.0;
+    /** When the timeout wheel checks this connection next (INF: it is in no slot). */
+    private float $checkAt = \INF;
     /** @var Suspension<mixed>|null */
     private ?Suspension $drainWaiter = null;
 
@@ -87,6 +89,7 @@ final class Connection
         $this->parser = new RequestParser($set->limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...));
         $this->processCurrent = $this->processCurrent(...);
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
+        $this->checkBy($this->nextDeadline());
     }
 
     public function isClosed(): bool
@@ -130,10 +133,69 @@ final class Connection
         // "Connection: close". The timeout sweep closes it when the grace is over.
         $this->draining = true;
         $this->drainGraceEnds = $this->set->clock->now + self::DRAIN_GRACE;
+        $this->checkBy($this->drainGraceEnds);
     }
 
-    /** Enforces the header, body, write and keep-alive timeouts; called by the server's sweep. */
-    public function checkTimeouts(float $now): void
+    /**
+     * The earliest moment one of its timeouts can expire in its present state (INF: none can):
+     * the same cases as checkTimeouts(), as deadlines.
+     */
+    public function nextDeadline(): float
+    {
+        if ($this->closed) {
+            return \INF;
+        }
+        $limits = $this->set->limits;
+        $next = $this->task !== null ? $this->taskStartedAt + $this->set->requestTimeout : \INF;
+        if ($this->writeBuffer !== '') {
+            return \min($next, $this->lastWriteAt + $limits->bodyTimeout);
+        }
+        if ($this->busy || $this->queue !== []) {
+            return $next;
+        }
+        if ($this->draining && $this->parser->isIdle()) {
+            $next = \min($next, $this->drainGraceEnds);
+        }
+        if ($this->head !== null) {
+            return \min($next, $this->lastReadAt + $limits->bodyTimeout);
+        }
+        if ($this->parser->isReadingHead()) {
+            return \min($next, $this->headStartedAt + $limits->headerTimeout);
+        }
+        if ($this->served === 0) {
+            return \min($next, $this->lastReadAt + $limits->headerTimeout);
+        }
+
+        return \min($next, \max($this->lastReadAt, $this->lastWriteAt) + $limits->keepAliveTimeout);
+    }
+
+    /**
+     * Makes sure the timeout wheel checks this connection by $deadline. Deadlines that move later
+     * cost only this comparison: the earlier check finds nothing expired and moves the connection on.
+     */
+    private function checkBy(float $deadline): void
+    {
+        if ($deadline < $this->checkAt) {
+            $this->checkAt = $deadline;
+            $this->set->timeouts->schedule($this, $deadline);
+        }
+    }
+
+    /**
+     * @internal The timeout wheel's check: enforces whatever expired by $now, then asks to be
+     * checked again by the next deadline.
+     */
+    public function expireTimeouts(float $now): void
+    {
+        $this->checkAt = \INF;
+        $this->checkTimeouts($now);
+        if (!$this->closed) {
+            $this->checkBy($this->nextDeadline());
+        }
+    }
+
+    /** Enforces the header, body, write, keep-alive and request timeouts that expired by $now. */
+    private function checkTimeouts(float $now): void
     {
         if ($this->closed) {
             return;
@@ -203,6 +265,11 @@ final class Connection
             }
 
             return;
+        }
+        if ($this->parser->isReadingHead()) {
+            // A head still arriving: its timeout may end before the keep-alive one would have. (A
+            // head that came whole in this read needs nothing: the common case costs no scheduling.)
+            $this->checkBy($this->headStartedAt + $this->set->limits->headerTimeout);
         }
         if ($this->queue !== [] && !$this->busy) {
             $this->dispatchNext();
@@ -296,7 +363,8 @@ final class Connection
             $context = new Context($next[0]->method . ' ' . $next[0]->path);
             if ($this->set->requestTimeout > 0) {
                 $this->task = $context;
-                $this->taskStartedAt = \microtime(true);
+                $this->taskStartedAt = $this->set->clock->now;
+                $this->checkBy($this->taskStartedAt + $this->set->requestTimeout);
             }
             $this->set->runner->run($context, $this->processCurrent);
         }
@@ -375,6 +443,7 @@ final class Connection
         if ($this->writeBuffer === '') {
             // The keep-alive timeout counts from here, not from when this request arrived.
             $this->lastWriteAt = $this->set->clock->now;
+            $this->checkBy($this->lastWriteAt + $this->set->limits->keepAliveTimeout);
         }
         $this->dispatchNext();
         if ($this->draining && !$this->busy && $this->queue === [] && $this->parser->isIdle()) {
@@ -561,6 +630,7 @@ final class Connection
             }
             $this->writeBuffer = (string) \substr($data, $written);
             $this->lastWriteAt = $this->set->clock->now;
+            $this->checkBy($this->lastWriteAt + $this->set->limits->bodyTimeout);
             $this->writeId ??= EventLoop::onWritable($this->socket, $this->onWritable(...));
             EventLoop::enable($this->writeId);
             if (\strlen($this->writeBuffer) >= $this->set->limits->writeHighWater) {
@@ -646,6 +716,7 @@ final class Connection
             return;
         }
         $this->closed = true;
+        $this->set->timeouts->forget($this);
         EventLoop::cancel($this->readId);
         if ($this->writeId !== null) {
             EventLoop::cancel($this->writeId);

@@ -26,6 +26,8 @@ final class HandlerSet
         public readonly bool $debug,
         /** Seconds a request may run before it gets a 504 and is cancelled (0: no limit). */
         public readonly float $requestTimeout = 0.0,
+        /** The deadlines of the connections; the server expires them on a timer. */
+        public readonly TimeoutWheel $timeouts = new TimeoutWheel(0.0),
     ) {
     }
 }

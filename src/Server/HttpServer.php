@@ -7,6 +7,7 @@ namespace Spindle\Server;
 use Revolt\EventLoop;
 use Spindle\Http\Connection;
 use Spindle\Http\HandlerSet;
+use Spindle\Http\TimeoutWheel;
 
 /**
  * Accepts connections on one listening socket and serves them until stopped.
@@ -25,7 +26,7 @@ final class HttpServer
     private const BATCH_AT_CAP = 32;
 
     private ?string $acceptId = null;
-    private readonly string $sweepId;
+    private readonly string $timerId;
     /** @var array<int, Connection> */
     private array $connections = [];
     private bool $stopping = false;
@@ -40,7 +41,7 @@ final class HttpServer
         private readonly int $localPort,
         private readonly int $maxConnections = 512,
     ) {
-        $this->sweepId = EventLoop::unreference(EventLoop::repeat(0.5, $this->sweep(...)));
+        $this->timerId = EventLoop::unreference(EventLoop::repeat(TimeoutWheel::RESOLUTION, $this->expireTimeouts(...)));
     }
 
     public function start(): void
@@ -160,18 +161,15 @@ final class HttpServer
         }
     }
 
-    private function sweep(): void
+    private function expireTimeouts(): void
     {
-        $now = $this->set->clock->tick();
-        foreach ($this->connections as $connection) {
-            $connection->checkTimeouts($now);
-        }
+        $this->set->timeouts->expire($this->set->clock->tick());
     }
 
     private function finishIfDrained(): void
     {
         if ($this->connections === []) {
-            EventLoop::cancel($this->sweepId);
+            EventLoop::cancel($this->timerId);
         }
     }
 }
