@@ -8,6 +8,7 @@ use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
 use Spindle\Http\Multipart\MultipartLimits;
 use Spindle\Http\Multipart\MultipartParser;
+use Spindle\Http\Multipart\TempFileSink;
 use Spindle\Http\Parser\RequestHead;
 use Spindle\Http\Parser\RequestParser;
 use Spindle\Loop\Context;
@@ -288,7 +289,7 @@ final class Connection
             if (\stripos($contentType, 'multipart/form-data') === 0) {
                 $this->multipart = new MultipartParser(
                     MultipartParser::boundaryFromContentType($contentType),
-                    $this->set->uploadDir,
+                    new TempFileSink($this->set->uploadDir),
                     new MultipartLimits(maxFileSize: $this->set->limits->maxBodySize),
                 );
             }

@@ -16,8 +16,8 @@ use Spindle\Http\UploadedFile;
  *
  * Memory: at most the delimiter length of look-behind is held back between pushes, plus
  * the header section of the current part (bounded by maxPartHeaderSize) and the values of
- * form fields (each bounded by maxFieldSize). File contents go straight to a temporary file
- * in the given directory.
+ * form fields (each bounded by maxFieldSize). File contents go straight to the UploadSink
+ * (temporary files, for the server: TempFileSink); the parser itself touches no file.
  *
  * Wire format accepted:
  *  - lines end in CRLF; the preamble before the first delimiter and the epilogue after the
@@ -87,8 +87,8 @@ final class MultipartParser
     private ?string $clientFilename = null;
     private ?string $clientMediaType = null;
     private string $tmpPath = '';
-    /** @var resource|null */
-    private $handle = null;
+    /** Whether the current file is open in the sink. */
+    private bool $open = false;
     private int $fileSize = 0;
     private int $fileError = \UPLOAD_ERR_OK;
 
@@ -97,10 +97,10 @@ final class MultipartParser
      */
     public function __construct(
         string $boundary,
-        private readonly string $tmpDir,
+        private readonly UploadSink $uploads,
         private readonly MultipartLimits $limits,
     ) {
-        if (!self::isValidBoundary($boundary)) {
+        if (!PartHeaders::isValidBoundary($boundary)) {
             throw new HttpException(400, 'Invalid multipart boundary');
         }
         $this->delimiter = "\r\n--" . $boundary;
@@ -120,14 +120,14 @@ final class MultipartParser
         if ($semicolon === false) {
             throw new HttpException(400, 'Multipart Content-Type has no boundary parameter');
         }
-        $params = self::parseParameters(\substr($contentType, $semicolon + 1));
+        $params = PartHeaders::parseParameters(\substr($contentType, $semicolon + 1));
         if ($params === null) {
             throw new HttpException(400, 'Malformed parameters in multipart Content-Type');
         }
         if (!isset($params['boundary'])) {
             throw new HttpException(400, 'Multipart Content-Type has no boundary parameter');
         }
-        if (!self::isValidBoundary($params['boundary'])) {
+        if (!PartHeaders::isValidBoundary($params['boundary'])) {
             throw new HttpException(400, 'Invalid multipart boundary');
         }
 
@@ -192,9 +192,7 @@ final class MultipartParser
     {
         $this->closeHandle();
         foreach ($this->tempFiles as $path) {
-            if (\is_file($path)) {
-                @\unlink($path);
-            }
+            $this->uploads->discard($path);
         }
         $this->tempFiles = [];
         $this->buffer = '';
@@ -321,7 +319,7 @@ final class MultipartParser
 
     private function startPart(string $block): void
     {
-        $headers = self::parseHeaders($block);
+        $headers = PartHeaders::parseHeaders($block);
         $disposition = $headers['content-disposition'] ?? null;
         if ($disposition === null) {
             throw new HttpException(400, 'Multipart part without Content-Disposition header');
@@ -331,7 +329,7 @@ final class MultipartParser
         if (\strtolower($type) !== 'form-data') {
             throw new HttpException(400, 'Multipart part Content-Disposition is not form-data');
         }
-        $params = $semicolon === false ? [] : self::parseParameters(\substr($disposition, $semicolon + 1));
+        $params = $semicolon === false ? [] : PartHeaders::parseParameters(\substr($disposition, $semicolon + 1));
         if ($params === null) {
             throw new HttpException(400, 'Malformed multipart Content-Disposition parameters');
         }
@@ -340,7 +338,7 @@ final class MultipartParser
         }
 
         $this->partName = $params['name'];
-        $filename = $params['filename'] ?? self::decodeExtendedValue($params['filename*'] ?? null);
+        $filename = $params['filename'] ?? PartHeaders::decodeExtendedValue($params['filename*'] ?? null);
         if ($filename === null) {
             $this->partKind = self::PART_FIELD;
             $this->fieldValue = '';
@@ -349,13 +347,13 @@ final class MultipartParser
         }
 
         $this->partKind = self::PART_FILE;
-        $this->clientFilename = self::basename($filename);
+        $this->clientFilename = PartHeaders::basename($filename);
         $this->clientMediaType = $headers['content-type'] ?? null;
         $this->fileSize = 0;
         $this->fileError = \UPLOAD_ERR_OK;
         $this->tmpPath = '';
 
-        if (!self::isRepairFreeName($this->partName) || FormNames::parse($this->partName) === null) {
+        if (!PartHeaders::isRepairFreeName($this->partName) || FormNames::parse($this->partName) === null) {
             $this->partKind = self::PART_SKIPPED;
 
             return;
@@ -365,21 +363,15 @@ final class MultipartParser
 
             return;
         }
-        $path = @\tempnam($this->tmpDir, 'spindle-upload-');
-        if ($path === false) {
+        $path = $this->uploads->open();
+        if ($path === null) {
             $this->fileError = \UPLOAD_ERR_CANT_WRITE;
 
             return;
         }
         $this->tempFiles[] = $path;
         $this->tmpPath = $path;
-        $handle = @\fopen($path, 'wb');
-        if ($handle === false) {
-            $this->discardFile(\UPLOAD_ERR_CANT_WRITE);
-
-            return;
-        }
-        $this->handle = $handle;
+        $this->open = true;
     }
 
     private function content(string $bytes): void
@@ -392,7 +384,7 @@ final class MultipartParser
 
             return;
         }
-        if ($this->partKind !== self::PART_FILE || $this->fileError !== \UPLOAD_ERR_OK || $this->handle === null) {
+        if ($this->partKind !== self::PART_FILE || $this->fileError !== \UPLOAD_ERR_OK || !$this->open) {
             return;
         }
         $length = \strlen($bytes);
@@ -401,8 +393,7 @@ final class MultipartParser
 
             return;
         }
-        $written = @\fwrite($this->handle, $bytes);
-        if ($written !== $length) {
+        if (!$this->uploads->write($this->tmpPath, $bytes)) {
             $this->discardFile(\UPLOAD_ERR_CANT_WRITE);
 
             return;
@@ -415,7 +406,7 @@ final class MultipartParser
         if ($this->partKind === self::PART_FIELD) {
             FormNames::assign($this->fields, $this->partName, $this->fieldValue);
         } elseif ($this->partKind === self::PART_FILE) {
-            if ($this->handle !== null && !$this->closeHandle()) {
+            if ($this->open && !$this->closeHandle()) {
                 $this->discardFile(\UPLOAD_ERR_CANT_WRITE);
             }
             $ok = $this->fileError === \UPLOAD_ERR_OK;
@@ -442,7 +433,7 @@ final class MultipartParser
     {
         $this->closeHandle();
         if ($this->tmpPath !== '') {
-            @\unlink($this->tmpPath);
+            $this->uploads->discard($this->tmpPath);
             $this->tempFiles = \array_values(\array_filter($this->tempFiles, fn (string $p): bool => $p !== $this->tmpPath));
             $this->tmpPath = '';
         }
@@ -452,183 +443,11 @@ final class MultipartParser
 
     private function closeHandle(): bool
     {
-        if ($this->handle === null) {
+        if (!$this->open) {
             return true;
         }
-        $closed = @\fclose($this->handle);
-        $this->handle = null;
+        $this->open = false;
 
-        return $closed;
-    }
-
-    /**
-     * @return array<string, string> lower-case names; only the first value of each header
-     *
-     * @throws HttpException 400
-     */
-    private static function parseHeaders(string $block): array
-    {
-        if ($block === '') {
-            return [];
-        }
-        /** @var list<array{string, string}> $lines */
-        $lines = [];
-        foreach (\explode("\r\n", $block) as $line) {
-            if (\preg_match('/[\x00-\x08\x0A-\x1F\x7F]/', $line) === 1) {
-                throw new HttpException(400, 'Control character in multipart part header');
-            }
-            if ($line !== '' && ($line[0] === ' ' || $line[0] === "\t")) {
-                $last = \array_key_last($lines);
-                if ($last === null) {
-                    throw new HttpException(400, 'Multipart part header starts with a continuation line');
-                }
-                $lines[$last][1] .= ' ' . \trim($line, " \t");
-                continue;
-            }
-            $colon = \strpos($line, ':');
-            if ($colon === false || $colon === 0) {
-                throw new HttpException(400, 'Malformed multipart part header');
-            }
-            $name = \substr($line, 0, $colon);
-            if (\preg_match('/^[!#$%&\'*+\-.^_`|~0-9A-Za-z]+$/', $name) !== 1) {
-                throw new HttpException(400, 'Invalid multipart part header name');
-            }
-            $lines[] = [\strtolower($name), \trim(\substr($line, $colon + 1), " \t")];
-        }
-
-        $headers = [];
-        foreach ($lines as [$name, $value]) {
-            if (isset($headers[$name])) {
-                if ($name === 'content-disposition' || $name === 'content-type') {
-                    throw new HttpException(400, \sprintf('Repeated %s header in multipart part', $name));
-                }
-                continue;
-            }
-            $headers[$name] = $value;
-        }
-
-        return $headers;
-    }
-
-    /**
-     * Parses "; name=value; name="quoted value"" parameter lists. Names are lower-cased.
-     *
-     * @return array<string, string>|null null when malformed (unterminated quote, text after
-     *         a quoted value, or a repeated parameter)
-     */
-    private static function parseParameters(string $input): ?array
-    {
-        $params = [];
-        $length = \strlen($input);
-        $i = 0;
-        while ($i < $length) {
-            $c = $input[$i];
-            if ($c === ';' || $c === ' ' || $c === "\t") {
-                ++$i;
-                continue;
-            }
-            $span = \strcspn($input, '=;', $i);
-            $name = \strtolower(\rtrim(\substr($input, $i, $span), " \t"));
-            $i += $span;
-            if ($i >= $length || $input[$i] === ';') {
-                continue; // a parameter without a value carries nothing
-            }
-            ++$i;
-            while ($i < $length && ($input[$i] === ' ' || $input[$i] === "\t")) {
-                ++$i;
-            }
-            if ($i < $length && $input[$i] === '"') {
-                ++$i;
-                $value = '';
-                $closed = false;
-                while ($i < $length) {
-                    $c = $input[$i];
-                    if ($c === '\\' && $i + 1 < $length && ($input[$i + 1] === '"' || $input[$i + 1] === '\\')) {
-                        $value .= $input[$i + 1];
-                        $i += 2;
-                        continue;
-                    }
-                    ++$i;
-                    if ($c === '"') {
-                        $closed = true;
-                        break;
-                    }
-                    $value .= $c;
-                }
-                if (!$closed) {
-                    return null;
-                }
-                while ($i < $length && ($input[$i] === ' ' || $input[$i] === "\t")) {
-                    ++$i;
-                }
-                if ($i < $length && $input[$i] !== ';') {
-                    return null;
-                }
-            } else {
-                $span = \strcspn($input, ';', $i);
-                $value = \rtrim(\substr($input, $i, $span), " \t");
-                $i += $span;
-            }
-            if (\array_key_exists($name, $params)) {
-                return null;
-            }
-            $params[$name] = $value;
-        }
-
-        return $params;
-    }
-
-    /** Decodes an RFC 8187 extended value (charset'language'percent-encoded); null when absent or malformed. */
-    private static function decodeExtendedValue(?string $value): ?string
-    {
-        if ($value === null || \preg_match("/^[^']*'[^']*'(.*)$/s", $value, $m) !== 1) {
-            return null;
-        }
-
-        return \rawurldecode($m[1]);
-    }
-
-    private static function basename(string $filename): string
-    {
-        $slash = \strrpos($filename, '/');
-        $backslash = \strrpos($filename, '\\');
-        $cut = \max($slash === false ? -1 : $slash, $backslash === false ? -1 : $backslash);
-
-        return $cut < 0 ? $filename : \substr($filename, $cut + 1);
-    }
-
-    /**
-     * PHP refuses to "repair" the field name of a file: brackets must balance and a "]"
-     * may only be followed by "[" or the end of the name.
-     */
-    private static function isRepairFreeName(string $name): bool
-    {
-        $depth = 0;
-        $length = \strlen($name);
-        for ($i = 0; $i < $length; ++$i) {
-            if ($name[$i] === '[') {
-                ++$depth;
-            } elseif ($name[$i] === ']') {
-                --$depth;
-                if ($i + 1 < $length && $name[$i + 1] !== '[') {
-                    return false;
-                }
-            }
-            if ($depth < 0) {
-                return false;
-            }
-        }
-
-        return $depth === 0;
-    }
-
-    private static function isValidBoundary(string $boundary): bool
-    {
-        $length = \strlen($boundary);
-
-        return $length >= 1
-            && $length <= 70
-            && $boundary[$length - 1] !== ' '
-            && \preg_match('/^[\x20-\x7E]+$/', $boundary) === 1;
+        return $this->uploads->close($this->tmpPath);
     }
 }

@@ -8,6 +8,8 @@ use PHPUnit\Framework\TestCase;
 use Spindle\Http\HttpException;
 use Spindle\Http\Multipart\MultipartLimits;
 use Spindle\Http\Multipart\MultipartParser;
+use Spindle\Http\Multipart\TempFileSink;
+use Spindle\Http\Multipart\UploadSink;
 use Spindle\Http\Multipart\MultipartResult;
 use Spindle\Http\UploadedFile;
 
@@ -89,7 +91,7 @@ final class MultipartParserTest extends TestCase
 
     private function parser(?MultipartLimits $limits = null, string $boundary = self::BOUNDARY): MultipartParser
     {
-        return new MultipartParser($boundary, $this->tmpDir, $limits ?? new MultipartLimits());
+        return new MultipartParser($boundary, new TempFileSink($this->tmpDir), $limits ?? new MultipartLimits());
     }
 
     /** @param list<string> $pieces */
@@ -216,6 +218,55 @@ final class MultipartParserTest extends TestCase
             $parser->abort();
             $this->assertTmpDirEmpty($how);
         }
+    }
+
+    public function testTheParserTouchesNoFileItselfOnlyItsSink(): void
+    {
+        $sink = new class () implements UploadSink {
+            /** @var array<string, string> */
+            public array $files = [];
+            /** @var list<string> */
+            public array $closed = [];
+
+            public function open(): ?string
+            {
+                $path = 'memory:' . \count($this->files);
+                $this->files[$path] = '';
+
+                return $path;
+            }
+
+            public function write(string $path, string $bytes): bool
+            {
+                $this->files[$path] .= $bytes;
+
+                return true;
+            }
+
+            public function close(string $path): bool
+            {
+                $this->closed[] = $path;
+
+                return true;
+            }
+
+            public function discard(string $path): void
+            {
+                unset($this->files[$path]);
+            }
+        };
+        $body = "--" . self::BOUNDARY . "\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"a.txt\"\r\n\r\nhello sink\r\n--" . self::BOUNDARY . "--\r\n";
+        $parser = new MultipartParser(self::BOUNDARY, $sink, new MultipartLimits());
+        foreach (\str_split($body, 3) as $piece) {
+            $parser->push($piece);
+        }
+        $file = $parser->finish()->files['doc'];
+        self::assertInstanceOf(UploadedFile::class, $file);
+        self::assertSame('memory:0', $file->tmpPath);
+        self::assertSame(['memory:0' => 'hello sink'], $sink->files);
+        self::assertSame(['memory:0'], $sink->closed);
+        $parser->abort();
+        self::assertSame([], $sink->files, 'abort() discards through the sink');
     }
 
     public function testLargeFileIsStreamedWithBoundedLookBehind(): void
@@ -517,8 +568,8 @@ final class MultipartParserTest extends TestCase
             self::assertHttpError(400, static fn () => MultipartParser::boundaryFromContentType($contentType), $contentType);
         }
 
-        self::assertHttpError(400, fn () => new MultipartParser('', $this->tmpDir, new MultipartLimits()));
-        self::assertHttpError(400, fn () => new MultipartParser(\str_repeat('x', 71), $this->tmpDir, new MultipartLimits()));
+        self::assertHttpError(400, fn () => new MultipartParser('', new TempFileSink($this->tmpDir), new MultipartLimits()));
+        self::assertHttpError(400, fn () => new MultipartParser(\str_repeat('x', 71), new TempFileSink($this->tmpDir), new MultipartLimits()));
     }
 
     public function testUnusualBoundaryFromContentTypeParses(): void
@@ -562,7 +613,7 @@ final class MultipartParserTest extends TestCase
                     0 => \mt_rand(0, 1) === 1 ? "--$b\r\n" . self::randomBytes(\mt_rand(0, 600)) : self::randomBytes(\mt_rand(0, 600)),
                     default => self::mutate($valid, $fragments),
                 };
-                $parser = new MultipartParser($b, $this->tmpDir, $limits[\mt_rand(0, \count($limits) - 1)]);
+                $parser = new MultipartParser($b, new TempFileSink($this->tmpDir), $limits[\mt_rand(0, \count($limits) - 1)]);
                 try {
                     foreach (self::randomSplit($body, 64) as $piece) {
                         $parser->push($piece);
