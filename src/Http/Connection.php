@@ -528,7 +528,7 @@ final class Connection
                 if ($piece === '') {
                     continue;
                 }
-                $this->write($chunked ? \dechex(\strlen($piece)) . "\r\n" . $piece . "\r\n" : $piece);
+                $this->write($chunked ? $serializer->chunk($piece) : $piece);
                 $this->awaitDrain();
             }
         } catch (ConnectionClosed $e) {
@@ -544,7 +544,7 @@ final class Connection
             return;
         }
         if ($chunked) {
-            $this->write("0\r\n\r\n");
+            $this->write($serializer->lastChunk());
         }
     }
 

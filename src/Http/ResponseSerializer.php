@@ -175,4 +175,16 @@ final class ResponseSerializer
 
         return $this->dateLine;
     }
+
+    /** One piece of a chunked body (RFC 9112 §7.1); $piece must not be empty (that is the last chunk). */
+    public function chunk(string $piece): string
+    {
+        return \dechex(\strlen($piece)) . "\r\n" . $piece . "\r\n";
+    }
+
+    /** The last chunk of a chunked body, with no trailer fields. */
+    public function lastChunk(): string
+    {
+        return "0\r\n\r\n";
+    }
 }

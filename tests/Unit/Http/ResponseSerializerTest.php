@@ -301,4 +301,12 @@ final class ResponseSerializerTest extends TestCase
         $this->expectException(\UnexpectedValueException::class);
         self::head(200, $reason, $headers);
     }
+
+    public function testChunksOfABody(): void
+    {
+        $serializer = new ResponseSerializer();
+        self::assertSame("5\r\nhello\r\n", $serializer->chunk('hello'));
+        self::assertSame("1a\r\n" . \str_repeat('x', 26) . "\r\n", $serializer->chunk(\str_repeat('x', 26)));
+        self::assertSame("0\r\n\r\n", $serializer->lastChunk());
+    }
 }
