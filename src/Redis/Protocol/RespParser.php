@@ -24,8 +24,13 @@ final class RespParser
 
     private string $buffer = '';
     private int $offset = 0;
-    /** @var list<array{string, int, list<mixed>}> open aggregates: type byte, elements still due, elements so far */
-    private array $stack = [];
+    /** @var array<int, string> type bytes of the open aggregates, outermost first */
+    private array $types = [];
+    /** @var array<int, int> elements each open aggregate still waits for */
+    private array $due = [];
+    /** @var array<int, list<mixed>> elements each open aggregate has so far */
+    private array $items = [];
+    private int $depth = 0;
     private ?string $failure = null;
 
     public function __construct(
@@ -56,7 +61,8 @@ final class RespParser
             $this->failure = $e->getMessage();
             $this->buffer = '';
             $this->offset = 0;
-            $this->stack = [];
+            $this->types = $this->due = $this->items = [];
+            $this->depth = 0;
             throw $e;
         }
         if ($this->offset === \strlen($this->buffer)) {
@@ -73,7 +79,7 @@ final class RespParser
     /** Whether a reply is partly received (bytes buffered or an aggregate open). */
     public function isPartial(): bool
     {
-        return $this->offset < \strlen($this->buffer) || $this->stack !== [];
+        return $this->offset < \strlen($this->buffer) || $this->depth > 0;
     }
 
     /** @return list<mixed> */
@@ -176,10 +182,13 @@ final class RespParser
                         $count *= 2;
                     }
                     if ($count > 0) {
-                        if (\count($this->stack) >= $this->maxDepth) {
+                        if ($this->depth >= $this->maxDepth) {
                             throw new ProtocolException(sprintf('Redis reply nested deeper than %d levels', $this->maxDepth));
                         }
-                        $this->stack[] = [$type, $count, []];
+                        $this->types[] = $type;
+                        $this->due[] = $count;
+                        $this->items[] = [];
+                        ++$this->depth;
                         $this->offset = $next;
                         continue 2;
                     }
@@ -195,20 +204,23 @@ final class RespParser
             $this->offset = $next;
             // Hand the value to the innermost open aggregate, closing those it completes.
             while (true) {
-                $depth = \count($this->stack) - 1;
-                if ($depth < 0) {
+                if ($this->depth === 0) {
                     $replies[] = $value;
                     break;
                 }
-                $this->stack[$depth][2][] = $value;
-                if (--$this->stack[$depth][1] > 0) {
+                $top = $this->depth - 1;
+                $this->items[$top][] = $value;
+                if (--$this->due[$top] > 0) {
                     break;
                 }
-                [$aggregateType, , $items] = array_pop($this->stack);
+                $aggregateType = (string) array_pop($this->types);
+                array_pop($this->due);
+                $items = (array) array_pop($this->items);
+                --$this->depth;
                 if ($aggregateType === '|') {
                     break;
                 }
-                $value = self::aggregate($aggregateType, $items);
+                $value = self::aggregate($aggregateType, array_values($items));
             }
         }
 
