@@ -55,6 +55,20 @@ final class RedisConfig
      */
     public static function fromUrl(string $url): self
     {
+        if (str_starts_with(strtolower($url), 'unix://')) {
+            $path = substr($url, 7);
+            $query = [];
+            if (str_contains($path, '?')) {
+                [$path, $queryString] = explode('?', $path, 2);
+                parse_str($queryString, $query);
+            }
+            $options = ['path' => $path];
+            foreach ($query as $name => $value) {
+                $options[(string) $name] = $value;
+            }
+
+            return self::fromArray($options);
+        }
         $parts = parse_url($url);
         if ($parts === false || !isset($parts['scheme'])) {
             throw new RedisError(sprintf('Invalid Redis URL "%s"', $url));
@@ -66,9 +80,7 @@ final class RedisConfig
             $options[(string) $name] = $value;
         }
         $scheme = strtolower($parts['scheme']);
-        if ($scheme === 'unix') {
-            $options['path'] = $parts['path'] ?? '';
-        } elseif ($scheme === 'redis' || $scheme === 'rediss' || $scheme === 'tcp' || $scheme === 'tls') {
+        if ($scheme === 'redis' || $scheme === 'rediss' || $scheme === 'tcp' || $scheme === 'tls') {
             $options['scheme'] = $scheme === 'rediss' ? 'tls' : $scheme;
             $options['host'] = $parts['host'] ?? '127.0.0.1';
             $options['port'] = $parts['port'] ?? 6379;
