@@ -148,6 +148,7 @@ final class Builders
     {
         $command = [$name, $p . Args::value($a[0] ?? ''), Args::value($a[1] ?? 0), Args::value($a[2] ?? -1)];
         $options = $a[3] ?? null;
+        // phpredis 5 takes only `true` or ['withscores' => true] (a 'WITHSCORES' string is ignored).
         $withScores = $options === true || (\is_array($options) && !empty($options['withscores']));
         if ($withScores) {
             $command[] = 'WITHSCORES';
