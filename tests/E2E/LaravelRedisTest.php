@@ -91,6 +91,28 @@ final class LaravelRedisTest extends E2ETestCase
         return $data;
     }
 
+    public function testArtisanCommandsKeepTheAppsClientUnlessSpindleIsConfigured(): void
+    {
+        self::assertSame('Redis', self::artisan(['redis:client']));
+        putenv('REDIS_CLIENT=spindle');
+        try {
+            self::assertSame('Spindle\Redis\PhpRedisCompat', self::artisan(['redis:client']));
+        } finally {
+            putenv('REDIS_CLIENT');
+        }
+    }
+
+    /** @param list<string> $arguments */
+    private static function artisan(array $arguments): string
+    {
+        $process = proc_open([\PHP_BINARY, 'artisan', ...$arguments], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, LaravelFixture::path());
+        self::assertIsResource($process);
+        $output = (string) stream_get_contents($pipes[1]);
+        self::assertSame(0, proc_close($process), $output);
+
+        return trim($output);
+    }
+
     public function testCacheStoreAsWithPhpRedis(): void
     {
         $data = self::json('/redis/cache');
