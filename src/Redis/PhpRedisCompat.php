@@ -377,17 +377,18 @@ final class PhpRedisCompat
 
     /**
      * Blocks (suspending only this fiber) and calls $callback($redis, $channel, $message) per
-     * message, until the callback returns false, calls unsubscribe() or throws.
+     * message, until the callback calls unsubscribe() (then it returns null, as phpredis), throws,
+     * or — a Spindle extension — returns false.
      *
      * @param list<string>|string $channels
      */
-    public function subscribe(array|string $channels, callable $callback): bool
+    public function subscribe(array|string $channels, callable $callback): mixed
     {
         return $this->listen($this->client()->subscribe(...Args::keys($this->prefix, (array) $channels)), $callback, false);
     }
 
     /** @param list<string>|string $patterns */
-    public function psubscribe(array|string $patterns, callable $callback): bool
+    public function psubscribe(array|string $patterns, callable $callback): mixed
     {
         return $this->listen($this->client()->psubscribe(...Args::keys($this->prefix, (array) $patterns)), $callback, true);
     }
@@ -536,7 +537,7 @@ final class PhpRedisCompat
         return \is_array($items) ? $items : false;
     }
 
-    private function listen(Subscription $subscription, callable $callback, bool $patterns): bool
+    private function listen(Subscription $subscription, callable $callback, bool $patterns): mixed
     {
         $this->subscription = $subscription;
         try {
@@ -555,7 +556,7 @@ final class PhpRedisCompat
             $this->subscription = null;
         }
 
-        return true;
+        return null;
     }
 
     private function reconfigure(RedisConfig $config): bool
