@@ -9,6 +9,8 @@ use Spindle\Redis\PhpRedis\Builders;
 use Spindle\Redis\PhpRedis\CommandTable;
 use Spindle\Redis\PhpRedis\ErrorPolicy;
 use Spindle\Redis\PhpRedis\Reply;
+use Spindle\Redis\PhpRedis\Scanner;
+use Spindle\Redis\PhpRedis\Session;
 use Spindle\Redis\Protocol\ErrorReply;
 
 /**
@@ -52,11 +54,7 @@ final class PhpRedisCompat
     /** whether this facade made its client (and so closes it), rather than sharing one it was given */
     private bool $ownsClient;
     private string $prefix = '';
-    private int $mode = self::ATOMIC;
-    /** @var list<array{list<string>, Reply|\Closure(mixed): mixed}> commands queued in MULTI or PIPELINE mode */
-    private array $queue = [];
-    /** the dedicated connection held from WATCH to EXEC, DISCARD or UNWATCH */
-    private ?Lease $held = null;
+    private readonly Session $session;
     private ?string $lastError = null;
     private float $readTimeout;
     private int $scanRetry = self::SCAN_NORETRY;
@@ -72,6 +70,7 @@ final class PhpRedisCompat
             default => null,
         };
         $this->ownsClient = !$client instanceof RedisClient;
+        $this->session = new Session();
         $this->readTimeout = $this->client?->config->readTimeout ?? 0.0;
     }
 
@@ -125,7 +124,7 @@ final class PhpRedisCompat
 
     public function close(): bool
     {
-        $this->releaseHeld();
+        $this->session->release();
         $this->subscription?->close();
         $this->closeOwnClient();
 
@@ -235,10 +234,7 @@ final class PhpRedisCompat
     /** MULTI (default) or PIPELINE mode: later calls return $this and queue; exec() runs them. */
     public function multi(int $mode = self::MULTI): self
     {
-        if ($this->mode === self::ATOMIC) {
-            $this->mode = $mode === self::PIPELINE ? self::PIPELINE : self::MULTI;
-            $this->queue = [];
-        }
+        $this->session->begin($mode);
 
         return $this;
     }
@@ -250,41 +246,27 @@ final class PhpRedisCompat
 
     public function getMode(): int
     {
-        return $this->mode;
+        return $this->session->mode();
     }
 
     /** @return list<mixed>|false|null null outside MULTI or PIPELINE mode, as phpredis */
     public function exec(): array|false|null
     {
-        $mode = $this->mode;
-        $queue = $this->queue;
-        $this->mode = self::ATOMIC;
-        $this->queue = [];
-        if ($mode === self::ATOMIC) {
+        try {
+            $done = $this->session->exec($this->client());
+        } catch (RedisException $e) {
+            throw ErrorPolicy::convert($e);
+        }
+        if ($done === null) {
             return null;
         }
-        $commands = array_map(static fn (array $entry): array => $entry[0], $queue);
-        try {
-            if ($mode === self::PIPELINE) {
-                $replies = $this->held !== null ? $this->held->requestMany($commands) : $this->client()->requestMany($commands);
-            } else {
-                $run = static fn (Lease $lease): array => $lease->requestMany([['MULTI'], ...$commands, ['EXEC']]);
-                $all = $this->held !== null ? $run($this->held) : $this->client()->dedicated($run);
-                $this->releaseHeld();
-                $exec = $all[\count($all) - 1];
-                if ($exec instanceof ErrorReply) {
-                    $this->lastError = $exec->message;
-
-                    return false;
-                }
-                if (!\is_array($exec)) {
-                    return false;
-                }
-                $replies = $exec;
+        [$queue, $replies] = $done;
+        if (!\is_array($replies)) {
+            if ($replies instanceof ErrorReply) {
+                $this->lastError = $replies->message;
             }
-        } catch (RedisException $e) {
-            $this->releaseHeld(false);
-            throw ErrorPolicy::convert($e);
+
+            return false;
         }
         $results = [];
         foreach ($queue as $i => [, $reply]) {
@@ -296,24 +278,14 @@ final class PhpRedisCompat
 
     public function discard(): bool
     {
-        $wasMulti = $this->mode !== self::ATOMIC;
-        $this->mode = self::ATOMIC;
-        $this->queue = [];
-        if ($this->held !== null) {
-            $this->held->request(['DISCARD']);
-            $this->releaseHeld();
-        }
-
-        return $wasMulti;
+        return $this->session->discard();
     }
 
     public function watch(mixed ...$keys): bool
     {
         try {
-            $this->held ??= $this->client()->lease();
-            $reply = $this->held->request(['WATCH', ...Args::keys($this->prefix, Args::spread($keys))]);
+            $reply = $this->session->watch($this->client(), Args::keys($this->prefix, Args::spread($keys)));
         } catch (RedisException $e) {
-            $this->releaseHeld(false);
             throw ErrorPolicy::convert($e);
         }
 
@@ -322,11 +294,7 @@ final class PhpRedisCompat
 
     public function unwatch(): bool
     {
-        if ($this->held === null) {
-            return true;
-        }
-        $this->held->request(['UNWATCH']);
-        $this->releaseHeld();
+        $this->session->unwatch();
 
         return true;
     }
@@ -342,7 +310,7 @@ final class PhpRedisCompat
             $pattern = $this->prefix . $pattern;
         }
 
-        return $this->scanLoop(['SCAN'], $iterator, $pattern, $count, $type, Reply::List);
+        return Scanner::scan(['SCAN'], $iterator, $pattern, $count, $type, Reply::List, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
     }
 
     /**
@@ -352,7 +320,7 @@ final class PhpRedisCompat
      */
     public function hScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
     {
-        return $this->scanLoop(['HSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Assoc);
+        return Scanner::scan(['HSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Assoc, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
     }
 
     /**
@@ -362,7 +330,7 @@ final class PhpRedisCompat
      */
     public function sScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
     {
-        return $this->scanLoop(['SSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::List);
+        return Scanner::scan(['SSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::List, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
     }
 
     /**
@@ -372,7 +340,7 @@ final class PhpRedisCompat
      */
     public function zScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
     {
-        return $this->scanLoop(['ZSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Scores);
+        return Scanner::scan(['ZSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Scores, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
     }
 
     /**
@@ -425,8 +393,8 @@ final class PhpRedisCompat
                 throw new \Error(sprintf('Call to undefined method %s::%s()', self::class, $method));
             }
         }
-        if ($this->mode !== self::ATOMIC) {
-            $this->queue[] = $built;
+        if ($this->session->mode() !== self::ATOMIC) {
+            $this->session->queue($built);
 
             return $this;
         }
@@ -443,8 +411,9 @@ final class PhpRedisCompat
     private function run(array $command, Reply|\Closure $reply): mixed
     {
         try {
-            $raw = $this->held !== null
-                ? $this->held->request($command, $this->blockingTimeout($command))
+            $held = $this->session->held();
+            $raw = $held !== null
+                ? $held->request($command, $this->blockingTimeout($command))
                 : $this->client()->request($command);
         } catch (RedisException $e) {
             throw ErrorPolicy::convert($e);
@@ -498,43 +467,10 @@ final class PhpRedisCompat
         return $blocking === null ? null : ($blocking > 0 ? $blocking + $this->readTimeout : 0.0);
     }
 
-    /**
-     * @param list<string> $command
-     * @param-out int $iterator
-     *
-     * @return array<int|string, mixed>|false
-     */
-    private function scanLoop(array $command, mixed &$iterator, ?string $pattern, int $count, ?string $type, Reply $reply): array|false
+    /** @param list<string> $command */
+    private function runRaw(array $command): mixed
     {
-        if ($iterator === 0 || $iterator === '0') {
-            $iterator = 0;
-
-            return false;
-        }
-        $cursor = $iterator === null ? '0' : Args::value($iterator);
-        do {
-            $arguments = [...$command, $cursor];
-            if ($pattern !== null && $pattern !== '') {
-                array_push($arguments, 'MATCH', $pattern);
-            }
-            if ($count > 0) {
-                array_push($arguments, 'COUNT', (string) $count);
-            }
-            if ($type !== null) {
-                array_push($arguments, 'TYPE', $type);
-            }
-            $raw = $this->run($arguments, Reply::Raw);
-            if (!\is_array($raw) || \count($raw) !== 2) {
-                $iterator = 0;
-
-                return false;
-            }
-            $cursor = (string) $raw[0];
-            $items = $reply->apply($raw[1]);
-        } while ($this->scanRetry === self::SCAN_RETRY && $items === [] && $cursor !== '0');
-        $iterator = (int) $cursor;
-
-        return \is_array($items) ? $items : false;
+        return $this->run($command, Reply::Raw);
     }
 
     private function listen(Subscription $subscription, callable $callback, bool $patterns): mixed
@@ -561,7 +497,7 @@ final class PhpRedisCompat
 
     private function reconfigure(RedisConfig $config): bool
     {
-        $this->releaseHeld(false);
+        $this->session->release(false);
         $this->closeOwnClient();
         $this->client = new RedisClient($config);
         $this->ownsClient = true;
@@ -575,18 +511,6 @@ final class PhpRedisCompat
         }
 
         return true;
-    }
-
-    private function releaseHeld(bool $clean = true): void
-    {
-        if ($this->held !== null) {
-            $held = $this->held;
-            $this->held = null;
-            if (!$clean) {
-                $held->connection->close();
-            }
-            $held->release();
-        }
     }
 
     private function closeOwnClient(): void
