@@ -6,6 +6,8 @@ namespace Spindle\Redis;
 
 use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
+use Spindle\Redis\Protocol\Aggregate;
+use Spindle\Redis\Protocol\AggregateKind;
 use Spindle\Redis\Protocol\ErrorReply;
 use Spindle\Redis\Protocol\ProtocolException;
 use Spindle\Redis\Protocol\RespEncoder;
@@ -369,6 +371,10 @@ final class Connection
 
     private function deliver(mixed $reply): void
     {
+        if (!$this->subscriber && $reply instanceof Aggregate && $reply->kind === AggregateKind::Push) {
+            // RESP3 out-of-band data (client-side caching invalidations): no command's reply.
+            return;
+        }
         if ($this->head === $this->tail) {
             if ($this->subscriber) {
                 $this->inbox[] = $reply;

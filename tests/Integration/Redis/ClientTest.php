@@ -251,6 +251,26 @@ final class ClientTest extends TestCase
         self::assertSame('x', substr((string) $read, -1));
     }
 
+    public function testResp3(): void
+    {
+        $client = RedisClient::fromUrl(self::url() . '?protocol=3');
+        $client->execute('HSET', 'h', 'f', 'v');
+        $map = $client->execute('HGETALL', 'h');
+        self::assertInstanceOf(\Spindle\Redis\Protocol\Map::class, $map);
+        self::assertSame(['f' => 'v'], $map->toArray());
+        $client->execute('ZADD', 'z', '1.5', 'm');
+        self::assertSame(1.5, $client->execute('ZSCORE', 'z', 'm'));
+        $subscription = $client->subscribe('resp3');
+        $client->execute('PUBLISH', 'resp3', 'pushed');
+        self::assertSame('pushed', $subscription->receive(5)?->payload);
+        $subscription->close();
+        // Tracking invalidations arrive as push messages between replies, and are skipped.
+        $client->execute('CLIENT', 'TRACKING', 'ON');
+        $client->execute('GET', 'tracked');
+        $client->execute('SET', 'tracked', '1');
+        self::assertSame('1', $client->execute('GET', 'tracked'));
+    }
+
     public function testConfigFromUrlAndArray(): void
     {
         $config = RedisConfig::fromUrl('rediss://bob:p%40ss@cache.internal:6380/2?timeout=1.5&read_timeout=3&name=web');
