@@ -25,15 +25,34 @@ final class Session
     /** @var list<Built> */
     private array $queue = [];
     private ?Lease $held = null;
+    /** @var \WeakReference<object>|null the fiber (request) that opened the mode or WATCH */
+    private ?\WeakReference $owner = null;
 
     public function mode(): int
     {
+        $this->guard();
+
         return $this->mode;
+    }
+
+    /**
+     * A MULTI, PIPELINE or WATCH left open by another fiber — a request that failed half-way,
+     * its app instance now serving the next one — is abandoned, not inherited.
+     */
+    public function guard(): void
+    {
+        if (($this->mode !== self::ATOMIC || $this->held !== null) && $this->owner?->get() !== \Fiber::getCurrent()) {
+            $this->mode = self::ATOMIC;
+            $this->queue = [];
+            $this->release(false);
+        }
     }
 
     public function begin(int $mode): void
     {
+        $this->guard();
         if ($this->mode === self::ATOMIC) {
+            $this->claim();
             $this->mode = $mode === self::PIPELINE ? self::PIPELINE : self::MULTI;
             $this->queue = [];
         }
@@ -47,6 +66,8 @@ final class Session
 
     public function held(): ?Lease
     {
+        $this->guard();
+
         return $this->held;
     }
 
@@ -59,6 +80,7 @@ final class Session
      */
     public function exec(RedisClient $client): ?array
     {
+        $this->guard();
         $mode = $this->mode;
         $queue = $this->queue;
         $this->mode = self::ATOMIC;
@@ -85,6 +107,7 @@ final class Session
 
     public function discard(): bool
     {
+        $this->guard();
         $wasQueuing = $this->mode !== self::ATOMIC;
         $this->mode = self::ATOMIC;
         $this->queue = [];
@@ -103,10 +126,15 @@ final class Session
      */
     public function watch(RedisClient $client, array $keys): mixed
     {
+        $this->guard();
         try {
-            $this->held ??= $client->lease();
+            $held = $this->held;
+            if ($held === null) {
+                $held = $this->held = $client->lease();
+                $this->claim();
+            }
 
-            return $this->held->request(['WATCH', ...$keys]);
+            return $held->request(['WATCH', ...$keys]);
         } catch (\Throwable $e) {
             $this->release(false);
             throw $e;
@@ -115,10 +143,17 @@ final class Session
 
     public function unwatch(): void
     {
+        $this->guard();
         if ($this->held !== null) {
             $this->held->request(['UNWATCH']);
             $this->release();
         }
+    }
+
+    private function claim(): void
+    {
+        $fiber = \Fiber::getCurrent();
+        $this->owner = $fiber === null ? null : \WeakReference::create($fiber);
     }
 
     /** Gives the held connection back; closed rather than reused when $clean is false. */

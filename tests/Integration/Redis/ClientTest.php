@@ -251,6 +251,24 @@ final class ClientTest extends TestCase
         self::assertSame('x', substr((string) $read, -1));
     }
 
+    public function testATransactionLeftOpenByOneRequestIsNotInheritedByTheNext(): void
+    {
+        $redis = new PhpRedisCompat(RedisClient::fromUrl(self::url()));
+        $redis->set('k', 'before');
+        EventLoop::queue(static function () use ($redis): void {
+            $redis->watch('k');
+            $redis->multi()->set('k', 'never');
+            // the request fails here: no exec(), no discard()
+        });
+        EventLoop::run();
+        $seen = null;
+        EventLoop::queue(static function () use ($redis, &$seen): void {
+            $seen = [$redis->getMode(), $redis->get('k'), $redis->multi()->incr('n')->exec()];
+        });
+        EventLoop::run();
+        self::assertSame([PhpRedisCompat::ATOMIC, 'before', [1]], $seen);
+    }
+
     public function testResp3(): void
     {
         $client = RedisClient::fromUrl(self::url() . '?protocol=3');
