@@ -287,6 +287,14 @@ if [[ "$SKIP_SPINDLE" != 1 ]]; then
     [[ "$USER_SPINDLE" == "$USER_FPM" ]] || die "/users/5 differs: php-fpm '$USER_FPM', Spindle '$USER_SPINDLE'"
     log "ok: Spindle answers the same"
 fi
+if wanted cache; then
+    for port in "$PORT_FPM2" ${PORT_SPINDLE2:+"$PORT_SPINDLE2"}; do
+        body="$(curl -s --max-time 10 "http://127.0.0.1:$port/redis-cache")"
+        # Laravel's Redis store keeps numbers unserialized: a cached count reads back as "1000".
+        [[ "$body" == '{"users":1000}' || "$body" == '{"users":"1000"}' ]] || { dump_logs 30; die "/redis-cache on port $port answered '${body:0:200}'"; }
+    done
+    log "ok: both answer /redis-cache"
+fi
 if [[ "$DB" == mysql ]]; then
     for port in "$PORT_FPM1" ${PORT_SPINDLE1:+"$PORT_SPINDLE1"}; do
         body="$(curl -s --max-time 10 "http://127.0.0.1:$port/sleep")"
