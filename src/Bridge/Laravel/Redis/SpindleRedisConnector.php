@@ -36,6 +36,10 @@ final class SpindleRedisConnector implements Connector
         }
         $settings = array_merge($options, $config, (array) ($config['options'] ?? []));
         unset($settings['options'], $settings['parameters']);
+        if (!isset($settings['read_timeout']) && isset($settings['read_write_timeout'])) {
+            // predis's name for it; -1 means no limit there.
+            $settings['read_timeout'] = max(0.0, (float) $settings['read_write_timeout']);
+        }
         $connector = fn (): PhpRedisCompat => $this->client($settings);
 
         // PhpRedisConnection documents a \Redis client; it calls only phpredis's methods, which the facade has.
