@@ -64,6 +64,7 @@ final class Connection
     private bool $continuePending = false;
 
     private float $headStartedAt = 0.0;
+    private readonly float $acceptedAt;
     private float $lastReadAt;
     private float $lastWriteAt = 0.0;
     /** @var Suspension<mixed>|null */
@@ -82,7 +83,7 @@ final class Connection
         public readonly string $localAddress,
         public readonly int $localPort,
     ) {
-        $this->lastReadAt = $set->clock->now;
+        $this->lastReadAt = $this->acceptedAt = $set->clock->now;
         $this->parser = new RequestParser($set->limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...));
         $this->processCurrent = $this->processCurrent(...);
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
@@ -99,19 +100,25 @@ final class Connection
     }
 
     /**
-     * Closes the connection if it is an idle keep-alive connection: it has served a request, and
-     * nothing is running, queued, being read or waiting to be written. Returns whether it closed.
-     * The server calls it to make room at its connection cap, as a client must be ready for a
-     * server to close an idle connection at any time (RFC 9112 §9.5).
+     * Since when the connection has waited for a request without having one whole: a new
+     * connection that sent nothing (since it was accepted), one still sending a request head
+     * (since its first byte, so a client trickling a head byte by byte gets no younger), or an
+     * idle keep-alive connection (since its last read or write). Null while it has a request
+     * queued or running, is reading a body or still writing a response.
      */
-    public function closeIfIdle(): bool
+    public function waitingSince(): ?float
     {
-        if ($this->closed || $this->served === 0 || $this->busy || $this->queue !== [] || $this->writeBuffer !== '' || $this->head !== null || !$this->parser->isIdle()) {
-            return false;
+        if ($this->closed || $this->busy || $this->queue !== [] || $this->writeBuffer !== '' || $this->head !== null) {
+            return null;
         }
-        $this->close();
+        if ($this->parser->isReadingHead()) {
+            return $this->headStartedAt;
+        }
+        if (!$this->parser->isIdle()) {
+            return null;
+        }
 
-        return true;
+        return $this->served === 0 ? $this->acceptedAt : \max($this->lastReadAt, $this->lastWriteAt);
     }
 
     /** Stop taking requests: close now if idle, otherwise after the responses in progress. */

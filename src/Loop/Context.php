@@ -25,6 +25,9 @@ final class Context
     /** @internal The loop suspension the task waits in now; kept by ContextSuspension. */
     public ?ContextSuspension $waitingIn = null;
 
+    /** @internal What the task changed of the process-wide state, kept while it waits (see ProcessState). */
+    public ?Isolation\FiberState $isolation = null;
+
     private ?\Throwable $cancellation = null;
     private bool $cancellationThrown = false;
     private int $shields = 0;

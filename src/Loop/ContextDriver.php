@@ -7,6 +7,7 @@ namespace Spindle\Loop;
 use Revolt\EventLoop\CallbackType;
 use Revolt\EventLoop\Driver;
 use Revolt\EventLoop\Suspension;
+use Spindle\Loop\Isolation\ProcessState;
 
 /**
  * The event loop driver Spindle installs: it delegates every operation to the real driver and
@@ -31,8 +32,12 @@ final class ContextDriver implements Driver
 
     private int $blockThresholdNs = 0;
 
+    /** Each task's own process-wide state (output buffers, handlers, settings, superglobals). */
+    public readonly ProcessState $isolation;
+
     public function __construct(private readonly Driver $inner)
     {
+        $this->isolation = new ProcessState();
         $this->contexts = new \WeakMap();
         $this->suspensions = new \WeakMap();
     }
@@ -65,6 +70,7 @@ final class ContextDriver implements Driver
     {
         $context = $this->contexts[$fiber] ?? null;
         if ($context !== null) {
+            $this->isolation->finish();
             $this->taskYielded($context);
             // Set to null rather than removed: a pooled fiber's next task then replaces the entry
             // in place, which costs less than registering the fiber with the WeakMap again.
@@ -77,6 +83,29 @@ final class ContextDriver implements Driver
         $fiber = \Fiber::getCurrent();
 
         return $fiber === null ? null : ($this->contexts[$fiber] ?? null);
+    }
+
+    /**
+     * The running task (if any) leaves the CPU for another fiber the caller switches to directly
+     * (a new task started from inside it); returns it, for taskReturned().
+     */
+    public function leaveRunningTask(): ?Context
+    {
+        $fiber = \Fiber::getCurrent();
+        $context = $fiber === null ? null : ($this->contexts[$fiber] ?? null);
+        if ($context !== null) {
+            $this->isolation->leave($context);
+        }
+
+        return $context;
+    }
+
+    /** The switch of leaveRunningTask() came back to $context's task. */
+    public function taskReturned(?Context $context): void
+    {
+        if ($context !== null) {
+            $this->isolation->enter($context);
+        }
     }
 
     /** @internal */

@@ -51,11 +51,13 @@ final class ContextSuspension implements Suspension
         $this->waiting = true;
         $this->context->waitingIn = $this;
         $this->driver->taskYielded($this->context);
+        $this->driver->isolation->leave($this->context);
         try {
             return $this->inner->suspend();
         } finally {
             $this->waiting = false;
             $this->context->waitingIn = null;
+            $this->driver->isolation->enter($this->context);
             $this->context->resumed();
         }
     }

@@ -36,4 +36,21 @@ final class Loop
 
         return $driver instanceof ContextDriver ? $driver->currentContext() : null;
     }
+
+    /**
+     * ob_start() with a handler that stays the buffer's handler across the task's waits (see
+     * Isolation\OutputBuffers: PHP cannot name a closure's handler again); returns the level.
+     *
+     * @param callable(string, int): string $handler
+     */
+    public static function startOutputBuffer(callable $handler, int $chunkSize = 0): int
+    {
+        $driver = EventLoop::getDriver();
+        if ($driver instanceof ContextDriver) {
+            return $driver->isolation->buffers->start($handler, $chunkSize);
+        }
+        \ob_start($handler, $chunkSize);
+
+        return \ob_get_level();
+    }
 }

@@ -30,6 +30,7 @@ final class TaskRunner
      */
     public function run(Context $context, \Closure $task): void
     {
+        $parent = \Fiber::getCurrent() === null ? null : $this->driver->leaveRunningTask();
         $fiber = \array_pop($this->idle);
         if ($fiber === null) {
             $fiber = new \Fiber($this->work(...));
@@ -38,6 +39,9 @@ final class TaskRunner
         } else {
             $this->driver->attach($fiber, $context);
             $fiber->resume($task);
+        }
+        if ($parent !== null) {
+            $this->driver->taskReturned($parent);
         }
     }
 

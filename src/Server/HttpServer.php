@@ -12,13 +12,18 @@ use Spindle\Http\HandlerSet;
  * Accepts connections on one listening socket and serves them until stopped.
  * stop() closes the listener, lets in-flight requests finish and closes idle connections.
  *
- * At most $maxConnections are open at once. At the cap an idle keep-alive connection is closed to
- * make room for a new one; when none is idle the server stops accepting, and the connections that
- * arrive meanwhile wait in the listening socket's queue (or another worker takes them) until one
- * closes.
+ * At most $maxConnections are open at once. At the cap the connection that has waited longest
+ * without a whole request (one that never sent anything, one trickling its request head, or an
+ * idle keep-alive connection) is closed to make room for a new one, so idle or slow clients cannot
+ * keep real ones out; when every connection has a request in progress the server stops accepting,
+ * and the connections that arrive meanwhile wait in the listening socket's
+ * queue (or another worker takes them) until one closes.
  */
 final class HttpServer
 {
+    private const BATCH = 4;
+    private const BATCH_AT_CAP = 32;
+
     private ?string $acceptId = null;
     private readonly string $sweepId;
     /** @var array<int, Connection> */
@@ -82,19 +87,29 @@ final class HttpServer
     private function accept(): void
     {
         // Take a few at once, not many: every worker accepts from the same listening socket, and a
-        // worker that grabbed a whole burst would leave the others idle.
-        for ($i = 0; $i < 4; ++$i) {
-            if (\count($this->connections) >= $this->maxConnections && !$this->closeAnIdleConnection()) {
-                \assert($this->acceptId !== null);
-                EventLoop::disable($this->acceptId);
-                $this->paused = true;
+        // worker that grabbed a whole burst would leave the others idle. At the cap each accepted
+        // connection replaces one, so more are taken per wake-up: 5,000 idle connections queued
+        // ahead of a real client are then got through in milliseconds (with 4, 140 ms).
+        $batch = \count($this->connections) >= $this->maxConnections ? self::BATCH_AT_CAP : self::BATCH;
+        for ($i = 0; $i < $batch; ++$i) {
+            // At the cap, the connection that will make room is chosen first, and closed only
+            // once a new connection was in fact accepted.
+            $makeRoom = null;
+            if (\count($this->connections) >= $this->maxConnections) {
+                $makeRoom = $this->longestWaiting();
+                if ($makeRoom === null) {
+                    \assert($this->acceptId !== null);
+                    EventLoop::disable($this->acceptId);
+                    $this->paused = true;
 
-                return;
+                    return;
+                }
             }
             $socket = @\stream_socket_accept($this->listener, 0, $peer);
             if ($socket === false) {
                 return;
             }
+            $makeRoom?->close();
             \stream_set_blocking($socket, false);
             \stream_set_read_buffer($socket, 0);
             \stream_set_write_buffer($socket, 0);
@@ -113,16 +128,24 @@ final class HttpServer
         }
     }
 
-    /** Makes room at the cap by closing the idle keep-alive connection accepted first, if there is one. */
-    private function closeAnIdleConnection(): bool
+    /**
+     * The connection that has waited longest without a whole request, if any: at the cap it makes
+     * room for a new one (a client must be ready for a server to close a connection that has no
+     * request in progress, RFC 9112 §9.5). Runs only at the cap: one pass over the connections.
+     */
+    private function longestWaiting(): ?Connection
     {
+        $oldest = null;
+        $since = \INF;
         foreach ($this->connections as $connection) {
-            if ($connection->closeIfIdle()) {
-                return true;
+            $waiting = $connection->waitingSince();
+            if ($waiting !== null && $waiting < $since) {
+                $since = $waiting;
+                $oldest = $connection;
             }
         }
 
-        return false;
+        return $oldest;
     }
 
     private function forget(Connection $connection): void

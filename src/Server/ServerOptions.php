@@ -15,6 +15,7 @@ final class ServerOptions
         public readonly int $port = 8080,
         public readonly int $workers = 1,
         public readonly int $concurrency = 100,
+        /** Files served ahead of the app: an absolute directory (see AppPaths), or null for none. */
         public readonly ?string $staticDir = null,
         public readonly HttpLimits $limits = new HttpLimits(),
         public readonly float $blockThreshold = 0.5,
@@ -41,6 +42,11 @@ final class ServerOptions
          * which cannot watch a descriptor numbered 1024 or above.
          */
         public readonly int $maxConnections = 512,
+        /**
+         * The directory a worker changes to before it boots the app (see AppPaths), absolute;
+         * null: the one it was started in.
+         */
+        public readonly ?string $workingDirectory = null,
     ) {
         foreach (['--max-requests' => $maxRequests, '--max-memory' => $maxMemory] as $name => $value) {
             if ($value < 0) {
@@ -66,6 +72,9 @@ final class ServerOptions
         }
         if ($staticDir !== null && !\is_dir($staticDir)) {
             throw new ServerError(\sprintf('--static-dir %s is not a directory', $staticDir));
+        }
+        if ($workingDirectory !== null && !\is_dir($workingDirectory)) {
+            throw new ServerError(\sprintf('The working directory %s is not a directory', $workingDirectory));
         }
     }
 

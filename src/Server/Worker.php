@@ -76,6 +76,7 @@ final class Worker
     public function boot(): \Closure
     {
         $driver = Loop::driver();
+        \Spindle\HttpClient\Stream\StreamWrappers::install();
         $logger = $this->logger;
         $driver->watchBlocking($this->options->blockThreshold, static function (Context $context, float $seconds) use ($logger): void {
             $logger->warning(\sprintf('Request %s blocked the event loop for %.3f s', $context->label, $seconds));
@@ -84,6 +85,7 @@ final class Worker
             $logger->error('Unhandled error in an event loop callback: ' . $e->getMessage(), ['exception' => $e]);
         });
 
+        $this->enterWorkingDirectory();
         $app = $this->options->app;
         if (\is_dir($app)) {
             $framework = Frameworks::detect($app);
@@ -91,15 +93,34 @@ final class Worker
                 throw new ServerError(\sprintf('%s is a directory but no Laravel or Symfony app; give a PHP file that returns the app', $app));
             }
             $this->logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
-
-            return $this->wrap($framework::boot($app, $this->options, $this->logger));
+            $handler = $framework::boot($app, $this->options, $this->logger);
+        } else {
+            $handler = (new AppLoader(Psr7Bridge::withNyholm()))->load($app);
         }
+        // What the boot set process-wide (time zone, error handlers, …) is where every request starts.
+        $driver->isolation->rebase();
 
-        return $this->wrap((new AppLoader(Psr7Bridge::withNyholm()))->load($app));
+        return $this->wrap($handler);
     }
 
     /**
-     * Puts around the app's handler: the static files (with --static-dir), the concurrency limit,
+     * Changes to the directory the app runs in (see AppPaths): for an app directory, public/,
+     * as php-fpm runs public/index.php, so that relative paths in the app (an upload moved to
+     * "uploads/") mean what they mean there. Once, before the app boots.
+     */
+    private function enterWorkingDirectory(): void
+    {
+        $directory = $this->options->workingDirectory;
+        if ($directory === null || \getcwd() === $directory) {
+            return;
+        }
+        if (!@\chdir($directory)) {
+            throw new ServerError(\sprintf('Cannot change to the working directory %s', $directory));
+        }
+    }
+
+    /**
+     * Puts around the app's handler: the static files (ServerOptions::$staticDir), the concurrency limit,
      * the request counters and the recycling checks.
      *
      * @param \Closure(Request): Response $handler

@@ -6,6 +6,7 @@ namespace Spindle\Supervisor;
 
 use Psr\Log\LogLevel;
 use Spindle\Http\HttpLimits;
+use Spindle\Server\AppPaths;
 use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\StreamLogger;
@@ -34,7 +35,7 @@ final class ServeCommand extends Command
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'Worker processes', (string) self::cpuCount())
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Requests one worker runs at once', '100')
             ->addOption('max-connections', null, InputOption::VALUE_REQUIRED, 'Connections one worker holds open at once; more wait in the listen queue', '512')
-            ->addOption('static-dir', null, InputOption::VALUE_REQUIRED, 'Serve files from this directory before the app')
+            ->addOption('static-dir', null, InputOption::VALUE_REQUIRED, 'Serve files from this directory before the app (default: public/ of a Laravel or Symfony app; relative to such an app; "none": no files)')
             ->addOption('max-body-size', null, InputOption::VALUE_REQUIRED, 'Largest request body in bytes', (string) (16 * 1024 * 1024))
             ->addOption('max-header-size', null, InputOption::VALUE_REQUIRED, 'Largest request header section in bytes', '16384')
             ->addOption('max-request-line', null, InputOption::VALUE_REQUIRED, 'Longest request line in bytes', '8192')
@@ -68,13 +69,14 @@ final class ServeCommand extends Command
             }
             self::checkAppDirectory($app, $resolved);
             $staticDir = $input->getOption('static-dir');
+            $paths = AppPaths::resolve($resolved, \is_string($staticDir) ? $staticDir : null, (string) \getcwd());
             $options = new ServerOptions(
                 app: $resolved,
                 host: (string) $input->getOption('host'),
                 port: self::int($input, 'port'),
                 workers: self::int($input, 'workers'),
                 concurrency: self::int($input, 'concurrency'),
-                staticDir: \is_string($staticDir) ? $staticDir : null,
+                staticDir: $paths->staticDir,
                 limits: self::limits($input),
                 blockThreshold: self::positive($input, 'block-threshold'),
                 drainTimeout: self::float($input, 'drain-timeout'),
@@ -90,6 +92,7 @@ final class ServeCommand extends Command
                 logFile: self::absolute((string) $input->getOption('log-file')),
                 watch: (bool) $input->getOption('watch'),
                 maxConnections: self::int($input, 'max-connections'),
+                workingDirectory: $paths->workingDirectory,
             );
             $stdout = \STDOUT;
             if ($options->daemon) {
@@ -155,7 +158,8 @@ final class ServeCommand extends Command
 
     /**
      * An upload directory that is missing or not writable would not fail anything visible:
-     * tempnam() falls back to the system temp directory.
+     * tempnam() falls back to the system temp directory. Absolute: workers run in the app's
+     * working directory (see AppPaths).
      */
     private static function uploadDir(InputInterface $input): ?string
     {
@@ -170,7 +174,7 @@ final class ServeCommand extends Command
             throw new ServerError(\sprintf('--upload-dir %s is not writable', $dir));
         }
 
-        return $dir;
+        return (string) \realpath($dir);
     }
 
     private static function positive(InputInterface $input, string $name): float

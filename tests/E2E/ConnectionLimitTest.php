@@ -5,37 +5,85 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 /**
- * --max-connections: a worker at its cap closes an idle keep-alive connection to make room, or,
- * when none is idle, stops accepting; the connections that arrive meanwhile wait in the listening
- * socket's queue and are served once a connection closes. With the default
+ * --max-connections: a worker at its cap closes the connection that has waited longest without a
+ * whole request (silent, trickling its head, or idle keep-alive) to make room, or, when every
+ * connection has a request in progress, stops accepting; the connections that arrive meanwhile
+ * wait in the listening socket's queue and are served once a connection closes. With the default
  * cap a client that opens more connections than select() can watch does not crash the worker.
  */
 final class ConnectionLimitTest extends E2ETestCase
 {
     private const HELLO = __DIR__ . '/../../examples/hello.php';
 
-    public function testAConnectionOverTheCapWaitsUntilAnotherCloses(): void
+    public function testAtTheCapTheConnectionWaitingLongestForItsRequestMakesRoom(): void
     {
-        $server = ServerProcess::start(self::HELLO, ['--workers=1', '--max-connections=2']);
+        $server = ServerProcess::start(self::HELLO, ['--workers=1', '--max-connections=2', '--header-timeout=60']);
         try {
-            // Two connections that have not sent a request yet: neither is an idle keep-alive
-            // connection the server could close to make room.
-            $first = new RawClient($server->port());
-            $second = new RawClient($server->port());
-            $second->send("GET / HTTP/1.1\r\nHost: a\r\n");
+            // Two connections without a whole request: one silent, then one still sending its head.
+            $silent = new RawClient($server->port());
+            $slow = new RawClient($server->port());
+            $slow->send("GET / HTTP/1.1\r\nHost: a\r\n");
 
-            $third = new RawClient($server->port());
+            // Answered long before the 60 s header timeout: the silent one, waiting longest, is closed.
+            $third = new RawClient($server->port(), 20.0);
             $third->send("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
-            self::assertFalse($third->waitForBytes(1, 0.5), 'a third connection was served while two were open');
+            self::assertSame(200, $third->readResponse()->status);
+            self::assertTrue($silent->waitForClose(5.0), 'the connection waiting longest was closed');
 
-            unset($first);
-            $response = $third->readResponse(timeout: 5.0);
-            self::assertSame(200, $response->status);
-            self::assertSame('Hello World', $response->body);
-
-            $second->send("\r\n");
-            self::assertSame(200, $second->readResponse()->status);
+            // The slow one was younger and is still served.
+            $slow->send("\r\n");
+            self::assertSame(200, $slow->readResponse()->status);
         } finally {
+            $server->stop();
+        }
+    }
+
+    public function testAConnectionWithARequestInProgressIsNeverClosedToMakeRoom(): void
+    {
+        $server = ServerProcess::start(ServerProcess::fixture('delay.php'), ['--workers=1', '--max-connections=1']);
+        try {
+            $busy = new RawClient($server->port(), 15.0);
+            $busy->send("GET /busy?s=1&announce=1 HTTP/1.1\r\nHost: a\r\n\r\n");
+            self::assertTrue($server->waitForLog('delay-app started /busy', 5.0), $server->stderr());
+            $new = new RawClient($server->port(), 15.0);
+            $new->send("GET /new HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+            self::assertFalse($new->waitForBytes(1, 0.3), 'served while the only connection had a request running');
+            self::assertSame(200, $busy->readResponse()->status, 'the running request was not cut');
+            unset($busy);
+            self::assertSame(200, $new->readResponse()->status);
+        } finally {
+            $server->stop();
+        }
+    }
+
+    /**
+     * Issue scenario: 1,500 connections that send nothing and a few that trickle a request head
+     * hold the worker at its cap; a real client is still answered, long before the header timeout
+     * that would otherwise free a place.
+     */
+    public function testIdleAndSlowClientsCannotKeepARealClientOut(): void
+    {
+        $server = ServerProcess::start(self::HELLO, ['--workers=1', '--header-timeout=60', '--keepalive-timeout=60']);
+        $idle = [];
+        try {
+            for ($i = 0; $i < 1500; ++$i) {
+                $socket = \stream_socket_client('tcp://127.0.0.1:' . $server->port(), $errno, $error, 10.0);
+                self::assertIsResource($socket, $error);
+                $idle[] = $socket;
+                if ($i % 100 === 0) {
+                    \fwrite($socket, "GET / HTTP/1.1\r\nHost: a\r\n");
+                }
+            }
+            $real = \stream_socket_client('tcp://127.0.0.1:' . $server->port(), $errno, $error, 10.0);
+            self::assertIsResource($real, $error);
+            \stream_set_timeout($real, 20);
+            \fwrite($real, "GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+            self::assertStringStartsWith('HTTP/1.1 200 OK', (string) \stream_get_contents($real), 'answered before the 60 s header timeout');
+            self::assertStringNotContainsString('exited with status', $server->stderr());
+        } finally {
+            foreach ($idle as $socket) {
+                \fclose($socket);
+            }
             $server->stop();
         }
     }

@@ -15,6 +15,27 @@ abstract class E2ETestCase extends TestCase
     /** @var array<string, ServerProcess> */
     private static array $servers = [];
 
+    /** @var list<string> */
+    private array $cookieJars = [];
+
+    /** A curl cookie jar (a temporary file) of the running test, removed after it. */
+    protected function cookieJar(): string
+    {
+        $jar = \tempnam(\sys_get_temp_dir(), 'spindle-e2e-jar-');
+        self::assertIsString($jar);
+
+        return $this->cookieJars[] = $jar;
+    }
+
+    /** @after */
+    protected function removeCookieJars(): void
+    {
+        foreach ($this->cookieJars as $jar) {
+            @\unlink($jar);
+        }
+        $this->cookieJars = [];
+    }
+
     public static function tearDownAfterClass(): void
     {
         foreach (self::$servers as $server) {

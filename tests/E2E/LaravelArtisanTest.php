@@ -35,6 +35,7 @@ final class LaravelArtisanTest extends E2ETestCase
             @\unlink($this->pidFile);
         }
         self::dropTables();
+        PublicDirectory::removeUploads(LaravelFixture::path() . '/public');
     }
 
     private static function dropTables(): void
@@ -87,6 +88,10 @@ final class LaravelArtisanTest extends E2ETestCase
         $read = \json_decode(self::curl(['-s', $url . '/notes/' . $created['id']])['out'], true);
         self::assertIsArray($read);
         self::assertSame('first', $read['title']);
+
+        // As under `spindle serve <directory>`: public/ is served and the workers run in it.
+        PublicDirectory::assertServesItsCss($port, LaravelFixture::path() . '/public');
+        PublicDirectory::assertARelativeUploadIsServedBack($port, LaravelFixture::path() . '/public');
 
         // An exception inside DB::transaction() rolls the insert back.
         self::assertSame('500', self::curl(['-s', '-o', '/dev/null', '-w', '%{http_code}', $url . '/notes/create/rollback'])['out']);

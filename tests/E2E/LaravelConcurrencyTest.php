@@ -11,15 +11,7 @@ namespace Spindle\Tests\E2E;
  */
 final class LaravelConcurrencyTest extends E2ETestCase
 {
-    /** @var list<string> */
-    private array $jars = [];
 
-    protected function tearDown(): void
-    {
-        foreach ($this->jars as $jar) {
-            @\unlink($jar);
-        }
-    }
 
     private static function server(): ServerProcess
     {
@@ -34,9 +26,7 @@ final class LaravelConcurrencyTest extends E2ETestCase
         $count = 5;
         $requests = [];
         for ($i = 1; $i <= $count; ++$i) {
-            $jar = \tempnam(\sys_get_temp_dir(), 'spindle-laravel-jar-');
-            self::assertIsString($jar);
-            $this->jars[] = $jar;
+            $jar = $this->cookieJar();
             $login = self::curl(['-s', '-b', $jar, '-c', $jar, $server->url('/login/' . (100 + $i))]);
             self::assertSame('logged in as user-' . (100 + $i), $login['out']);
             $put = self::curl(['-s', '-b', $jar, '-c', $jar, $server->url('/session/put/value-' . $i)]);

@@ -10,8 +10,6 @@ namespace Spindle\Tests\E2E;
  */
 final class LaravelIsolationTest extends E2ETestCase
 {
-    /** @var list<string> */
-    private array $jars = [];
 
     private static function server(): ServerProcess
     {
@@ -20,20 +18,6 @@ final class LaravelIsolationTest extends E2ETestCase
         return self::sharedServer(LaravelFixture::path(), ['--workers=1']);
     }
 
-    protected function tearDown(): void
-    {
-        foreach ($this->jars as $jar) {
-            @\unlink($jar);
-        }
-    }
-
-    private function jar(): string
-    {
-        $jar = \tempnam(\sys_get_temp_dir(), 'spindle-laravel-jar-');
-        self::assertIsString($jar);
-
-        return $this->jars[] = $jar;
-    }
 
     /** @return array{status: int, protocol: string, headers: array<string, list<string>>, body: string} */
     private static function fetch(string $path, ?string $jar = null): array
@@ -62,7 +46,7 @@ final class LaravelIsolationTest extends E2ETestCase
 
     public function testALoggedInUserIsNotSeenByTheNextAnonymousRequest(): void
     {
-        $jar = $this->jar();
+        $jar = $this->cookieJar();
         self::assertSame('logged in as user-7', self::fetch('/login/7', $jar)['body']);
         self::assertSame('guest', self::fetch('/whoami')['body']);
         self::assertSame('user-7', self::fetch('/whoami', $jar)['body']);
@@ -77,8 +61,8 @@ final class LaravelIsolationTest extends E2ETestCase
 
     public function testSessionDataBelongsToItsCookie(): void
     {
-        $alice = $this->jar();
-        $bob = $this->jar();
+        $alice = $this->cookieJar();
+        $bob = $this->cookieJar();
         self::assertSame('stored alpha', self::fetch('/session/put/alpha', $alice)['body']);
         self::assertSame('stored beta', self::fetch('/session/put/beta', $bob)['body']);
         self::assertSame('none', self::fetch('/session/get')['body']);

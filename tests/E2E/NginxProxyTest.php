@@ -147,6 +147,28 @@ final class NginxProxyTest extends E2ETestCase
         $client->close();
     }
 
+    public function testPhpFilesGoToSpindleAndDotfilesAreRefused(): void
+    {
+        $port = self::nginx();
+        $client = new RawClient($port);
+        $client->send("GET /script.php?q=1 HTTP/1.1\r\nHost: example.com\r\n\r\n");
+        $script = $client->readResponse();
+        self::assertSame(200, $script->status, $script->raw);
+        self::assertStringNotContainsString('<?php', $script->body);
+        $seen = $script->json();
+        self::assertSame('/script.php?q=1', $seen['target']);
+        self::assertSame('http', \implode(', ', $seen['headers']['X-Forwarded-Proto'] ?? $seen['headers']['x-forwarded-proto'] ?? []), 'the server-level proxy settings apply');
+
+        $client->send("GET /SCRIPT.PHP HTTP/1.1\r\nHost: example.com\r\n\r\n");
+        self::assertSame('/SCRIPT.PHP', $client->readResponse()->json()['target']);
+
+        $client->send("GET /.hidden HTTP/1.1\r\nHost: example.com\r\n\r\n");
+        $hidden = $client->readResponse();
+        self::assertSame(403, $hidden->status);
+        self::assertStringNotContainsString((string) \file_get_contents(self::staticRoot() . '/.hidden'), $hidden->body);
+        $client->close();
+    }
+
     public function testBodiesUpToSpindlesLimitGetThrough(): void
     {
         $port = self::nginx();

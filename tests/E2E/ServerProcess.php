@@ -28,8 +28,11 @@ final class ServerProcess
     private ?int $port = null;
     private ?int $exitCode = null;
 
-    /** @param list<string> $options e.g. ['--workers=1', '--debug'] */
-    private function __construct(string $app, array $options)
+    /**
+     * @param list<string> $options e.g. ['--workers=1', '--debug']
+     * @param string|null $cwd the directory the command runs in (default: the repository's)
+     */
+    private function __construct(string $app, array $options, ?string $cwd = null)
     {
         $root = \dirname(__DIR__, 2);
         $command = [\PHP_BINARY, $root . '/bin/spindle', 'serve', $app, '--port=0'];
@@ -50,7 +53,7 @@ final class ServerProcess
             0 => ['file', '/dev/null', 'r'],
             1 => ['pipe', 'w'],
             2 => ['file', $stderrFile, 'w'],
-        ], $pipes, $root);
+        ], $pipes, $cwd ?? $root);
         if (!\is_resource($process)) {
             throw new \RuntimeException('Cannot start ' . \implode(' ', $command));
         }
@@ -65,10 +68,11 @@ final class ServerProcess
      * Starts the server and waits until it announces that it is listening.
      *
      * @param list<string> $options
+     * @param string|null $cwd the directory the command runs in, which a relative $app is relative to (default: the repository's)
      */
-    public static function start(string $app, array $options = []): self
+    public static function start(string $app, array $options = [], ?string $cwd = null): self
     {
-        $server = new self($app, $options);
+        $server = new self($app, $options, $cwd);
         $server->waitUntilReady();
 
         return $server;

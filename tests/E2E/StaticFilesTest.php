@@ -117,5 +117,9 @@ final class StaticFilesTest extends E2ETestCase
 
         $hidden = self::rawRequest(self::server(), self::get('/.hidden', "Connection: close\r\n"));
         self::assertSame('/.hidden', $hidden->json()['path']);
+
+        // A PHP file is the app's to run, never sent as its source.
+        $script = self::rawRequest(self::server(), self::get('/script.php', "Connection: close\r\n"));
+        self::assertSame('/script.php', $script->json()['path']);
     }
 }

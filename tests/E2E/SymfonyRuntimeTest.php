@@ -35,6 +35,7 @@ final class SymfonyRuntimeTest extends SymfonyFixtureTest
         if ($this->stderrFile !== '') {
             @\unlink($this->stderrFile);
         }
+        PublicDirectory::removeUploads(self::app() . '/public');
     }
 
     public function testFrontControllerStartsAServer(): void
@@ -52,6 +53,17 @@ final class SymfonyRuntimeTest extends SymfonyFixtureTest
         self::assertSame(500, $error['status']);
         self::assertStringNotContainsString('s3cr3t-in-exception', $error['body']);
         self::assertStringContainsString('Booting the Symfony app', (string) \file_get_contents($this->stderrFile));
+    }
+
+    /** As under `spindle serve <directory>`: public/ is served, never its index.php, and the workers run in it. */
+    public function testThePublicDirectoryIsServedAndWorkedIn(): void
+    {
+        $port = $this->start(['SPINDLE_PORT' => '0', 'SPINDLE_WORKERS' => '1']);
+        $public = self::app() . '/public';
+
+        PublicDirectory::assertServesItsCss($port, $public);
+        PublicDirectory::assertFrontControllerIsNotServed($port, $public);
+        PublicDirectory::assertARelativeUploadIsServedBack($port, $public);
     }
 
     public function testConcurrencyFromTheEnvironmentLimitsTheKernelsOfAWorker(): void

@@ -100,8 +100,16 @@ final class CallbackOutput
             }
             $driver->attach($fiber, $this->task);
         }
-        // Runs the callback up to its first wait (or to its end) right here.
+        // Runs the callback up to its first wait (or to its end) right here; the request's own
+        // state (its output buffers, say) is off the process meanwhile.
+        $parent = $driver?->leaveRunningTask();
+        if ($parent !== null && $this->task !== null) {
+            // It prints after its request's code, in the request's time zone, locale, …
+            $driver?->isolation->inherit($parent, $this->task);
+            $driver?->isolation->enter($this->task);
+        }
         $fiber->start();
+        $driver?->taskReturned($parent);
     }
 
     /** The next piece of output; waits for the callback to print it. Null after the last piece. */

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\HttpFoundation;
 
+use Spindle\Loop\Loop;
+
 /**
  * @internal The output buffers that streamed bodies pushed, by their level on PHP's one,
  * process-wide output buffer stack.
@@ -21,8 +23,7 @@ final class OutputLevels
     /** Puts $capture's buffer on top of the stack and returns its level. */
     public function push(OutputCapture $capture): int
     {
-        \ob_start($capture, 1);
-        $level = \ob_get_level();
+        $level = Loop::startOutputBuffer($capture, 1);
         $this->captures[$level] = $capture;
 
         return $level;

@@ -9,6 +9,7 @@ use Illuminate\Foundation\Application;
 use Illuminate\Http\Request;
 use Psr\Log\LoggerInterface;
 use Spindle\Bridge\Laravel\Reset;
+use Spindle\Loop\Loop;
 
 /**
  * Boots one more instance of the app in $directory: bootstrap/app.php, then the HTTP kernel's
@@ -16,6 +17,14 @@ use Spindle\Bridge\Laravel\Reset;
  */
 final class InstanceFactory
 {
+    /** Services resolved at boot, as Octane's default warm list, plus those nearly every page uses. */
+    private const WARM = [
+        'auth', 'cache', 'cache.store', 'config', 'cookie', 'db', 'db.factory', 'encrypter', 'files',
+        'hash', 'log', 'router', 'routes', 'session', 'translator', 'url', 'view', 'redirect',
+        'validator', 'blade.compiler', 'view.engine.resolver', 'view.finder', 'events',
+        \Illuminate\Contracts\Routing\ResponseFactory::class, \Illuminate\Routing\Contracts\ControllerDispatcher::class,
+    ];
+
     private int $created = 0;
     private ?Redis\RedisDriver $redis = null;
 
@@ -29,6 +38,18 @@ final class InstanceFactory
     public function create(): AppInstance
     {
         $number = ++$this->created;
+        if ($number === 1) {
+            // The worker's first instance boots before any request; what it sets process-wide
+            // (time zone, error handlers, …) becomes where every request starts.
+            return $this->boot($number);
+        }
+        // Any other boots from that baseline, even in the middle of a request that changed it,
+        // and what it sets process-wide again is dropped.
+        return Loop::driver()->isolation->isolated(fn (): AppInstance => $this->boot($number));
+    }
+
+    private function boot(int $number): AppInstance
+    {
         $instance = null;
         $this->globals->boot(function () use ($number, &$instance): StaticState {
             $app = require $this->directory . '/bootstrap/app.php';
@@ -44,6 +65,7 @@ final class InstanceFactory
                 throw new \RuntimeException(\sprintf('The HTTP kernel of %s is %s, not an Illuminate\Foundation\Http\Kernel', $this->directory, \get_debug_type($kernel)));
             }
             $kernel->bootstrap();
+            self::warm($app);
             $state = new StaticState($app);
             $instance = new AppInstance($number, $app, $kernel, $state, $this->resetters($app));
 
@@ -52,6 +74,35 @@ final class InstanceFactory
         \assert($instance instanceof AppInstance);
 
         return $instance;
+    }
+
+    /**
+     * Resolves, before the container's snapshot is taken, what nearly every request would resolve
+     * anyway, so that the restore after each request does not throw it away to be built again:
+     * the deferred providers (registered, not their services) and the framework's managers.
+     */
+    private static function warm(Application $app): void
+    {
+        foreach (\array_keys($app->getDeferredServices()) as $service) {
+            try {
+                $app->loadDeferredProvider($service);
+            } catch (\Throwable) {
+                // A provider that cannot register here is left to the request that needs it.
+            }
+        }
+        foreach (self::WARM as $service) {
+            if (!$app->bound($service)) {
+                continue;
+            }
+            try {
+                $app->make($service);
+            } catch (\Throwable) {
+                // Left to the request that needs it (and that reports the failure).
+            }
+        }
+        // The session store belongs to one request (the redirector made one at boot): each
+        // request's StartSession opens its own, so the snapshot must not hold one.
+        $app->forgetInstance('session.store');
     }
 
     /** @return list<Reset\Resetter> */
@@ -65,12 +116,15 @@ final class InstanceFactory
             new Reset\AuthResetter($app),
             new Reset\SessionResetter($app),
             new Reset\CookieResetter($app),
+            new Reset\LogContextResetter($app),
             new Reset\ScopedInstancesResetter($app),
             new Reset\EventListenerResetter($app),
             new Reset\ViewResetter($app),
             new Reset\ValidatorResetter($app),
             new Reset\PaginationResetter(),
             new Reset\TerminatingCallbackResetter($app),
+            // After the resetters that make services, so that what they made is dropped too.
+            new Reset\ContainerResetter($app),
             new Reset\RequestResetter($app),
             new Reset\FacadeResetter(),
         ];

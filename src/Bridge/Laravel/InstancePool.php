@@ -13,6 +13,12 @@ use Spindle\Loop\Loop;
  * back; instances are booted when a request finds none idle, up to $max, and past that requests
  * wait in arrival order (only their own fiber waits).
  *
+ * Inside the event loop, boots run in the background, one per loop iteration, and the request
+ * that needs one waits for the first instance that becomes free (booted or given back): a burst
+ * of requests then costs the worker one boot at a time with its other requests served in between,
+ * instead of one long stall while every boot runs back to back. The pool also keeps $spare
+ * instances booted ahead of need.
+ *
  * @template T of object
  */
 final class InstancePool
@@ -20,6 +26,9 @@ final class InstancePool
     /** @var list<T> most recently returned last */
     private array $idle = [];
     private int $size = 0;
+    /** Boots counted in $size that have not run yet. */
+    private int $queued = 0;
+    private bool $scheduled = false;
     /** @var \SplQueue<Suspension<T|null>> */
     private \SplQueue $waiters;
 
@@ -27,6 +36,9 @@ final class InstancePool
     public function __construct(
         private readonly \Closure $factory,
         private readonly int $max,
+        private readonly int $spare = 0,
+        /** @var (\Closure(\Throwable): void)|null told about a background boot that failed */
+        private readonly ?\Closure $onBootFailure = null,
     ) {
         if ($max < 1) {
             throw new \InvalidArgumentException(\sprintf('An instance pool needs room for at least one instance, got %d', $max));
@@ -39,10 +51,15 @@ final class InstancePool
     {
         $instance = \array_pop($this->idle);
         if ($instance !== null) {
+            $this->keepSpare();
+
             return $instance;
         }
         if ($this->size < $this->max) {
-            return $this->create();
+            if (\Fiber::getCurrent() === null) {
+                return $this->create();
+            }
+            $this->bootInBackground();
         }
         /** @var Suspension<T|null> $suspension */
         $suspension = EventLoop::getSuspension();
@@ -118,6 +135,52 @@ final class InstancePool
             $this->handOverRoom();
 
             throw $e;
+        }
+    }
+
+    /** Boots instances ahead of need until $spare are idle or booting (within $max). */
+    private function keepSpare(): void
+    {
+        while ($this->size < $this->max && \count($this->idle) + $this->queued < $this->spare) {
+            $this->bootInBackground();
+        }
+    }
+
+    /** Counts one more instance now and boots it in a later loop iteration. */
+    private function bootInBackground(): void
+    {
+        ++$this->size;
+        ++$this->queued;
+        if (!$this->scheduled) {
+            $this->scheduled = true;
+            EventLoop::defer($this->bootNext(...));
+        }
+    }
+
+    /** Runs one queued boot; the next one waits for the next loop iteration, after I/O. */
+    private function bootNext(): void
+    {
+        $this->scheduled = false;
+        if ($this->queued === 0) {
+            return;
+        }
+        --$this->queued;
+        try {
+            $instance = ($this->factory)();
+        } catch (\Throwable $e) {
+            --$this->size;
+            $this->handOverRoom();
+            if ($this->onBootFailure !== null) {
+                ($this->onBootFailure)($e);
+            }
+            $instance = null;
+        }
+        if ($instance !== null) {
+            $this->release($instance);
+        }
+        if ($this->queued > 0 && !$this->scheduled) {
+            $this->scheduled = true;
+            EventLoop::defer($this->bootNext(...));
         }
     }
 

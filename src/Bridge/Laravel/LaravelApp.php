@@ -16,11 +16,15 @@ use Spindle\Server\ServerOptions;
  *
  * Each worker keeps a pool of booted instances of the app, at most `--concurrency` of them, or
  * `spindle.instances` of the app's configuration (the `SPINDLE_INSTANCES` environment variable)
- * when that is smaller. The first is booted when the worker starts, the others when requests
- * run at the same time and find none free.
+ * when that is smaller. `spindle.warm` (SPINDLE_WARM_INSTANCES, default 4) of them boot with the
+ * worker, and one more is always booted ahead of need, in the background, so a burst of requests
+ * does not stall the worker while instances boot back to back.
  */
 final class LaravelApp implements FrameworkApp
 {
+    /** Instances booted with the worker unless `spindle.warm` says otherwise. */
+    private const WARM = 4;
+
     public static function name(): string
     {
         return 'Laravel';
@@ -40,10 +44,16 @@ final class LaravelApp implements FrameworkApp
         $factory = new InstanceFactory($directory, $globals, $logger);
         $first = $factory->create();
 
-        $max = \min($options->concurrency, self::instanceCap($first) ?? $options->concurrency);
-        $pool = new InstancePool($factory->create(...), $max);
+        $max = \min($options->concurrency, self::setting($first, 'instances') ?? $options->concurrency);
+        $warm = \min($max, self::setting($first, 'warm') ?? self::WARM);
+        $pool = new InstancePool($factory->create(...), $max, spare: 1, onBootFailure: static function (\Throwable $e) use ($logger): void {
+            $logger->error('Booting another Laravel instance failed: ' . $e->getMessage(), ['exception' => $e]);
+        });
         $pool->add($first);
-        $logger->info(\sprintf('Laravel %s booted; up to %d instance(s) per worker', $first->app->version(), $max));
+        for ($i = 1; $i < $warm; ++$i) {
+            $pool->add($factory->create());
+        }
+        $logger->info(\sprintf('Laravel %s booted; %d instance(s) ready, up to %d per worker', $first->app->version(), $warm, $max));
 
         $handler = new RequestHandler(
             $pool,
@@ -56,19 +66,24 @@ final class LaravelApp implements FrameworkApp
         return $handler->__invoke(...);
     }
 
-    /** The cap on instances from the app's config (`spindle.instances`) or SPINDLE_INSTANCES, if set. */
-    private static function instanceCap(AppInstance $instance): ?int
+    /**
+     * `spindle.instances` (SPINDLE_INSTANCES: the cap on instances) or `spindle.warm`
+     * (SPINDLE_WARM_INSTANCES: how many boot with the worker) from the app's config or the
+     * environment, if set.
+     */
+    private static function setting(AppInstance $instance, string $name): ?int
     {
-        $value = $instance->app->make('config')->get('spindle.instances');
+        $variable = $name === 'warm' ? 'SPINDLE_WARM_INSTANCES' : 'SPINDLE_INSTANCES';
+        $value = $instance->app->make('config')->get('spindle.' . $name);
         if ($value === null) {
-            $env = $_SERVER['SPINDLE_INSTANCES'] ?? $_ENV['SPINDLE_INSTANCES'] ?? \getenv('SPINDLE_INSTANCES');
+            $env = $_SERVER[$variable] ?? $_ENV[$variable] ?? \getenv($variable);
             $value = \is_string($env) && $env !== '' ? $env : null;
         }
         if ($value === null) {
             return null;
         }
         if (\filter_var($value, \FILTER_VALIDATE_INT) === false || (int) $value < 1) {
-            throw new \RuntimeException(\sprintf('spindle.instances (SPINDLE_INSTANCES) must be a whole number of at least 1, got %s', \var_export($value, true)));
+            throw new \RuntimeException(\sprintf('spindle.%s (%s) must be a whole number of at least 1, got %s', $name, $variable, \var_export($value, true)));
         }
 
         return (int) $value;

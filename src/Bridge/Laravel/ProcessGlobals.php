@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Laravel;
 
+use Carbon\Carbon;
+
 /**
  * Which app instance's state the process-global statics hold now, in one worker.
  *
@@ -14,6 +16,13 @@ namespace Spindle\Bridge\Laravel;
 final class ProcessGlobals
 {
     private ?StaticState $active = null;
+    /** Carbon's locale before any instance booted. */
+    private readonly string $carbonLocale;
+
+    public function __construct()
+    {
+        $this->carbonLocale = Carbon::getLocale();
+    }
 
     public function activate(StaticState $state): void
     {
@@ -27,7 +36,8 @@ final class ProcessGlobals
 
     /**
      * Runs $boot, which sets the statics for a new app instance, keeping the state of the
-     * instance that was active; the new instance's state is read right after.
+     * instance that was active; the new instance boots from pristine statics (never from what a
+     * running request left in them, such as its Carbon locale), and its state is read right after.
      *
      * @param \Closure(): StaticState $boot
      */
@@ -35,6 +45,7 @@ final class ProcessGlobals
     {
         $this->active?->save();
         $this->active = null;
+        StaticState::loadPristine($this->carbonLocale);
         $state = $boot();
         $state->save();
         $this->active = $state;

@@ -21,6 +21,7 @@ final class SpindleServiceProvider extends ServiceProvider
     {
         $this->app->bind('db.connector.mysql', SpindleMySqlConnector::class);
         Redis\RedisDriver::registerOnce($this->app);
+        HttpClient\HttpDriver::register($this->app);
     }
 
     public function boot(): void

@@ -104,6 +104,27 @@ final class StaticState
         }
     }
 
+    /**
+     * Writes the statics as a process that never booted Laravel has them, with Carbon at
+     * $carbonLocale: a new instance boots from there, whatever the running requests changed.
+     */
+    public static function loadPristine(string $carbonLocale): void
+    {
+        Container::setInstance(null);
+        Facade::clearResolvedInstances();
+        Model::unsetConnectionResolver();
+        Model::unsetEventDispatcher();
+        Model::clearBootedModels();
+        (self::paginatorWriter())([]);
+        (self::cursorWriter())(null);
+        if (Carbon::getLocale() !== $carbonLocale) {
+            Carbon::setLocale($carbonLocale);
+        }
+        if (Carbon::hasTestNow()) {
+            Carbon::setTestNow();
+        }
+    }
+
     /** @return array<string, mixed> */
     public static function facadeInstances(): array
     {

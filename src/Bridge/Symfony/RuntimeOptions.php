@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Symfony;
 
+use Spindle\Server\AppPaths;
 use Spindle\Server\ServerOptions;
 
 /**
@@ -21,9 +22,12 @@ use Spindle\Server\ServerOptions;
  * | max_requests      | SPINDLE_MAX_REQUESTS    | 0 (never recycle)  |
  * | max_memory        | SPINDLE_MAX_MEMORY      | 0 (MiB; no limit)  |
  * | request_timeout   | SPINDLE_REQUEST_TIMEOUT | 60 (s; 0: none)    |
- * | static_dir        | SPINDLE_STATIC_DIR      | none               |
+ * | static_dir        | SPINDLE_STATIC_DIR      | public/ ("none")   |
  * | pid_file          | SPINDLE_PID_FILE        | temp dir, by port  |
  * | debug             | SPINDLE_DEBUG           | false              |
+ *
+ * As with `spindle serve <directory>` (see AppPaths), the workers run in public/, and a
+ * relative static_dir is a directory of the project.
  */
 final class RuntimeOptions
 {
@@ -81,18 +85,21 @@ final class RuntimeOptions
             throw new \InvalidArgumentException(\sprintf('The Spindle option request_timeout (SPINDLE_REQUEST_TIMEOUT) must be a number, got "%s"', $requestTimeout));
         }
 
+        $paths = AppPaths::resolve($resolved, $value('static_dir'), (string) \getcwd());
+
         return new ServerOptions(
             app: $resolved,
             host: $value('host') ?? '127.0.0.1',
             port: $int('port', 8080),
             workers: \max(1, $int('workers', $cpus > 0 ? $cpus : self::cpuCount())),
             concurrency: \max(1, $int('concurrency', 100)),
-            staticDir: $value('static_dir'),
+            staticDir: $paths->staticDir,
             debug: \filter_var($value('debug') ?? '0', \FILTER_VALIDATE_BOOL),
             maxRequests: $int('max_requests', 0),
             maxMemory: $int('max_memory', 0),
             requestTimeout: $requestTimeout === null ? 60.0 : (float) $requestTimeout,
             pidFile: $value('pid_file'),
+            workingDirectory: $paths->workingDirectory,
         );
     }
 

@@ -24,6 +24,11 @@ use Spindle\Http\Response;
  * "/.well-known/". Paths containing a backslash are never served as files. A path naming a
  * directory serves that directory's index.html when it exists.
  *
+ * PHP sources are never served: a request path or a resolved file whose name ends in .php (any
+ * case; also .phtml, .pht, .phar, .phps and .php3 to .php8) goes to the application, so that a
+ * framework's public/index.php, or a script beside it, is run by the app or not at all, never
+ * shown as source.
+ *
  * Responses carry Content-Type, Last-Modified, a strong ETag ("<hex mtime>-<hex size>"),
  * Accept-Ranges and X-Content-Type-Options: nosniff, plus the configured Cache-Control. The
  * body is a FileBody (also for HEAD: the server strips it but uses its length); Content-Length
@@ -139,7 +144,7 @@ final class StaticFileHandler
         if ($segments === false || \in_array('..', $segments, true)) {
             return self::notFound();
         }
-        if (\str_contains($path, '\\') || self::hasHiddenSegment($segments)) {
+        if (\str_contains($path, '\\') || self::hasHiddenSegment($segments) || self::isPhpSource($path)) {
             return null;
         }
 
@@ -161,7 +166,7 @@ final class StaticFileHandler
         } elseif (\str_ends_with($path, '/')) {
             return null;
         }
-        if (($stat['mode'] & self::S_IFMT) !== self::S_IFREG || !\is_readable($real)) {
+        if (($stat['mode'] & self::S_IFMT) !== self::S_IFREG || !\is_readable($real) || self::isPhpSource($real)) {
             return null;
         }
 
@@ -196,6 +201,12 @@ final class StaticFileHandler
         }
 
         return false;
+    }
+
+    /** Whether $path names a PHP script by its extension (as php-fpm's usual nginx and Apache setups run them). */
+    private static function isPhpSource(string $path): bool
+    {
+        return \preg_match('/\.(?:php[3-8]?|phtml?|phar|phps)$/iD', $path) === 1;
     }
 
     /**

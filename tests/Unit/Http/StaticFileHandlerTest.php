@@ -55,6 +55,12 @@ final class StaticFileHandlerTest extends TestCase
             'sub/page.txt' => 'sub page',
             '.env' => 'SECRET=1',
             '.git/config' => '[core]',
+            'index.php' => '<?php echo "source";',
+            'LEGACY.PHP' => '<?php',
+            'page.phtml' => '<?php',
+            'old.php5' => '<?php',
+            'tool.phar' => '<?php',
+            'sub/admin.php' => '<?php',
         ];
         foreach ($files as $name => $contents) {
             \file_put_contents($this->root . '/' . $name, $contents);
@@ -64,6 +70,9 @@ final class StaticFileHandlerTest extends TestCase
         \symlink($this->base, $this->root . '/link-dir-out');
         \symlink($this->root . '/hello.txt', $this->root . '/link-in.txt');
         \symlink($this->root . '/.env', $this->root . '/env-link.txt');
+        \symlink($this->root . '/index.php', $this->root . '/php-link.txt');
+        \mkdir($this->root . '/dir.php');
+        \file_put_contents($this->root . '/dir.php/index.html', '<h1>dir</h1>');
 
         $this->handler = new StaticFileHandler($this->root);
     }
@@ -576,6 +585,24 @@ final class StaticFileHandlerTest extends TestCase
         yield 'dot directory' => ['/.git/config'];
         yield 'dot directory index' => ['/.git/'];
         yield 'triple dot' => ['/.../secret.txt'];
+        yield 'PHP source' => ['/index.php'];
+        yield 'encoded PHP source' => ['/index%2ephp'];
+        yield 'PHP source, upper case' => ['/LEGACY.PHP'];
+        yield 'PHP source, upper-cased request' => ['/INDEX.PHP'];
+        yield 'PHP source below' => ['/sub/admin.php'];
+        yield 'phtml' => ['/page.phtml'];
+        yield 'php5' => ['/old.php5'];
+        yield 'phar' => ['/tool.phar'];
+        yield 'symlink to PHP source' => ['/php-link.txt'];
+        yield 'PHP source with path info' => ['/index.php/hello.txt'];
+    }
+
+    /** A directory whose name ends in .php is no script: its index.html is served. */
+    public function testADirectoryNamedLikeAScriptServesItsIndex(): void
+    {
+        $response = $this->handle('GET', '/dir.php/');
+        self::assertNotNull($response);
+        self::assertSame(200, $response->status);
     }
 
     /** @dataProvider unservablePaths */

@@ -64,6 +64,14 @@ final class ServeCommandTest extends TestCase
         self::assertStringContainsString('Application file or directory ' . $this->directory . '/nope.php does not exist', $tester->getDisplay());
     }
 
+    public function testARelativeStaticDirOfAnAppDirectoryIsLookedForInTheApp(): void
+    {
+        \mkdir($this->directory . '/public');
+        $tester = $this->serve(['app' => $this->directory, '--static-dir' => 'assets']);
+        self::assertSame(2, $tester->getStatusCode());
+        self::assertStringContainsString('--static-dir assets is not a directory (looked for ' . $this->directory . '/assets)', $tester->getDisplay());
+    }
+
     /** @return iterable<string, array{string, string, string}> */
     public static function badOptions(): iterable
     {

@@ -88,4 +88,73 @@ final class InstancePoolTest extends TestCase
         self::assertInstanceOf(\stdClass::class, $pool->borrow());
         self::assertSame(1, $pool->size());
     }
+
+    public function testInsideTheLoopBootsRunOneAtATimeWithTheLoopTurningInBetween(): void
+    {
+        $log = [];
+        $pool = new InstancePool(static function () use (&$log): \stdClass {
+            $log[] = 'boot';
+
+            return new \stdClass();
+        }, 10);
+        $borrowed = [];
+        for ($i = 0; $i < 3; ++$i) {
+            EventLoop::queue(static function () use ($pool, &$borrowed, &$log, $i): void {
+                $borrowed[] = $pool->borrow();
+                $log[] = "request $i";
+            });
+        }
+        // Another request's I/O, due as soon as the loop polls.
+        EventLoop::defer(static function () use (&$log): void {
+            EventLoop::defer(static function () use (&$log): void {
+                $log[] = 'other work';
+            });
+        });
+        EventLoop::run();
+
+        self::assertCount(3, $borrowed);
+        self::assertSame(3, $pool->size());
+        self::assertSame(['boot', 'request 0', 'other work', 'boot', 'request 1', 'boot', 'request 2'], $log);
+    }
+
+    public function testASpareInstanceIsBootedAheadOfNeed(): void
+    {
+        $created = 0;
+        $pool = new InstancePool(static function () use (&$created): \stdClass {
+            ++$created;
+
+            return new \stdClass();
+        }, 3, spare: 1);
+        $pool->add(new \stdClass());
+        EventLoop::queue(static fn () => $pool->borrow());
+        EventLoop::run();
+
+        self::assertSame(1, $created, 'the borrowed instance was replaced by a spare');
+        self::assertSame(2, $pool->size());
+        self::assertSame(1, $pool->idle());
+    }
+
+    public function testABackgroundBootFailureIsReportedAndTheWaiterBootsItself(): void
+    {
+        $attempts = 0;
+        $failures = [];
+        $pool = new InstancePool(static function () use (&$attempts): \stdClass {
+            if (++$attempts === 1) {
+                throw new \RuntimeException('first boot failed');
+            }
+
+            return new \stdClass();
+        }, 2, onBootFailure: static function (\Throwable $e) use (&$failures): void {
+            $failures[] = $e->getMessage();
+        });
+        $got = null;
+        EventLoop::queue(static function () use ($pool, &$got): void {
+            $got = $pool->borrow();
+        });
+        EventLoop::run();
+
+        self::assertInstanceOf(\stdClass::class, $got);
+        self::assertSame(['first boot failed'], $failures);
+        self::assertSame(1, $pool->size());
+    }
 }

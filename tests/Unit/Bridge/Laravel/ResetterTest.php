@@ -117,6 +117,30 @@ final class ResetterTest extends TestCase
         ], self::scenario('request'));
     }
 
+    public function testLogContextOfARequestIsForgotten(): void
+    {
+        self::assertSame(['during' => ['request' => 'r1'], 'after' => []], self::scenario('log context'));
+    }
+
+    public function testBindingsInstancesAndCallbacksAddedDuringARequestAreGone(): void
+    {
+        self::assertSame([
+            'during' => [true, true, true, true, true, 100],
+            'after' => [false, false, false, false, false, 0],
+            'files still works' => true,
+        ], self::scenario('container'));
+    }
+
+    public function testAnInstanceBootedDuringARequestStartsFromPristineState(): void
+    {
+        self::assertSame([
+            'booted with' => 'en',
+            'after its reset' => 'en',
+            'request zone kept' => 'Asia/Tokyo',
+            'zone' => false,
+        ], self::scenario('pristine boot'));
+    }
+
     public function testEachInstanceGetsItsOwnProcessGlobalsBack(): void
     {
         $same = ['container' => true, 'facade root' => true, 'view' => true, 'eloquent' => true];

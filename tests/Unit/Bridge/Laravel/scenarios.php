@@ -185,6 +185,53 @@ $scenarios = [
         $resetter->reset();
         return ['during' => $during, 'after' => [$url->current(), request('item'), $app['request']->fullUrl()]];
     },
+    'log context' => function (Application $app): array {
+        $resetter = new Reset\LogContextResetter($app);
+        $context = static fn (): array => (fn () => $this->context)->call(Illuminate\Support\Facades\Log::driver());
+        Illuminate\Support\Facades\Log::withContext(['request' => 'r1']);
+        $during = $context();
+        $resetter->reset();
+
+        return ['during' => $during, 'after' => $context()];
+    },
+    'container' => function (Application $app): array {
+        $resetter = new Reset\ContainerResetter($app);
+        $rebinders = static fn (): int => count((fn () => $this->reboundCallbacks['request'] ?? [])->call($app));
+        $before = $rebinders();
+        $app->instance('leak.instance', new stdClass());
+        $app->singleton('leak.singleton', fn () => new stdClass());
+        $app->make('leak.singleton');
+        $app->scoped('leak.scoped', fn () => new stdClass());
+        $app->make('leak.scoped');
+        $app->extend('files', fn ($files) => new ArrayObject());
+        $app->alias('files', 'leak.alias');
+        $app->resolving('leak.singleton', fn () => null);
+        $app->terminating(fn () => null);
+        // What a session guard does each time it is made (once per request after AuthResetter).
+        for ($i = 0; $i < 100; $i++) {
+            $app->rebinding('request', fn () => null);
+        }
+        $during = [$app->bound('leak.instance'), $app->resolved('leak.singleton'), $app->bound('leak.scoped'), $app->make('files') instanceof ArrayObject, $app->bound('leak.alias'), $rebinders() - $before];
+        $resetter->reset();
+
+        return [
+            'during' => $during,
+            'after' => [$app->bound('leak.instance'), $app->bound('leak.singleton'), $app->bound('leak.scoped'), $app->make('files') instanceof ArrayObject, $app->bound('leak.alias'), $rebinders() - $before],
+            'files still works' => $app->make('files') instanceof Illuminate\Filesystem\Filesystem,
+        ];
+    },
+    'pristine boot' => function (Application $app) use ($factory): array {
+        // A running request on the first instance changed Carbon's locale and the time zone; an
+        // instance booted meanwhile must not take them as its own starting point.
+        Carbon::setLocale('pt');
+        $zone = date_default_timezone_get();
+        date_default_timezone_set('Asia/Tokyo');
+        $second = $factory->create();
+        $inSecond = Carbon::getLocale();
+        $second->reset(new ScenarioLogger());
+
+        return ['booted with' => $inSecond, 'after its reset' => Carbon::getLocale(), 'request zone kept' => date_default_timezone_get(), 'zone' => $zone === 'Asia/Tokyo'];
+    },
     'globals' => function (Application $app) use ($globals, $factory, $instance): array {
         // A second instance of the same app: its own container, facades, Eloquent resolver and Carbon locale.
         $second = $factory->create();

@@ -18,7 +18,8 @@ final class RuntimeOptionsTest extends TestCase
         self::assertSame(3, $options->workers);
         self::assertSame(100, $options->concurrency);
         self::assertSame(60.0, $options->requestTimeout);
-        self::assertNull($options->staticDir);
+        self::assertNull($options->staticDir, 'no public/ in the project');
+        self::assertSame(__DIR__, $options->workingDirectory);
         self::assertFalse($options->debug);
     }
 
@@ -42,6 +43,24 @@ final class RuntimeOptionsTest extends TestCase
         self::assertSame(2.5, $options->requestTimeout);
         self::assertSame(__DIR__, $options->staticDir);
         self::assertTrue($options->debug);
+    }
+
+    /** As `spindle serve <directory>`: the workers run in public/, which is served, and a relative static_dir is the project's. */
+    public function testThePublicDirectoryIsTheWorkingAndStaticDirectory(): void
+    {
+        $project = (string) \realpath(\sys_get_temp_dir()) . '/spindle-runtime-options-' . \bin2hex(\random_bytes(6));
+        \mkdir($project . '/public/build', 0o777, true);
+        try {
+            $options = RuntimeOptions::serverOptions(['project_dir' => $project], []);
+            self::assertSame($project . '/public', $options->workingDirectory);
+            self::assertSame($project . '/public', $options->staticDir);
+            self::assertSame($project . '/public/build', RuntimeOptions::serverOptions(['project_dir' => $project], ['SPINDLE_STATIC_DIR' => 'public/build'])->staticDir);
+            self::assertNull(RuntimeOptions::serverOptions(['project_dir' => $project, 'static_dir' => 'none'], [])->staticDir);
+        } finally {
+            \rmdir($project . '/public/build');
+            \rmdir($project . '/public');
+            \rmdir($project);
+        }
     }
 
     public function testRuntimeOptionsWinOverTheEnvironment(): void
