@@ -118,7 +118,7 @@ final class Connection
     public function execute(array $arguments, ?float $timeout = null): mixed
     {
         $this->usable();
-        $entry = new Pending((string) $arguments[0], $this->deadline($timeout), EventLoop::getSuspension());
+        $entry = new Pending((string) $arguments[0], $this->deadline($timeout), $timeout ?? $this->config->readTimeout, EventLoop::getSuspension());
         $this->enqueue(RespEncoder::command($arguments), [$entry]);
 
         return $entry->suspension?->suspend();
@@ -142,7 +142,7 @@ final class Connection
         $bytes = '';
         foreach ($commands as $arguments) {
             $bytes .= RespEncoder::command($arguments);
-            $entries[] = new Pending((string) $arguments[0], $deadline);
+            $entries[] = new Pending((string) $arguments[0], $deadline, $timeout ?? $this->config->readTimeout);
         }
         $last = $entries[\count($entries) - 1];
         $last->suspension = EventLoop::getSuspension();
@@ -422,10 +422,10 @@ final class Connection
             return;
         }
         $this->fail(new ConnectionException(sprintf(
-            'Read timeout: Redis server %s did not answer %s in time (read_timeout %.3g s)',
+            'Read timeout: Redis server %s did not answer %s in time (%.3g s)',
             $this->config->where(),
             $this->waitingFor(),
-            $this->config->readTimeout,
+            $this->pending[$this->head]->timeout,
         )));
     }
 

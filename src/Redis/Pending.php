@@ -16,10 +16,14 @@ final class Pending
     public mixed $reply = null;
     public bool $done = false;
 
-    /** @param Suspension<mixed>|null $suspension */
+    /**
+     * @param float $timeout the seconds $deadline allows, for messages
+     * @param Suspension<mixed>|null $suspension
+     */
     public function __construct(
         public readonly string $command,
         public readonly ?float $deadline,
+        public readonly float $timeout,
         public ?Suspension $suspension = null,
     ) {
     }

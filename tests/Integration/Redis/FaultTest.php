@@ -142,6 +142,24 @@ final class FaultTest extends TestCase
         $redis->get('key');
     }
 
+    public function testStalledTlsHandshakeAndAuthHitTheConnectTimeout(): void
+    {
+        $this->server = new FakeServer(static function (): void {
+            // reads the ClientHello (or AUTH) and never answers
+        });
+        $tls = RedisClient::fromUrl('rediss://127.0.0.1:' . $this->server->port . '?timeout=0.3');
+        try {
+            $tls->execute('PING');
+            self::fail('no exception');
+        } catch (ConnectionException $e) {
+            self::assertStringContainsString('TLS handshake with Redis server 127.0.0.1:' . $this->server->port . ' timed out', $e->getMessage());
+        }
+        $auth = RedisClient::fromUrl('redis://:secret@127.0.0.1:' . $this->server->port . '?timeout=0.3');
+        $this->expectException(ConnectionException::class);
+        $this->expectExceptionMessage('did not answer AUTH in time (0.3 s)');
+        $auth->execute('PING');
+    }
+
     public function testConnectionRefused(): void
     {
         $probe = stream_socket_server('tcp://127.0.0.1:0');
