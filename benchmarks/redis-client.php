@@ -56,7 +56,15 @@ $spindle = RedisClient::fromUrl($server->url());
 $compat = new PhpRedisCompat($spindle);
 $pairs = intdiv($ops, 2);
 
-$sequential = $interleaved([
+// predis (Debian's php-predis), when installed: the pure-PHP client Laravel also supports.
+$predis = null;
+if (is_file('/usr/share/php/Predis/Autoloader.php')) {
+    require_once '/usr/share/php/Predis/Autoloader.php';
+    Predis\Autoloader::register();
+    $predis = new Predis\Client(['host' => '127.0.0.1', 'port' => $server->port]);
+}
+
+$sequentialMeasures = [
     'phpredis' => (static function () use ($native, $pairs, $value): float {
         $t = hrtime(true);
         for ($i = 0; $i < $pairs; ++$i) {
@@ -78,7 +86,19 @@ $sequential = $interleaved([
             $compat->get('k' . ($i % 100));
         }
     })),
-]);
+];
+if ($predis !== null) {
+    $sequentialMeasures['predis ' . Predis\Client::VERSION] = static function () use ($predis, $pairs, $value): float {
+        $t = hrtime(true);
+        for ($i = 0; $i < $pairs; ++$i) {
+            $predis->set('k' . ($i % 100), $value);
+            $predis->get('k' . ($i % 100));
+        }
+
+        return (hrtime(true) - $t) / 1e9;
+    };
+}
+$sequential = $interleaved($sequentialMeasures);
 
 $fibers = 100;
 $each = 100;
