@@ -24,7 +24,9 @@
 #                  production deploy does (cache files in the temp dir); 0 = no caches
 #   FPM_CHILDREN   php-fpm children for /hello, /users, /posts (default 2, as many as Spindle's
 #                  workers; more let php-fpm use the CPU while children wait on MySQL)
-#   ROUTES         which routes to measure, of "hello users posts sleep" (default: all four)
+#   ROUTES         which routes to measure, of "hello users posts sleep cache" (default: the first
+#                  four; cache = /redis-cache, Cache::remember on a private redis-server: phpredis
+#                  under php-fpm, Spindle's Redis client under Spindle)
 #   SKIP_SPINDLE   1 = measure only nginx + php-fpm (debugging knob)
 #   SPINDLE_BIN    the Spindle CLI (default bin/spindle)
 #   PHP_FPM_BIN    php-fpm binary (default php-fpm8.2 from PATH or /usr/sbin)
@@ -58,7 +60,7 @@ done
 (( DURATION > 0 && ROUNDS > 0 )) || { echo "DURATION and ROUNDS must be > 0" >&2; exit 2; }
 [[ "$DB" == mysql || "$DB" == sqlite ]] || { echo "DB must be mysql or sqlite" >&2; exit 2; }
 for r in $ROUTES; do
-    [[ "$r" =~ ^(hello|users|posts|sleep)$ ]] || { echo "ROUTES takes hello, users, posts and sleep, got '$r'" >&2; exit 2; }
+    [[ "$r" =~ ^(hello|users|posts|sleep|cache)$ ]] || { echo "ROUTES takes hello, users, posts, sleep and cache, got '$r'" >&2; exit 2; }
 done
 wanted() { [[ " $ROUTES " == *" $1 "* ]]; }
 
@@ -120,6 +122,18 @@ if [[ "$DB" == mysql ]]; then
     DROP_TABLES=1
 else
     APP_ENV_VARS+=([DB_CONNECTION]=sqlite [DB_DATABASE]="$TMP/blog.sqlite" [DB_PREFIX]="")
+fi
+if wanted cache; then
+    need_tools deb:redis-server deb:php8.2-redis
+    REDIS_PORT="$(free_ports 1)"
+    redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --dir "$TMP" --daemonize no >"$TMP/redis.log" 2>&1 &
+    STARTED+=("redis-server:$!")
+    for ((i = 0; i < 100; i++)); do
+        [[ "$(redis-cli -p "$REDIS_PORT" ping 2>/dev/null || true)" == PONG ]] && break
+        sleep 0.1
+    done
+    log "redis-server on port $REDIS_PORT"
+    APP_ENV_VARS+=([REDIS_HOST]=127.0.0.1 [REDIS_PORT]="$REDIS_PORT")
 fi
 ENV_ARGS=()
 for k in "${!APP_ENV_VARS[@]}"; do ENV_ARGS+=("$k=${APP_ENV_VARS[$k]}"); done
@@ -273,6 +287,14 @@ if [[ "$SKIP_SPINDLE" != 1 ]]; then
     [[ "$USER_SPINDLE" == "$USER_FPM" ]] || die "/users/5 differs: php-fpm '$USER_FPM', Spindle '$USER_SPINDLE'"
     log "ok: Spindle answers the same"
 fi
+if wanted cache; then
+    for port in "$PORT_FPM2" ${PORT_SPINDLE2:+"$PORT_SPINDLE2"}; do
+        body="$(curl -s --max-time 10 "http://127.0.0.1:$port/redis-cache")"
+        # Laravel's Redis store keeps numbers unserialized: a cached count reads back as "1000".
+        [[ "$body" == '{"users":1000}' || "$body" == '{"users":"1000"}' ]] || { dump_logs 30; die "/redis-cache on port $port answered '${body:0:200}'"; }
+    done
+    log "ok: both answer /redis-cache"
+fi
 if [[ "$DB" == mysql ]]; then
     for port in "$PORT_FPM1" ${PORT_SPINDLE1:+"$PORT_SPINDLE1"}; do
         body="$(curl -s --max-time 10 "http://127.0.0.1:$port/sleep")"
@@ -293,14 +315,16 @@ EOF
 
 # Targets: key|route|server|url|threads|connections|lua
 TARGETS=()
-for route in hello users posts; do
+for route in hello users posts cache; do
     wanted "$route" || continue
     path="/$route"
     [[ "$route" == users ]] && path="/users/{id}"
+    urlpath="/$route"
+    [[ "$route" == cache ]] && { path="/redis-cache"; urlpath="/redis-cache"; }
     lua=""
     [[ "$route" == users ]] && lua="$TMP/users.lua"
-    TARGETS+=("fpm-$route|$path|nginx + php-fpm, $FPM_CHILDREN children|http://127.0.0.1:$PORT_FPM2/$route|2|$CONNS|$lua")
-    [[ "$SKIP_SPINDLE" != 1 ]] && TARGETS+=("spindle-$route|$path|Spindle, 2 workers|http://127.0.0.1:$PORT_SPINDLE2/$route|2|$CONNS|$lua")
+    TARGETS+=("fpm-$route|$path|nginx + php-fpm, $FPM_CHILDREN children|http://127.0.0.1:$PORT_FPM2$urlpath|2|$CONNS|$lua")
+    [[ "$SKIP_SPINDLE" != 1 ]] && TARGETS+=("spindle-$route|$path|Spindle, 2 workers|http://127.0.0.1:$PORT_SPINDLE2$urlpath|2|$CONNS|$lua")
 done
 if [[ "$DB" == mysql ]] && wanted sleep; then
     TARGETS+=("fpm-sleep|/sleep|nginx + php-fpm, 1 child|http://127.0.0.1:$PORT_FPM1/sleep|1|$SLEEP_CONNS|")
@@ -388,10 +412,11 @@ report() {
     echo "| route | nginx + php-fpm req/s | Spindle req/s | Spindle / fpm | fpm latency avg / p99 | Spindle latency avg / p99 | CPU per request, server / MariaDB: fpm; Spindle | errors (fpm; Spindle) |"
     echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     local route
-    for route in hello users posts sleep; do
+    for route in hello users posts sleep cache; do
         [[ -n "${BEST_RPS[fpm-$route]:-}" ]] || continue
         local path="/$route"
         [[ "$route" == users ]] && path="/users/{id}"
+        [[ "$route" == cache ]] && path="/redis-cache (Cache::remember on Redis)"
         [[ "$route" == sleep ]] && path="/sleep (1 worker, $SLEEP_CONNS connections)"
         printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s; %s | %s; %s |\n' "$path" \
             "${BEST_RPS[fpm-$route]}" "${BEST_RPS[spindle-$route]:-skipped}" \

@@ -18,6 +18,11 @@ return [
             'path' => storage_path('framework/cache/data'),
         ],
 
+        'redis' => [
+            'driver' => 'redis',
+            'connection' => 'default',
+        ],
+
     ],
 
     'prefix' => env('CACHE_PREFIX', Str::slug(env('APP_NAME', 'Spindle blog'), '_').'_cache'),

@@ -26,6 +26,7 @@ final class InstanceFactory
     ];
 
     private int $created = 0;
+    private ?Redis\RedisDriver $redis = null;
 
     public function __construct(
         private readonly string $directory,
@@ -56,6 +57,7 @@ final class InstanceFactory
                 throw new \RuntimeException(\sprintf('%s/bootstrap/app.php returned %s, not an Illuminate\Foundation\Application', $this->directory, \get_debug_type($app)));
             }
             $app->bind('db.connector.mysql', SpindleMySqlConnector::class);
+            ($this->redis ??= new Redis\RedisDriver())->takeOver($app);
             // Providers may look at the request while they boot; the real one replaces it.
             $app->instance('request', Request::create('http://localhost/'));
             $kernel = $app->make(Kernel::class);

@@ -16,10 +16,11 @@ use Spindle\Supervisor\ControlCommand;
  */
 final class SpindleServiceProvider extends ServiceProvider
 {
-    /** MySQL connections open Spindle's driver in artisan commands (migrations) too. */
+    /** MySQL connections open Spindle's driver in artisan commands (migrations) too; the `spindle` Redis client driver. */
     public function register(): void
     {
         $this->app->bind('db.connector.mysql', SpindleMySqlConnector::class);
+        Redis\RedisDriver::registerOnce($this->app);
         HttpClient\HttpDriver::register($this->app);
     }
 

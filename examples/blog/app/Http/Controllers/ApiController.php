@@ -5,7 +5,9 @@ namespace App\Http\Controllers;
 use App\Models\User;
 use Illuminate\Http\JsonResponse;
 use Illuminate\Http\Response;
+use Illuminate\Support\Facades\Cache;
 use Illuminate\Support\Facades\DB;
+use Illuminate\Support\Facades\Redis;
 
 class ApiController extends Controller
 {
@@ -60,5 +62,25 @@ class ApiController extends Controller
         $connection->select('SELECT SLEEP(1) AS slept');
 
         return response()->json(['slept' => round(microtime(true) - $started, 3)]);
+    }
+
+    /**
+     * Waits one second inside Redis: BLPOP on a list nobody pushes to. Under Spindle the
+     * phpredis connection runs on Spindle's Redis client, so the other requests go on meanwhile.
+     */
+    public function redisWait(): JsonResponse
+    {
+        $started = microtime(true);
+        $popped = Redis::connection()->blpop('blog:nothing:' . bin2hex(random_bytes(4)), 1);
+
+        return response()->json(['popped' => $popped, 'waited' => round(microtime(true) - $started, 3)]);
+    }
+
+    /** The number of users, cached in Redis for a minute (Cache::remember on the redis store). */
+    public function redisCache(): JsonResponse
+    {
+        $users = Cache::store('redis')->remember('blog:user-count', 60, fn () => User::count());
+
+        return response()->json(['users' => $users]);
     }
 }

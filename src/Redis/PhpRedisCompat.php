@@ -1,0 +1,527 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Redis;
+
+use Spindle\Redis\PhpRedis\Args;
+use Spindle\Redis\PhpRedis\Builders;
+use Spindle\Redis\PhpRedis\CommandTable;
+use Spindle\Redis\PhpRedis\ErrorPolicy;
+use Spindle\Redis\PhpRedis\Reply;
+use Spindle\Redis\PhpRedis\Scanner;
+use Spindle\Redis\PhpRedis\Session;
+use Spindle\Redis\Protocol\ErrorReply;
+
+/**
+ * phpredis's `\Redis` API over Spindle's fiber-aware client: the same method names, arguments,
+ * return conventions (true for OK, false for nil, associative arrays for HGETALL and
+ * WITHSCORES with float scores), error handling (false plus getLastError(), \RedisException for
+ * the kinds phpredis throws) and OPT_PREFIX key prefixing, so code written for phpredis —
+ * Laravel's PhpRedisConnection among it — runs unchanged while each call suspends only its fiber.
+ *
+ * Several facades may share one RedisClient (and so one pipelined connection); MULTI, WATCH and
+ * SUBSCRIBE take a dedicated connection while they last. Deliberate differences are listed in
+ * docs/redis.md.
+ *
+ * @method mixed get(string $key)
+ * @method mixed set(string $key, mixed $value, mixed $options = null)
+ * @method mixed del(mixed ...$keys)
+ */
+final class PhpRedisCompat
+{
+    public const REDIS_NOT_FOUND = 0;
+    public const REDIS_STRING = 1;
+    public const REDIS_SET = 2;
+    public const REDIS_LIST = 3;
+    public const REDIS_ZSET = 4;
+    public const REDIS_HASH = 5;
+    public const REDIS_STREAM = 6;
+    public const ATOMIC = 0;
+    public const MULTI = 1;
+    public const PIPELINE = 2;
+    public const OPT_SERIALIZER = 1;
+    public const OPT_PREFIX = 2;
+    public const OPT_READ_TIMEOUT = 3;
+    public const OPT_SCAN = 4;
+    public const SERIALIZER_NONE = 0;
+    public const SCAN_NORETRY = 0;
+    public const SCAN_RETRY = 1;
+    public const SCAN_PREFIX = 2;
+    public const SCAN_NOPREFIX = 3;
+
+    private ?RedisClient $client;
+    /** whether this facade made its client (and so closes it), rather than sharing one it was given */
+    private bool $ownsClient;
+    private string $prefix = '';
+    private readonly Session $session;
+    private ?string $lastError = null;
+    private float $readTimeout;
+    private int $scanRetry = self::SCAN_NORETRY;
+    private bool $scanPrefix = false;
+    private ?Subscription $subscription = null;
+
+    public function __construct(RedisClient|RedisConfig|string|null $client = null)
+    {
+        $this->client = match (true) {
+            $client instanceof RedisClient => $client,
+            $client instanceof RedisConfig => new RedisClient($client),
+            \is_string($client) => RedisClient::fromUrl($client),
+            default => null,
+        };
+        $this->ownsClient = !$client instanceof RedisClient;
+        $this->session = new Session();
+        $this->readTimeout = $this->client?->config->readTimeout ?? 0.0;
+    }
+
+    /**
+     * phpredis's connect(): host (or a unix socket path), port, connect timeout, …, read timeout, context.
+     *
+     * @param array<string, mixed>|null $context
+     */
+    public function connect(string $host, int $port = 6379, float $timeout = 0.0, mixed $reserved = null, int $retryInterval = 0, float $readTimeout = 0.0, ?array $context = null): bool
+    {
+        $options = ['host' => $host, 'port' => $port, 'timeout' => $timeout > 0 ? $timeout : 5.0, 'read_timeout' => $readTimeout > 0 ? $readTimeout : 60.0];
+        if (isset($context['auth'])) {
+            $options['password'] = $context['auth'];
+        }
+        if (isset($context['stream']) && \is_array($context['stream'])) {
+            $options['ssl'] = $context['stream'];
+        }
+        $this->closeOwnClient();
+        $this->client = new RedisClient(RedisConfig::fromArray($options));
+        $this->ownsClient = true;
+        $this->readTimeout = $this->client->config->readTimeout;
+        $this->run(['PING'], Reply::Status);
+
+        return true;
+    }
+
+    /** @param array<string, mixed>|null $context */
+    public function pconnect(string $host, int $port = 6379, float $timeout = 0.0, mixed $persistentId = null, int $retryInterval = 0, float $readTimeout = 0.0, ?array $context = null): bool
+    {
+        return $this->connect($host, $port, $timeout, null, $retryInterval, $readTimeout, $context);
+    }
+
+    /** @param string|array<int|string, string|null> $credentials a password, or [user, password] */
+    public function auth(mixed $credentials): bool
+    {
+        $options = $this->client()->config->toArray();
+        if (\is_array($credentials)) {
+            $values = array_values($credentials);
+            [$options['username'], $options['password']] = \count($values) > 1 ? [$values[0], $values[1]] : [null, $values[0] ?? null];
+        } else {
+            $options['password'] = (string) $credentials;
+        }
+
+        return $this->reconfigure(RedisConfig::fromArray($options));
+    }
+
+    public function select(int $database): bool
+    {
+        return $this->reconfigure($this->client()->config->withDatabase($database));
+    }
+
+    public function close(): bool
+    {
+        $this->session->release();
+        $this->subscription?->close();
+        $this->closeOwnClient();
+
+        return true;
+    }
+
+    public function isConnected(): bool
+    {
+        return $this->client !== null;
+    }
+
+    public function getHost(): string|false
+    {
+        return $this->client === null ? false : ($this->client->config->unixSocket ?? $this->client->config->host);
+    }
+
+    public function getPort(): int|false
+    {
+        return $this->client?->config->port ?? false;
+    }
+
+    public function getDbNum(): int|false
+    {
+        return $this->client?->config->database ?? false;
+    }
+
+    public function getReadTimeout(): float
+    {
+        return $this->readTimeout;
+    }
+
+    public function setOption(int $option, mixed $value): bool
+    {
+        switch ($option) {
+            case self::OPT_PREFIX:
+                $this->prefix = Args::value($value);
+
+                return true;
+            case self::OPT_READ_TIMEOUT:
+                $this->readTimeout = (float) $value;
+
+                return true;
+            case self::OPT_SCAN:
+                $value = (int) $value;
+                if ($value === self::SCAN_PREFIX || $value === self::SCAN_NOPREFIX) {
+                    $this->scanPrefix = $value === self::SCAN_PREFIX;
+                } else {
+                    $this->scanRetry = $value;
+                }
+
+                return true;
+            case self::OPT_SERIALIZER:
+                return (int) $value === self::SERIALIZER_NONE;
+            default:
+                return false;
+        }
+    }
+
+    public function getOption(int $option): mixed
+    {
+        return match ($option) {
+            self::OPT_PREFIX => $this->prefix === '' ? null : $this->prefix,
+            self::OPT_READ_TIMEOUT => $this->readTimeout,
+            self::OPT_SCAN => $this->scanRetry,
+            self::OPT_SERIALIZER => self::SERIALIZER_NONE,
+            default => false,
+        };
+    }
+
+    public function getLastError(): ?string
+    {
+        return $this->lastError;
+    }
+
+    public function clearLastError(): bool
+    {
+        $this->lastError = null;
+
+        return true;
+    }
+
+    public function _prefix(string $key): string
+    {
+        return $this->prefix . $key;
+    }
+
+    public function _serialize(mixed $value): string
+    {
+        return Args::value($value);
+    }
+
+    public function _unserialize(string $value): mixed
+    {
+        return $value;
+    }
+
+    public function _pack(mixed $value): string
+    {
+        return Args::value($value);
+    }
+
+    public function _unpack(string $value): mixed
+    {
+        return $value;
+    }
+
+    /** MULTI (default) or PIPELINE mode: later calls return $this and queue; exec() runs them. */
+    public function multi(int $mode = self::MULTI): self
+    {
+        $this->session->begin($mode);
+
+        return $this;
+    }
+
+    public function pipeline(): self
+    {
+        return $this->multi(self::PIPELINE);
+    }
+
+    public function getMode(): int
+    {
+        return $this->session->mode();
+    }
+
+    /** @return list<mixed>|false|null null outside MULTI or PIPELINE mode, as phpredis */
+    public function exec(): array|false|null
+    {
+        try {
+            $done = $this->session->exec($this->client());
+        } catch (RedisException $e) {
+            throw ErrorPolicy::convert($e);
+        }
+        if ($done === null) {
+            return null;
+        }
+        [$queue, $replies] = $done;
+        if (!\is_array($replies)) {
+            if ($replies instanceof ErrorReply) {
+                $this->lastError = $replies->message;
+            }
+
+            return false;
+        }
+        $results = [];
+        foreach ($queue as $i => [, $reply]) {
+            $results[] = $this->convert($replies[$i] ?? null, $reply, false);
+        }
+
+        return $results;
+    }
+
+    public function discard(): bool
+    {
+        return $this->session->discard();
+    }
+
+    public function watch(mixed ...$keys): bool
+    {
+        try {
+            $reply = $this->session->watch($this->client(), Args::keys($this->prefix, Args::spread($keys)));
+        } catch (RedisException $e) {
+            throw ErrorPolicy::convert($e);
+        }
+
+        return $this->convert($reply, Reply::Bool, true) === true;
+    }
+
+    public function unwatch(): bool
+    {
+        $this->session->unwatch();
+
+        return true;
+    }
+
+    /**
+     * @param-out int $iterator
+     *
+     * @return array<int|string, mixed>|false
+     */
+    public function scan(mixed &$iterator, ?string $pattern = null, int $count = 0, ?string $type = null): array|false
+    {
+        if ($pattern !== null && $this->scanPrefix) {
+            $pattern = $this->prefix . $pattern;
+        }
+
+        return Scanner::scan(['SCAN'], $iterator, $pattern, $count, $type, Reply::List, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+    }
+
+    /**
+     * @param-out int $iterator
+     *
+     * @return array<int|string, mixed>|false
+     */
+    public function hScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
+    {
+        return Scanner::scan(['HSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Assoc, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+    }
+
+    /**
+     * @param-out int $iterator
+     *
+     * @return array<int|string, mixed>|false
+     */
+    public function sScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
+    {
+        return Scanner::scan(['SSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::List, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+    }
+
+    /**
+     * @param-out int $iterator
+     *
+     * @return array<int|string, mixed>|false
+     */
+    public function zScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
+    {
+        return Scanner::scan(['ZSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Scores, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+    }
+
+    /**
+     * Blocks (suspending only this fiber) and calls $callback($redis, $channel, $message) per
+     * message, until the callback calls unsubscribe() (then it returns null, as phpredis), throws,
+     * or — a Spindle extension — returns false.
+     *
+     * @param list<string>|string $channels
+     */
+    public function subscribe(array|string $channels, callable $callback): mixed
+    {
+        return $this->listen($this->client()->subscribe(...Args::keys($this->prefix, (array) $channels)), $callback, false);
+    }
+
+    /** @param list<string>|string $patterns */
+    public function psubscribe(array|string $patterns, callable $callback): mixed
+    {
+        return $this->listen($this->client()->psubscribe(...Args::keys($this->prefix, (array) $patterns)), $callback, true);
+    }
+
+    /**
+     * Inside a subscribe() callback: ends the subscription.
+     *
+     * @param list<string> $channels
+     */
+    public function unsubscribe(array $channels = []): bool
+    {
+        $this->subscription?->close();
+
+        return true;
+    }
+
+    /** @param list<string> $patterns */
+    public function punsubscribe(array $patterns = []): bool
+    {
+        return $this->unsubscribe($patterns);
+    }
+
+    /** @param list<mixed> $arguments */
+    public function __call(string $method, array $arguments): mixed
+    {
+        $name = strtolower($method);
+        $arguments = array_values($arguments);
+        $entry = CommandTable::COMMANDS[$name] ?? null;
+        if ($entry !== null) {
+            $built = [$this->arguments($entry[0], $entry[1], $arguments), $entry[2]];
+        } else {
+            $built = Builders::build($name, $this->prefix, $arguments);
+            if ($built === null) {
+                throw new \Error(sprintf('Call to undefined method %s::%s()', self::class, $method));
+            }
+        }
+        if ($this->session->mode() !== self::ATOMIC) {
+            $this->session->queue($built);
+
+            return $this;
+        }
+
+        return $this->run(...$built);
+    }
+
+    /**
+     * Runs one command now and converts its reply.
+     *
+     * @param list<string> $command
+     * @param Reply|\Closure(mixed): mixed $reply
+     */
+    private function run(array $command, Reply|\Closure $reply): mixed
+    {
+        try {
+            $held = $this->session->held();
+            $raw = $held !== null
+                ? $held->request($command, $this->blockingTimeout($command))
+                : $this->client()->request($command);
+        } catch (RedisException $e) {
+            throw ErrorPolicy::convert($e);
+        }
+
+        return $this->convert($raw, $reply, true);
+    }
+
+    /** @param Reply|\Closure(mixed): mixed $reply */
+    private function convert(mixed $raw, Reply|\Closure $reply, bool $throw): mixed
+    {
+        if ($raw instanceof ErrorReply) {
+            $this->lastError = $raw->message;
+            if ($throw && ErrorPolicy::throws($raw)) {
+                throw ErrorPolicy::exception($raw->message);
+            }
+
+            return false;
+        }
+
+        return $reply instanceof Reply ? $reply->apply($raw) : $reply($raw);
+    }
+
+    /**
+     * @param list<mixed> $a
+     *
+     * @return list<string>
+     */
+    private function arguments(string $command, string $shape, array $a): array
+    {
+        $p = $this->prefix;
+
+        return match ($shape) {
+            '' => [$command, ...Args::values($a)],
+            'k' => [$command, ...($a === [] ? [] : [$p . Args::value($a[0])]), ...Args::values(\array_slice($a, 1))],
+            'K' => [$command, ...Args::keys($p, Args::spread($a))],
+            'kk' => [$command, ...Args::keys($p, \array_slice($a, 0, 2)), ...Args::values(\array_slice($a, 2))],
+            'kv' => [$command, $p . Args::value($a[0] ?? ''), ...Args::values(Args::spread(\array_slice($a, 1)))],
+            'kK' => [$command, $p . Args::value($a[0] ?? ''), ...Args::keys($p, Args::spread(\array_slice($a, 1)))],
+            'opK' => [$command, Args::value($a[0] ?? ''), ...Args::keys($p, Args::spread(\array_slice($a, 1)))],
+            'Kt' => [$command, ...Args::keys($p, Args::spread(\array_slice($a, 0, -1))), Args::value($a[\count($a) - 1] ?? 0)],
+            default => throw new RedisError('Unknown argument shape ' . $shape),
+        };
+    }
+
+    /** @param list<string> $command */
+    private function blockingTimeout(array $command): ?float
+    {
+        $blocking = Commands::blockingTimeout($command);
+
+        return $blocking === null ? null : ($blocking > 0 ? $blocking + $this->readTimeout : 0.0);
+    }
+
+    /** @param list<string> $command */
+    private function runRaw(array $command): mixed
+    {
+        return $this->run($command, Reply::Raw);
+    }
+
+    private function listen(Subscription $subscription, callable $callback, bool $patterns): mixed
+    {
+        $this->subscription = $subscription;
+        try {
+            foreach ($subscription as $message) {
+                $result = $patterns
+                    ? $callback($this, $message->pattern, $message->channel, $message->payload)
+                    : $callback($this, $message->channel, $message->payload);
+                if ($result === false) {
+                    break;
+                }
+            }
+        } catch (RedisException $e) {
+            throw ErrorPolicy::convert($e);
+        } finally {
+            $subscription->close();
+            $this->subscription = null;
+        }
+
+        return null;
+    }
+
+    private function reconfigure(RedisConfig $config): bool
+    {
+        $this->session->release(false);
+        $this->closeOwnClient();
+        $this->client = new RedisClient($config);
+        $this->ownsClient = true;
+        try {
+            $this->client->execute('PING');
+        } catch (ServerException $e) {
+            $this->lastError = $e->reply->message;
+            throw ErrorPolicy::exception($e->reply->message, $e);
+        } catch (RedisException $e) {
+            throw ErrorPolicy::convert($e);
+        }
+
+        return true;
+    }
+
+    private function closeOwnClient(): void
+    {
+        if ($this->ownsClient) {
+            $this->client?->close();
+        }
+    }
+
+    private function client(): RedisClient
+    {
+        return $this->client ?? throw ErrorPolicy::exception('Redis server went away: not connected (call connect() first)');
+    }
+}
