@@ -20,7 +20,7 @@ abstract class SymfonyFixtureTest extends E2ETestCase
     public static function setUpBeforeClass(): void
     {
         parent::setUpBeforeClass();
-        $app = self::app();
+        $app = static::app();
         if (!\is_file($app . '/vendor/autoload_runtime.php')) {
             self::fail("The Symfony fixture is not installed: run scripts/test, or `composer install` in $app");
         }
