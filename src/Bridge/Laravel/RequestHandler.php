@@ -60,7 +60,7 @@ final class RequestHandler
             throw $e;
         }
         if (\is_string($converted->body) || $converted->body instanceof FileBody) {
-            $lease->end();
+            AfterResponse::end($lease);
 
             return $converted;
         }
