@@ -30,6 +30,7 @@ final class InstanceFactory
         $number = ++$this->created;
         $instance = null;
         $this->globals->boot(function () use ($number, &$instance): StaticState {
+            SupportStatics::all()->restoreDefaults();
             $app = require $this->directory . '/bootstrap/app.php';
             if (!$app instanceof Application) {
                 throw new \RuntimeException(\sprintf('%s/bootstrap/app.php returned %s, not an Illuminate\Foundation\Application', $this->directory, \get_debug_type($app)));

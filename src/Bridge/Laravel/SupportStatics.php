@@ -74,6 +74,17 @@ final class SupportStatics
         return $values;
     }
 
+    /**
+     * Sets each to the default its class declares: a new instance boots from there, not from
+     * what the instance that was running (maybe in the middle of a request) left in them.
+     */
+    public function restoreDefaults(): void
+    {
+        foreach ($this->properties as $property) {
+            $property->setValue(null, $property->getDefaultValue());
+        }
+    }
+
     /** @param array<string, mixed> $values as capture() returned them */
     public function restore(array $values): void
     {
