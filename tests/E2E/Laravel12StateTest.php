@@ -96,18 +96,51 @@ final class Laravel12StateTest extends E2ETestCase
         self::assertSame("kept saw next kept\n", \file_get_contents($log));
     }
 
-    public function testOverlappingRequestsEachKeepTheirContextNumberLocaleAndOnceValues(): void
+    public function testTwentyFourLoggedInClientsOverlappingInOneWorkerStayApart(): void
     {
         $server = self::server();
-        $tags = ['fr', 'de', 'it', 'es', 'nl'];
-        $outputs = LaravelFixture::curlAll(\array_map(static fn (string $tag): array => [$server->url('/overlap12?tag=' . $tag)], $tags));
+        $log = LaravelFixture::path(LaravelFixture::LARAVEL_12) . '/storage/logs/overlap-deferred.log';
+        @\unlink($log);
+        $requests = [];
+        $expected = [];
+        $jars = [];
+        for ($i = 1; $i <= 24; ++$i) {
+            $jar = \tempnam(\sys_get_temp_dir(), 'spindle-laravel12-jar-');
+            self::assertIsString($jar);
+            $jars[] = $jar;
+            $user = 'user-' . (200 + $i);
+            self::assertSame('logged in as ' . $user, self::curl(['-s', '-b', $jar, '-c', $jar, $server->url('/login/' . (200 + $i))])['out']);
+            self::assertSame('stored s' . $i, self::curl(['-s', '-b', $jar, '-c', $jar, $server->url('/session/put/s' . $i)])['out']);
+            $tag = 't' . $i;
+            $requests[] = ['-b', $jar, $server->url('/overlap12?tag=' . $tag)];
+            $expected[] = ['context' => $tag, 'number' => $tag, 'once' => true, 'locale' => $tag, 'config' => $tag, 'user' => $user, 'session' => 's' . $i];
+        }
+        try {
+            $outputs = LaravelFixture::curlAll($requests);
+        } finally {
+            foreach ($jars as $jar) {
+                @\unlink($jar);
+            }
+        }
+        $maxInFlight = 0;
         foreach ($outputs as $i => $output) {
             $steps = \json_decode($output, true);
             self::assertIsArray($steps, $output . "\n" . $server->stderr());
             self::assertCount(4, $steps);
             foreach ($steps as $step) {
-                self::assertSame(['context' => $tags[$i], 'number' => $tags[$i], 'once' => true], $step, $output);
+                $maxInFlight = \max($maxInFlight, $step['in_flight']);
+                unset($step['in_flight']);
+                self::assertSame($expected[$i], $step, $output);
             }
         }
+        // Most of them ran at the same time (curl starts them one after the other).
+        self::assertGreaterThanOrEqual(12, $maxInFlight);
+        // Each deferred callback ran once, after its response, and saw its own request.
+        self::assertTrue(self::eventually(static fn (): bool => \substr_count((string) @\file_get_contents($log), "\n") >= 24, 10.0));
+        $lines = \explode("\n", \trim((string) \file_get_contents($log)));
+        \sort($lines);
+        $want = \array_map(static fn (array $e): string => \sprintf('%s %s %s %s', $e['context'], $e['context'], $e['config'], $e['user']), $expected);
+        \sort($want);
+        self::assertSame($want, $lines);
     }
 }
