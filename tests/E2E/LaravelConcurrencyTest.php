@@ -9,15 +9,19 @@ namespace Spindle\Tests\E2E;
  * its own request, user, session and locale at every point it resumes, and waits on MySQL
  * without holding up the others.
  */
-final class LaravelConcurrencyTest extends E2ETestCase
+class LaravelConcurrencyTest extends E2ETestCase
 {
-
+    /** The Laravel app this class serves; a subclass runs the same tests on another. */
+    protected static function app(): string
+    {
+        return LaravelFixture::path();
+    }
 
     private static function server(): ServerProcess
     {
         LaravelFixture::useTestDatabase();
 
-        return self::sharedServer(LaravelFixture::path(), ['--workers=1']);
+        return self::sharedServer(static::app(), ['--workers=1']);
     }
 
     public function testOverlappingRequestsEachSeeTheirOwnRequestUserSessionAndLocale(): void

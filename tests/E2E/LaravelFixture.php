@@ -6,15 +6,19 @@ namespace Spindle\Tests\E2E;
 
 /**
  * The Laravel 8 app of tests/fixtures/laravel-app (Debian's php-laravel-framework, Spindle
- * through a Composer path repository), and the environment that points it at the test MariaDB.
+ * through a Composer path repository) and the Laravel 12 app of tests/fixtures/laravel12-app
+ * (the package registry), and the environment that points them at the test MariaDB.
  */
 final class LaravelFixture
 {
-    public static function path(): string
+    public const LARAVEL_8 = 'laravel-app';
+    public const LARAVEL_12 = 'laravel12-app';
+
+    public static function path(string $fixture = self::LARAVEL_8): string
     {
-        $path = \dirname(__DIR__) . '/fixtures/laravel-app';
+        $path = \dirname(__DIR__) . '/fixtures/' . $fixture;
         if (!\is_file($path . '/vendor/autoload.php')) {
-            throw new \RuntimeException("The Laravel fixture app is not installed: run `composer install` in $path (scripts/test does)");
+            throw new \RuntimeException("The Laravel fixture app is not installed: run scripts/test (it installs $path)");
         }
 
         return $path;

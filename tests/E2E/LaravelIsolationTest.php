@@ -8,16 +8,20 @@ namespace Spindle\Tests\E2E;
  * Request after request through one worker (so through the same app instance): nothing one
  * request changes is seen by the next.
  */
-final class LaravelIsolationTest extends E2ETestCase
+class LaravelIsolationTest extends E2ETestCase
 {
+    /** The Laravel app this class serves; a subclass runs the same tests on another. */
+    protected static function app(): string
+    {
+        return LaravelFixture::path();
+    }
 
     private static function server(): ServerProcess
     {
         LaravelFixture::useTestDatabase();
 
-        return self::sharedServer(LaravelFixture::path(), ['--workers=1']);
+        return self::sharedServer(static::app(), ['--workers=1']);
     }
-
 
     /** @return array{status: int, protocol: string, headers: array<string, list<string>>, body: string} */
     private static function fetch(string $path, ?string $jar = null): array
@@ -101,7 +105,7 @@ final class LaravelIsolationTest extends E2ETestCase
 
     public function testTerminableMiddlewareRunsAfterEveryRequest(): void
     {
-        $log = LaravelFixture::path() . '/storage/logs/terminated.log';
+        $log = static::app() . '/storage/logs/terminated.log';
         $marker = '/hello?terminate=' . \bin2hex(\random_bytes(4));
         self::assertSame(200, self::fetch($marker)['status']);
         self::assertTrue(self::eventually(static fn (): bool => \str_contains((string) @\file_get_contents($log), $marker . ' 200'), 5.0));

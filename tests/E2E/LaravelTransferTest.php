@@ -5,13 +5,19 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 /** Uploads, streamed responses and files, end to end with curl through Laravel routes. */
-final class LaravelTransferTest extends E2ETestCase
+class LaravelTransferTest extends E2ETestCase
 {
+    /** The Laravel app this class serves; a subclass runs the same tests on another. */
+    protected static function app(): string
+    {
+        return LaravelFixture::path();
+    }
+
     private static function server(): ServerProcess
     {
         LaravelFixture::useTestDatabase();
 
-        return self::sharedServer(LaravelFixture::path(), ['--workers=1']);
+        return self::sharedServer(static::app(), ['--workers=1']);
     }
 
     /** @return iterable<string, array{string}> */
@@ -51,7 +57,7 @@ final class LaravelTransferTest extends E2ETestCase
 
     public function testDownloadAndFileResponsesSendTheFile(): void
     {
-        $expected = (string) \file_get_contents(LaravelFixture::path() . '/resources/files/report.txt');
+        $expected = (string) \file_get_contents(static::app() . '/resources/files/report.txt');
         $download = self::parseCurlResponse(self::curl(['-s', '-i', self::server()->url('/download')])['out']);
         self::assertSame(200, $download['status']);
         self::assertSame($expected, $download['body']);

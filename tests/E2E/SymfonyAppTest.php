@@ -8,11 +8,11 @@ namespace Spindle\Tests\E2E;
  * `bin/spindle serve tests/fixtures/symfony-app`: the Symfony fixture detected, its kernels
  * pooled per worker, fetched with curl and raw sockets.
  */
-final class SymfonyAppTest extends SymfonyFixtureTest
+class SymfonyAppTest extends SymfonyFixtureTest
 {
     private static function server(): ServerProcess
     {
-        return self::sharedServer(self::app(), ['--workers=1']);
+        return self::sharedServer(static::app(), ['--workers=1']);
     }
 
     public function testDetectsTheAppAndSaysHello(): void
@@ -132,7 +132,7 @@ final class SymfonyAppTest extends SymfonyFixtureTest
 
     public function testBinaryFileResponseIsSentFromDiskWithRanges(): void
     {
-        $file = self::app() . '/var/download.bin';
+        $file = static::app() . '/var/download.bin';
         @\mkdir(\dirname($file), 0777, true);
         $content = \random_bytes(3 * 1024 * 1024 + 17);
         \file_put_contents($file, $content);

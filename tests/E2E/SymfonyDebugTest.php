@@ -8,7 +8,7 @@ namespace Spindle\Tests\E2E;
  * The Symfony fixture booted with APP_DEBUG=1 (as in development): the debug container, the
  * traceable event dispatcher and the debug error page, served by `bin/spindle serve`.
  */
-final class SymfonyDebugTest extends SymfonyFixtureTest
+class SymfonyDebugTest extends SymfonyFixtureTest
 {
     private static function server(): ServerProcess
     {
@@ -16,7 +16,7 @@ final class SymfonyDebugTest extends SymfonyFixtureTest
         // The real environment wins over the fixture's .env (APP_DEBUG=0), as Dotenv does it.
         \putenv('APP_DEBUG=1');
         try {
-            return self::sharedServer(self::app(), ['--workers=1']);
+            return self::sharedServer(static::app(), ['--workers=1']);
         } finally {
             \putenv($previous === false ? 'APP_DEBUG' : "APP_DEBUG={$previous}");
         }
@@ -28,8 +28,8 @@ final class SymfonyDebugTest extends SymfonyFixtureTest
         self::assertSame(200, $response['status'], $response['body']);
         self::assertSame('Hello World', $response['body']);
         self::assertSame(['11'], $response['headers']['content-length'] ?? null);
-        self::assertDirectoryExists(self::app() . '/var/cache/prod', 'the debug container is built in the environment\'s cache');
-        self::assertNotEmpty(\glob(self::app() . '/var/cache/prod/App_KernelProdDebugContainer*'));
+        self::assertDirectoryExists(static::app() . '/var/cache/prod', 'the debug container is built in the environment\'s cache');
+        self::assertNotEmpty(\glob(static::app() . '/var/cache/prod/App_KernelProdDebugContainer*'));
     }
 
     public function testErrorsShowTheirDetailInDebug(): void

@@ -6,7 +6,9 @@ namespace Spindle\Tests\E2E;
 
 /**
  * Base of the tests that serve tests/fixtures/symfony-app (Symfony 5.4 from Debian's packages,
- * installed by scripts/test): the fixture's path, and its users table in the private MariaDB.
+ * installed by scripts/test), or another fixture where a subclass's app() says so (the
+ * Symfony74…Test classes: tests/fixtures/symfony74-app): the fixture's path, and its users table
+ * in the private MariaDB.
  */
 abstract class SymfonyFixtureTest extends E2ETestCase
 {
@@ -20,7 +22,7 @@ abstract class SymfonyFixtureTest extends E2ETestCase
     public static function setUpBeforeClass(): void
     {
         parent::setUpBeforeClass();
-        $app = self::app();
+        $app = static::app();
         if (!\is_file($app . '/vendor/autoload_runtime.php')) {
             self::fail("The Symfony fixture is not installed: run scripts/test, or `composer install` in $app");
         }

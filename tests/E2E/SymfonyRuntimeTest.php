@@ -8,7 +8,7 @@ namespace Spindle\Tests\E2E;
  * `APP_RUNTIME=Spindle\Bridge\Symfony\Runtime php public/index.php`: the fixture's unmodified
  * front controller starts a Spindle server, configured from SPINDLE_* variables.
  */
-final class SymfonyRuntimeTest extends SymfonyFixtureTest
+class SymfonyRuntimeTest extends SymfonyFixtureTest
 {
     /** @var resource|null */
     private $process = null;
@@ -101,7 +101,7 @@ final class SymfonyRuntimeTest extends SymfonyFixtureTest
             [\PHP_BINARY, 'public/index.php'],
             [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $stderr, 'w']],
             $pipes,
-            self::app(),
+            static::app(),
             $env + $environment,
         );
         self::assertIsResource($process);

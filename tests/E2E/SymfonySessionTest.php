@@ -9,7 +9,7 @@ namespace Spindle\Tests\E2E;
  * native storage factory, cookie_secure auto, SameSite lax), served unchanged: each request
  * sees its own session, also while others run at once in the same worker.
  */
-final class SymfonySessionTest extends SymfonyFixtureTest
+class SymfonySessionTest extends SymfonyFixtureTest
 {
     /** @var array<string, true> session ids the tests made, whose files are removed afterwards */
     private static array $ids = [];
@@ -26,7 +26,7 @@ final class SymfonySessionTest extends SymfonyFixtureTest
 
     private static function server(): ServerProcess
     {
-        return self::sharedServer(self::app(), ['--workers=1']);
+        return self::sharedServer(static::app(), ['--workers=1']);
     }
 
     public function testValuePersistsAcrossRequestsWithTheCookie(): void

@@ -52,6 +52,7 @@ final class InstanceFactory
     {
         $instance = null;
         $this->globals->boot(function () use ($number, &$instance): StaticState {
+            SupportStatics::all()->restoreDefaults();
             $app = require $this->directory . '/bootstrap/app.php';
             if (!$app instanceof Application) {
                 throw new \RuntimeException(\sprintf('%s/bootstrap/app.php returned %s, not an Illuminate\Foundation\Application', $this->directory, \get_debug_type($app)));
@@ -116,7 +117,14 @@ final class InstanceFactory
             new Reset\AuthResetter($app),
             new Reset\SessionResetter($app),
             new Reset\CookieResetter($app),
+            // Laravel 9 to 12 (each skips what the running Laravel lacks):
+            new Reset\ContextResetter($app),
             new Reset\LogContextResetter($app),
+            new Reset\DeferredCallbacksResetter($app),
+            new Reset\OnceResetter(),
+            new Reset\SupportHooksResetter(),
+            new Reset\ViteResetter($app),
+            new Reset\CarbonTestNowResetter(),
             new Reset\ScopedInstancesResetter($app),
             new Reset\EventListenerResetter($app),
             new Reset\ViewResetter($app),

@@ -19,9 +19,10 @@ use Symfony\Component\HttpFoundation\Response as SymfonyResponse;
 
 /**
  * Serves one request: borrows an app instance, makes its statics current (now and whenever
- * the request's fiber resumes), runs the HTTP kernel, converts the response, then terminates
- * the kernel, resets the instance and gives it back. A streamed response holds the instance
- * until its body has been sent (its callback runs inside the app).
+ * the request's fiber resumes), runs the HTTP kernel, converts the response, then, once the
+ * response is handed to the connection (AfterResponse), terminates the kernel, resets the
+ * instance and gives it back. A streamed response holds the instance until its body has been
+ * sent (its callback runs inside the app).
  */
 final class RequestHandler
 {
@@ -60,7 +61,7 @@ final class RequestHandler
             throw $e;
         }
         if (\is_string($converted->body) || $converted->body instanceof FileBody) {
-            $lease->end();
+            AfterResponse::end($lease);
 
             return $converted;
         }

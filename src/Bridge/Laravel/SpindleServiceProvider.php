@@ -31,11 +31,14 @@ final class SpindleServiceProvider extends ServiceProvider
         }
         $basePath = $this->app->basePath();
         Artisan::starting(static function (Artisan $artisan) use ($basePath): void {
-            $artisan->add(new ServeArtisanCommand($basePath));
+            // addCommand() since Laravel 12 on Console 7.4, which deprecates add().
+            // @phpstan-ignore function.alreadyNarrowedType (true from Laravel 12 on, false on Laravel 8 to 11)
+            $add = \method_exists($artisan, 'addCommand') ? $artisan->addCommand(...) : $artisan->add(...);
+            $add(new ServeArtisanCommand($basePath));
             foreach (['status' => 'Show the Spindle master and its workers', 'stop' => 'Stop the Spindle server gracefully', 'reload' => 'Start a new generation of Spindle workers, then drain the old one'] as $verb => $summary) {
                 $command = new ControlCommand($verb, $summary);
                 $command->setName('spindle:' . $verb);
-                $artisan->add($command);
+                $add($command);
             }
         });
     }

@@ -33,6 +33,9 @@ final class StaticState
     private mixed $cursorResolver = null;
     private string $carbonLocale = 'en';
     private mixed $testNow = null;
+    /** @var array<string, mixed> Laravel 9 to 12's support statics (once() cache, Number and Str hooks, …) */
+    private array $support = [];
+    private readonly SupportStatics $supportStatics;
 
     /**
      * The accessors of the protected statics, bound to their class scopes once: a switch between
@@ -58,6 +61,7 @@ final class StaticState
 
     public function __construct(public readonly Application $app)
     {
+        $this->supportStatics = SupportStatics::all();
         $this->readFacades = self::facadeReader();
         $this->writeFacades = self::bound(\Closure::bind(static function (array $facades): void {
             Facade::$resolvedInstance = $facades;
@@ -85,6 +89,7 @@ final class StaticState
         $this->cursorResolver = ($this->readCursor)();
         $this->carbonLocale = Carbon::getLocale();
         $this->testNow = Carbon::getTestNow();
+        $this->support = $this->supportStatics->capture();
     }
 
     /** Writes this instance's state into the statics. */
@@ -102,6 +107,7 @@ final class StaticState
         if ($this->testNow !== null || Carbon::hasTestNow()) {
             Carbon::setTestNow($this->testNow);
         }
+        $this->supportStatics->restore($this->support);
     }
 
     /**

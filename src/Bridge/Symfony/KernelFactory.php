@@ -46,6 +46,7 @@ final class KernelFactory
             throw new \RuntimeException(\sprintf('%s: symfony/runtime is not installed (its autoloader does not know %s)', $projectDir, SymfonyRuntime::class));
         }
         $frontController = $projectDir . '/public/index.php';
+        self::declareWebWorker();
         $runtime = new SymfonyRuntime(self::runtimeOptions($projectDir));
         if (self::usesRuntime($frontController)) {
             $app = self::requireFrontController($frontController);
@@ -57,6 +58,21 @@ final class KernelFactory
         }
 
         return new self(self::appKernel(), $frontController);
+    }
+
+    /**
+     * Tells the kernels (Symfony 6.4 and later: the `kernel.runtime_mode.*` parameters) that they
+     * serve web requests in a long-running worker, as FrankenPHP's worker mode does. Without it
+     * a kernel in the CLI SAPI takes itself for a console command and renders errors for the
+     * terminal: a dump of the exception, trace included, in the response body. An
+     * APP_RUNTIME_MODE set by the environment is kept.
+     */
+    private static function declareWebWorker(): void
+    {
+        $mode = $_SERVER['APP_RUNTIME_MODE'] ?? $_ENV['APP_RUNTIME_MODE'] ?? \getenv('APP_RUNTIME_MODE');
+        if (!\is_string($mode) || $mode === '') {
+            $_SERVER['APP_RUNTIME_MODE'] = $_ENV['APP_RUNTIME_MODE'] = 'web=1&worker=1';
+        }
     }
 
     /** A new kernel, booted. */

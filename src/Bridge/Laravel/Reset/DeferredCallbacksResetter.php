@@ -1,0 +1,35 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel\Reset;
+
+use Illuminate\Foundation\Application;
+use Illuminate\Support\Defer\DeferredCallbackCollection;
+
+/**
+ * Drops the `defer()` callbacks (Laravel 11 and later) that the request's termination did not
+ * run (Laravel runs them only after a response below 400, unless marked `always`), so that they
+ * never run at the end of another request. Laravel binds the collection as a scoped instance;
+ * this also covers an app that rebinds it as a singleton. Nothing to do on older Laravel.
+ */
+final class DeferredCallbacksResetter implements Resetter
+{
+    public function __construct(private readonly Application $app)
+    {
+    }
+
+    public function reset(): void
+    {
+        if (!\class_exists(DeferredCallbackCollection::class) || !$this->app->resolved(DeferredCallbackCollection::class)) {
+            return;
+        }
+        $callbacks = $this->app->make(DeferredCallbackCollection::class);
+        if ($callbacks instanceof DeferredCallbackCollection) {
+            (function (): void {
+                /** @var DeferredCallbackCollection $this */
+                $this->callbacks = [];
+            })->call($callbacks);
+        }
+    }
+}

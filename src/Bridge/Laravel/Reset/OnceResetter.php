@@ -1,0 +1,21 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel\Reset;
+
+use Illuminate\Support\Once;
+
+/**
+ * Forgets the values `once()` cached during the request (Laravel 11 and later): they belong to
+ * that request, as under PHP-FPM where the process ends with it. Nothing to do on older Laravel.
+ */
+final class OnceResetter implements Resetter
+{
+    public function reset(): void
+    {
+        if (\class_exists(Once::class)) {
+            Once::flush();
+        }
+    }
+}

@@ -1,0 +1,57 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel\Reset;
+
+use Illuminate\Foundation\Application;
+
+/**
+ * Puts the `Vite` singleton (Laravel 9 and later) back as boot left it: a request's CSP nonce
+ * (`Vite::useCspNonce()`), preloaded assets and any option it changed must not reach the next
+ * request; options set while booting (`Vite::prefetch()` in a service provider) stay. A Vite
+ * first resolved during a request is forgotten, so the next request resolves a fresh one.
+ */
+final class ViteResetter implements Resetter
+{
+    private const VITE = 'Illuminate\Foundation\Vite';
+
+    private readonly ?object $vite;
+    /** @var array<string, mixed> */
+    private readonly array $booted;
+
+    public function __construct(private readonly Application $app)
+    {
+        $vite = \class_exists(self::VITE) && $app->resolved(self::VITE) ? $app->make(self::VITE) : null;
+        $this->vite = \is_object($vite) ? $vite : null;
+        $this->booted = $this->vite !== null ? self::read($this->vite) : [];
+    }
+
+    public function reset(): void
+    {
+        if (!\class_exists(self::VITE) || !$this->app->resolved(self::VITE)) {
+            return;
+        }
+        if ($this->vite === null) {
+            $this->app->forgetInstance(self::VITE);
+
+            return;
+        }
+        $vite = $this->app->make(self::VITE);
+        if ($vite !== $this->vite) {
+            $this->app->instance(self::VITE, $this->vite);
+        }
+        $booted = $this->booted;
+        (function () use ($booted): void {
+            foreach ($booted as $name => $value) {
+                $this->{$name} = $value;
+            }
+        })->call($this->vite);
+    }
+
+    /** @return array<string, mixed> the object's properties (protected included) */
+    private static function read(object $vite): array
+    {
+        return (fn (): array => \get_object_vars($this))->call($vite);
+    }
+}

@@ -1,0 +1,14 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/** The tests of SymfonyRuntimeTest on the Symfony 7.4 fixture app (tests/fixtures/symfony74-app). */
+final class Symfony74RuntimeTest extends SymfonyRuntimeTest
+{
+    protected static function app(): string
+    {
+        return \dirname(__DIR__) . '/fixtures/symfony74-app';
+    }
+}
