@@ -41,7 +41,7 @@ class LaravelArtisanTest extends E2ETestCase
             @\unlink($this->pidFile);
         }
         self::dropTables();
-        PublicDirectory::removeUploads(LaravelFixture::path() . '/public');
+        PublicDirectory::removeUploads(static::app() . '/public');
     }
 
     private static function dropTables(): void
@@ -97,8 +97,8 @@ class LaravelArtisanTest extends E2ETestCase
         self::assertSame('first', $read['title']);
 
         // As under `spindle serve <directory>`: public/ is served and the workers run in it.
-        PublicDirectory::assertServesItsCss($port, LaravelFixture::path() . '/public');
-        PublicDirectory::assertARelativeUploadIsServedBack($port, LaravelFixture::path() . '/public');
+        PublicDirectory::assertServesItsCss($port, static::app() . '/public');
+        PublicDirectory::assertARelativeUploadIsServedBack($port, static::app() . '/public');
 
         // An exception inside DB::transaction() rolls the insert back.
         self::assertSame('500', self::curl(['-s', '-o', '/dev/null', '-w', '%{http_code}', $url . '/notes/create/rollback'])['out']);

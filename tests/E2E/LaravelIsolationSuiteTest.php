@@ -15,8 +15,14 @@ namespace Spindle\Tests\E2E;
  * The negative control plants a leak (a static property shared by the worker's requests) and shows
  * that the same check finds it.
  */
-final class LaravelIsolationSuiteTest extends E2ETestCase
+class LaravelIsolationSuiteTest extends E2ETestCase
 {
+    /** The Laravel app this class serves; a subclass runs the same tests on another. */
+    protected static function app(): string
+    {
+        return LaravelFixture::path();
+    }
+
     private const LOGGED_IN = 40;
     private const GUESTS = 10;
     private const ROUNDS = 3;
@@ -30,7 +36,7 @@ final class LaravelIsolationSuiteTest extends E2ETestCase
     {
         LaravelFixture::useTestDatabase();
 
-        return self::sharedServer(LaravelFixture::path(), ['--workers=1', '--concurrency=64']);
+        return self::sharedServer(static::app(), ['--workers=1', '--concurrency=64']);
     }
 
     public function testConcurrentRequestsNeverSeeEachOthersState(): void

@@ -35,7 +35,7 @@ class SymfonyRuntimeTest extends SymfonyFixtureTest
         if ($this->stderrFile !== '') {
             @\unlink($this->stderrFile);
         }
-        PublicDirectory::removeUploads(self::app() . '/public');
+        PublicDirectory::removeUploads(static::app() . '/public');
     }
 
     public function testFrontControllerStartsAServer(): void
@@ -59,7 +59,7 @@ class SymfonyRuntimeTest extends SymfonyFixtureTest
     public function testThePublicDirectoryIsServedAndWorkedIn(): void
     {
         $port = $this->start(['SPINDLE_PORT' => '0', 'SPINDLE_WORKERS' => '1']);
-        $public = self::app() . '/public';
+        $public = static::app() . '/public';
 
         PublicDirectory::assertServesItsCss($port, $public);
         PublicDirectory::assertFrontControllerIsNotServed($port, $public);
