@@ -6,7 +6,9 @@ namespace Spindle\Bridge\Laravel;
 
 use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
+use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
+use Spindle\Loop\TaskRunner;
 
 /**
  * The booted app instances of one worker. A request borrows one for its whole life and gives it
@@ -29,6 +31,8 @@ final class InstancePool
     /** Boots counted in $size that have not run yet. */
     private int $queued = 0;
     private bool $scheduled = false;
+    /** Runs the background boots, each as a task of its own. */
+    private readonly TaskRunner $runner;
     /** @var \SplQueue<Suspension<T|null>> */
     private \SplQueue $waiters;
 
@@ -44,6 +48,7 @@ final class InstancePool
             throw new \InvalidArgumentException(\sprintf('An instance pool needs room for at least one instance, got %d', $max));
         }
         $this->waiters = new \SplQueue();
+        $this->runner = new TaskRunner(Loop::driver());
     }
 
     /** @return T */
@@ -157,7 +162,11 @@ final class InstancePool
         }
     }
 
-    /** Runs one queued boot; the next one waits for the next loop iteration, after I/O. */
+    /**
+     * Runs one queued boot, in a task of its own (so that a boot that waits — a provider querying
+     * the database — gets its statics back when it resumes); the next boot starts in a later loop
+     * iteration once this one ended, after I/O.
+     */
     private function bootNext(): void
     {
         $this->scheduled = false;
@@ -165,23 +174,25 @@ final class InstancePool
             return;
         }
         --$this->queued;
-        try {
-            $instance = ($this->factory)();
-        } catch (\Throwable $e) {
-            --$this->size;
-            $this->handOverRoom();
-            if ($this->onBootFailure !== null) {
-                ($this->onBootFailure)($e);
+        $this->runner->run(new Context('boot of another app instance'), function (): void {
+            try {
+                $instance = ($this->factory)();
+            } catch (\Throwable $e) {
+                --$this->size;
+                $this->handOverRoom();
+                if ($this->onBootFailure !== null) {
+                    ($this->onBootFailure)($e);
+                }
+                $instance = null;
             }
-            $instance = null;
-        }
-        if ($instance !== null) {
-            $this->release($instance);
-        }
-        if ($this->queued > 0 && !$this->scheduled) {
-            $this->scheduled = true;
-            EventLoop::defer($this->bootNext(...));
-        }
+            if ($instance !== null) {
+                $this->release($instance);
+            }
+            if ($this->queued > 0 && !$this->scheduled) {
+                $this->scheduled = true;
+                EventLoop::defer($this->bootNext(...));
+            }
+        });
     }
 
     /** There is room for one more instance: the first waiter (if any) boots it. */

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Carbon\Carbon;
+use Spindle\Loop\Loop;
 
 /**
  * Which app instance's state the process-global statics hold now, in one worker.
@@ -16,6 +17,8 @@ use Carbon\Carbon;
 final class ProcessGlobals
 {
     private ?StaticState $active = null;
+    /** @var array<int, StaticState> the statics of boots under way, by object id */
+    private array $booting = [];
     /** Carbon's locale before any instance booted. */
     private readonly string $carbonLocale;
 
@@ -39,14 +42,34 @@ final class ProcessGlobals
      * instance that was active; the new instance boots from pristine statics (never from what a
      * running request left in them, such as its Carbon locale), and its state is read right after.
      *
+     * A boot may wait (a provider that queries the database through Spindle's driver): meanwhile
+     * other requests make their own instances' statics current, so the statics of the unfinished
+     * boot are kept as a state of their own and made current again whenever the booting fiber
+     * resumes.
+     *
      * @param \Closure(): StaticState $boot
      */
     public function boot(\Closure $boot): StaticState
     {
         $this->active?->save();
-        $this->active = null;
         StaticState::loadPristine($this->carbonLocale);
-        $state = $boot();
+        $booting = new StaticState(null);
+        $booting->save();
+        $this->active = $booting;
+        $this->booting[\spl_object_id($booting)] = $booting;
+        Loop::context()?->onResume(function () use ($booting): void {
+            if (isset($this->booting[\spl_object_id($booting)])) {
+                $this->activate($booting);
+            }
+        });
+        try {
+            $state = $boot();
+        } finally {
+            unset($this->booting[\spl_object_id($booting)]);
+            if ($this->active === $booting) {
+                $this->active = null;
+            }
+        }
         $state->save();
         $this->active = $state;
 

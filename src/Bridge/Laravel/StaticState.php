@@ -59,8 +59,22 @@ final class StaticState
     /** @var \Closure(mixed): void */
     private readonly \Closure $writeCursor;
 
-    public function __construct(public readonly Application $app)
+    /** Container::$instance and the facades' application, as saved (the instance's app, or a booting one's). */
+    private ?Container $container;
+    private mixed $facadeApplication;
+    /** @var \Closure(): mixed */
+    private readonly \Closure $readContainer;
+
+    /**
+     * @param Application|null $app the instance's app; null for the statics of an instance still
+     *                              booting (ProcessGlobals::boot()), which are only saved and loaded
+     */
+    public function __construct(?Application $app)
     {
+        $this->container = $app;
+        $this->facadeApplication = $app;
+        // Container::getInstance() would make a container when there is none (between boots).
+        $this->readContainer = self::bound(\Closure::bind(static fn (): mixed => Container::$instance, null, Container::class));
         $this->supportStatics = SupportStatics::all();
         $this->readFacades = self::facadeReader();
         $this->writeFacades = self::bound(\Closure::bind(static function (array $facades): void {
@@ -83,6 +97,9 @@ final class StaticState
     /** Reads the statics as they are now (after this instance ran). */
     public function save(): void
     {
+        $container = ($this->readContainer)();
+        $this->container = $container instanceof Container ? $container : null;
+        $this->facadeApplication = Facade::getFacadeApplication();
         $this->facades = ($this->readFacades)();
         $this->model = ($this->readModel)();
         $this->paginator = ($this->readPaginator)();
@@ -95,8 +112,8 @@ final class StaticState
     /** Writes this instance's state into the statics. */
     public function load(): void
     {
-        Container::setInstance($this->app);
-        Facade::setFacadeApplication($this->app);
+        Container::setInstance($this->container);
+        Facade::setFacadeApplication($this->facadeApplication);
         ($this->writeFacades)($this->facades);
         ($this->writeModel)($this->model);
         ($this->writePaginator)($this->paginator);

@@ -131,6 +131,11 @@ final class ResetterTest extends TestCase
         ], self::scenario('container'));
     }
 
+    public function testABootThatWaitsKeepsItsOwnStaticsWhileOtherRequestsRun(): void
+    {
+        self::assertSame(['routes of the second' => true, 'facade root' => true, 'container' => true], self::scenario('boot that waits'));
+    }
+
     public function testAnInstanceBootedDuringARequestStartsFromPristineState(): void
     {
         self::assertSame([

@@ -194,6 +194,29 @@ $scenarios = [
 
         return ['during' => $during, 'after' => $context()];
     },
+    'boot that waits' => function (Application $app) use ($factory, $globals, $instance): array {
+        putenv('FIXTURE_BOOT_WAIT=0.05');
+        $runner = new Spindle\Loop\TaskRunner(Spindle\Loop\Loop::driver());
+        $second = null;
+        $runner->run(new Spindle\Loop\Context('boot'), static function () use ($factory, &$second): void {
+            $second = $factory->create();
+        });
+        putenv('FIXTURE_BOOT_WAIT');
+        // While the boot waits, a request on the first instance runs and waits too.
+        $runner->run(new Spindle\Loop\Context('request'), static function () use ($globals, $instance): void {
+            $globals->activate($instance->state);
+            Spindle\delay(0.01);
+        });
+        Revolt\EventLoop::run();
+        $routes = static fn (Application $app): int => count($app['router']->getRoutes());
+        $globals->activate($second->state);
+
+        return [
+            'routes of the second' => $routes($second->app) === $routes($instance->app),
+            'facade root' => Facade::getFacadeApplication() === $second->app,
+            'container' => Illuminate\Container\Container::getInstance() === $second->app,
+        ];
+    },
     'container' => function (Application $app): array {
         $resetter = new Reset\ContainerResetter($app);
         $rebinders = static fn (): int => count((fn () => $this->reboundCallbacks['request'] ?? [])->call($app));
