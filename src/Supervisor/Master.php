@@ -5,6 +5,10 @@ declare(strict_types=1);
 namespace Spindle\Supervisor;
 
 use Psr\Log\LoggerInterface;
+use Spindle\Metrics\Aggregator;
+use Spindle\Metrics\Family;
+use Spindle\Metrics\MetricsServer;
+use Spindle\Metrics\PrometheusText;
 use Spindle\Server\Listener;
 use Spindle\Server\MasterChannel;
 use Spindle\Server\ServerError;
@@ -43,6 +47,10 @@ final class Master
     private int $handledStops = 0;
     private int $reloadSignals = 0;
     private int $handledReloads = 0;
+    private int $reopenSignals = 0;
+    private int $handledReopens = 0;
+    private ?MetricsServer $metrics = null;
+    private readonly Aggregator $aggregator;
     private ?int $exitCode = null;
     private int $port = 0;
     /** @var resource|null */
@@ -60,6 +68,7 @@ final class Master
         private readonly LoggerInterface $logger,
         private readonly mixed $stdout,
     ) {
+        $this->aggregator = new Aggregator();
     }
 
     public function run(): int
@@ -76,6 +85,10 @@ final class Master
             PidFile::write($this->pidFile, \getmypid() ?: 0);
             try {
                 $this->control = new ControlServer(PidFile::socketPath($this->pidFile));
+                if ($this->options->metrics !== null) {
+                    $this->metrics = new MetricsServer($this->options->metrics, $this->metricsResponse(...));
+                    $this->logger->info(\sprintf('Metrics on http://%s/metrics', $this->metrics->address));
+                }
                 if ($this->watcher !== null) {
                     $reason = $this->watcher->fallbackReason();
                     $this->logger->info(\sprintf(
@@ -87,6 +100,7 @@ final class Master
 
                 return $this->loop();
             } finally {
+                $this->metrics?->close();
                 $this->control?->close();
                 PidFile::remove($this->pidFile, \getmypid() ?: 0);
             }
@@ -101,7 +115,7 @@ final class Master
         \pcntl_signal(\SIGTERM, fn () => ++$this->stopSignals, false);
         \pcntl_signal(\SIGINT, fn () => ++$this->stopSignals, false);
         \pcntl_signal(\SIGHUP, fn () => ++$this->reloadSignals, false);
-        \pcntl_signal(\SIGUSR1, fn () => ++$this->reloadSignals, false);
+        \pcntl_signal(\SIGUSR1, fn () => ++$this->reopenSignals, false);
         \pcntl_signal(\SIGCHLD, static fn () => null, false);
 
         $this->state = new MasterState(new SupervisorConfig(
@@ -121,6 +135,13 @@ final class Master
             while ($this->handledReloads < $this->reloadSignals) {
                 ++$this->handledReloads;
                 $this->execute($this->state->reload(self::now()));
+            }
+            if ($this->handledReopens < $this->reopenSignals) {
+                // Reopen the access log (logrotate): each worker does it for its own handle.
+                $this->handledReopens = $this->reopenSignals;
+                foreach ($this->state->pids() as $pid) {
+                    @\posix_kill($pid, \SIGUSR1);
+                }
             }
             $this->reap();
             if ($this->state->phase() === MasterPhase::Stopping && \is_resource($this->listener)) {
@@ -208,15 +229,18 @@ final class Master
      */
     private function runWorker(mixed $channel): int
     {
-        foreach ([\SIGTERM, \SIGINT, \SIGHUP, \SIGUSR1, \SIGCHLD] as $signal) {
+        foreach ([\SIGTERM, \SIGINT, \SIGHUP, \SIGCHLD] as $signal) {
             \pcntl_signal($signal, \SIG_DFL);
         }
+        // Until the worker watches it (--access-log), SIGUSR1 from the master must not end it.
+        \pcntl_signal(\SIGUSR1, \SIG_IGN);
         foreach ($this->channels as $sibling) {
             @\fclose($sibling);
         }
         $this->channels = [];
         // In a forked child these only close the inherited handles; the files stay the master's.
         $this->control?->close();
+        $this->metrics?->close();
         $this->watcher?->close();
         $listener = $this->listener;
         $toMaster = new MasterChannel($channel);
@@ -247,6 +271,7 @@ final class Master
                 @\fclose($this->channels[$pid]);
                 unset($this->channels[$pid], $this->buffers[$pid]);
             }
+            $this->aggregator->retire($pid);
             $this->execute($this->state->exited($pid, ExitStatus::fromWaitStatus($status), self::now()));
         }
     }
@@ -261,7 +286,12 @@ final class Master
         if ($watch !== null) {
             $read[] = $watch;
         }
-        $write = $except = null;
+        $write = null;
+        if ($this->metrics !== null) {
+            \array_push($read, ...$this->metrics->readStreams());
+            $write = $this->metrics->writeStreams() ?: null;
+        }
+        $except = null;
         if ($read === []) {
             \usleep((int) ($timeout * 1e6));
 
@@ -270,7 +300,9 @@ final class Master
         $ready = @\stream_select($read, $write, $except, 0, (int) ($timeout * 1e6));
         if ($ready === false || $ready === 0) {
             $read = [];
+            $write = [];
         }
+        $this->metrics?->poll($read, $write ?? [], self::now());
         foreach ($this->channels as $pid => $channel) {
             if (\in_array($channel, $read, true)) {
                 $this->readChannel($pid);
@@ -306,6 +338,9 @@ final class Master
             }
             /** @var array<string, mixed> $message */
             $now = self::now();
+            if (($message['type'] ?? null) === 'metrics') {
+                $this->collect($pid, $message['families'] ?? null);
+            }
             $this->execute(($message['type'] ?? null) === 'ready'
                 ? $this->state->ready($pid, $now)
                 : $this->state->message($pid, $message, $now));
@@ -329,6 +364,8 @@ final class Master
                 $status['pid'] = \getmypid();
                 $status['address'] = 'http://' . $this->options->address($this->port);
                 $status['app'] = $this->options->app;
+                $status['metrics'] = $this->metrics !== null ? 'http://' . $this->metrics->address . '/metrics' : null;
+                $status['access_log'] = $this->options->accessLog;
                 $this->control->reply($request, ['status' => $status]);
                 break;
             case 'stop':
@@ -348,6 +385,48 @@ final class Master
             default:
                 $this->control->reply($request, ['ok' => false, 'error' => \sprintf('unknown command "%s"', $request->command)]);
         }
+    }
+
+    /** A worker's metrics report: its registry, summed with the others' by the aggregator. */
+    private function collect(int $pid, mixed $families): void
+    {
+        if (!\is_array($families)) {
+            return;
+        }
+        $parsed = [];
+        foreach ($families as $data) {
+            $family = Family::fromArray($data);
+            if ($family !== null) {
+                $parsed[] = $family;
+            }
+        }
+        $this->aggregator->update($pid, $parsed);
+    }
+
+    /**
+     * What the --metrics listener answers: the Prometheus text on /metrics, and liveness and
+     * readiness as the master sees them (every worker's state) on the health paths.
+     *
+     * @return array{int, string, string}
+     */
+    private function metricsResponse(string $path): array
+    {
+        $status = $this->state->status(self::now());
+        if ($path === '/metrics') {
+            $families = \array_merge(StatusMetrics::families($status), $this->aggregator->families());
+
+            return [200, PrometheusText::CONTENT_TYPE, PrometheusText::render($families)];
+        }
+        if ($path === ($this->options->healthPath ?? '/healthz')) {
+            return [200, 'text/plain; charset=utf-8', "ok\n"];
+        }
+        if ($path === ($this->options->readyPath ?? '/readyz')) {
+            return $status['ready'] === true
+                ? [200, 'text/plain; charset=utf-8', "ready\n"]
+                : [503, 'text/plain; charset=utf-8', \sprintf("not ready: %s, %d workers ready\n", $this->state->phase()->value, $this->state->readyWorkers())];
+        }
+
+        return [404, 'text/plain; charset=utf-8', "Not found: /metrics, or the health paths\n"];
     }
 
     private static function now(): float
