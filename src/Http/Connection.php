@@ -264,7 +264,7 @@ final class Connection
             $head->path,
             $head->query,
             $head->protocolVersion,
-            $head->headers,
+            $this->set->requestIds === null ? $head->headers : ($this->set->requestIds)($head->headers),
             $body,
             $parsedBody,
             $files,

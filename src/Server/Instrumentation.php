@@ -17,8 +17,8 @@ use Spindle\Server\AccessLog\LineFormatter;
 
 /**
  * What a worker records about each request it hands to the app: the access log line (with the
- * request id, taken from X-Request-Id or made here, passed to the app and set on the response)
- * and the request metrics. Only what is turned on is put around the handler: with neither, the
+ * request id the connection gave the request, see RequestIds, also set on the response) and the
+ * request metrics. Only what is turned on is put around the handler: with neither, the
  * handler is returned as it is.
  */
 final class Instrumentation
@@ -27,9 +27,6 @@ final class Instrumentation
 
     private readonly ?Counter $requests;
     private readonly ?Histogram $durations;
-    /** Request ids made here: this worker's random prefix, then a counter. */
-    private readonly string $idPrefix;
-    private int $idCounter = 0;
 
     public function __construct(
         private readonly ?AccessLogWriter $log,
@@ -39,7 +36,6 @@ final class Instrumentation
     ) {
         $this->requests = $metrics?->counter('spindle_http_requests_total', 'HTTP requests the app answered, by method and status class', ['method', 'status']);
         $this->durations = $metrics?->histogram('spindle_http_request_duration_seconds', 'Time from handing a request to the app until its response was complete');
-        $this->idPrefix = \bin2hex(\random_bytes(4));
     }
 
     /**
@@ -55,14 +51,8 @@ final class Instrumentation
 
         return function (Request $request) use ($handler): Response {
             $start = \microtime(true);
-            $id = '';
-            if ($this->log !== null) {
-                $id = $request->headers['x-request-id'][0] ?? '';
-                if ($id === '' || \strlen($id) > 200 || \preg_match('/[^\x21-\x7e]/', $id) === 1) {
-                    $id = $this->idPrefix . \str_pad(\dechex(++$this->idCounter), 8, '0', \STR_PAD_LEFT);
-                    $request = self::withRequestId($request, $id);
-                }
-            }
+            // Given to the request by the connection (RequestIds) when the access log is on.
+            $id = $this->log !== null ? $request->headers['x-request-id'][0] ?? '' : '';
             try {
                 $response = $handler($request);
             } catch (\Throwable $e) {
@@ -123,27 +113,5 @@ final class Instrumentation
             $remote = $this->proxies->isEmpty() ? $request->remoteAddress : $this->proxies->clientAddress($request->remoteAddress, $request->headers['x-forwarded-for'] ?? null);
             $this->log->write($this->formatter->format($request, $status, $bytes, (int) (($end - $start) * 1e6), $remote, $id, $start));
         }
-    }
-
-    private static function withRequestId(Request $request, string $id): Request
-    {
-        $headers = $request->headers;
-        $headers['x-request-id'] = [$id];
-
-        return new Request(
-            $request->method,
-            $request->target,
-            $request->path,
-            $request->query,
-            $request->protocolVersion,
-            $headers,
-            $request->body,
-            $request->parsedBody,
-            $request->uploadedFiles,
-            $request->remoteAddress,
-            $request->remotePort,
-            $request->localAddress,
-            $request->localPort,
-        );
     }
 }

@@ -12,6 +12,7 @@ use Spindle\Metrics\Histogram;
 use Spindle\Metrics\Registry;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
+use Spindle\Server\AccessLog\RequestIds;
 
 /**
  * A worker's part of `--access-log`, `--metrics`, `--health-path` and `--ready-path`: it puts
@@ -57,6 +58,16 @@ final class Observability
         );
 
         return (new HealthEndpoints($options->healthPath, $options->readyPath, $draining))->wrap($instrumentation->wrap($handler));
+    }
+
+    /**
+     * What gives each request its X-Request-Id, with the access log on.
+     *
+     * @return (\Closure(array<string, list<string>>): array<string, list<string>>)|null
+     */
+    public function requestIds(): ?\Closure
+    {
+        return $this->options->accessLog !== null ? (new RequestIds())(...) : null;
     }
 
     /** The worker serves: start flushing the access log, reopen it on SIGUSR1. */

@@ -209,6 +209,7 @@ final class Worker
             $this->options->uploadDir ?? \sys_get_temp_dir(),
             $this->options->debug,
             $this->options->requestTimeout,
+            $this->observability->requestIds(),
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');

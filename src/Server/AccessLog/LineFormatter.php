@@ -17,6 +17,9 @@ use Spindle\Http\Request;
  */
 final class LineFormatter
 {
+    /** Bytes a log field cannot hold as they are: `"`, `\\`, control and non-ASCII bytes. */
+    private const UNSAFE = '/[^\x20-\x21\x23-\x5b\x5d-\x7e]/';
+
     private int $second = -1;
     private string $clf = '';
     private string $iso = '';
@@ -40,37 +43,47 @@ final class LineFormatter
         }
         $agent = $request->headers['user-agent'][0] ?? '';
         $referer = $request->headers['referer'][0] ?? '';
+        $method = $request->method;
+        $version = $request->protocolVersion;
+        // One check over every field that may need escaping; almost always nothing does.
+        $clean = \preg_match(self::UNSAFE, "{$request->target}{$request->path}{$request->query}{$agent}{$referer}{$remote}{$requestId}") === 0;
         if ($this->format === AccessLogFormat::Combined) {
-            return $remote . ' - - [' . $this->clf . '] "' . self::clf($request->method . ' ' . $request->target . ' HTTP/' . $request->protocolVersion)
-                . '" ' . $status . ' ' . $bytes . ' "' . ($referer === '' ? '-' : self::clf($referer)) . '" "' . ($agent === '' ? '-' : self::clf($agent))
-                . '" "' . self::clf($requestId) . '" ' . $durationUs . ' ' . $this->pid . "\n";
+            $target = $request->target;
+            if (!$clean) {
+                [$target, $agent, $referer, $remote, $requestId] = \array_map(self::clf(...), [$target, $agent, $referer, $remote, $requestId]);
+            }
+            $agent = $agent === '' ? '-' : $agent;
+            $referer = $referer === '' ? '-' : $referer;
+
+            return "{$remote} - - [{$this->clf}] \"{$method} {$target} HTTP/{$version}\" {$status} {$bytes} \"{$referer}\" \"{$agent}\" \"{$requestId}\" {$durationUs} {$this->pid}\n";
         }
-        $ms = (int) (($time - $second) * 1000);
-
-        return '{"time":"' . $this->iso . '.' . ($ms < 10 ? '00' : ($ms < 100 ? '0' : '')) . $ms . 'Z","method":' . self::json($request->method)
-            . ',"path":' . self::json($request->path) . ',"query":' . self::json($request->query)
-            . ',"status":' . $status . ',"bytes":' . $bytes . ',"duration_us":' . $durationUs . ',"pid":' . $this->pid
-            . ',"remote_addr":' . self::json($remote) . ',"user_agent":' . self::json($agent) . ',"referer":' . self::json($referer)
-            . ',"request_id":' . self::json($requestId) . ',"protocol":"HTTP/' . $request->protocolVersion . "\"}\n";
-    }
-
-    /** A JSON string; json_encode() only for what needs escaping (rare: it costs more than the check). */
-    private static function json(string $value): string
-    {
-        if (\preg_match('/[^\x20-\x21\x23-\x5b\x5d-\x7e]/', $value) === 0) {
-            return '"' . $value . '"';
+        $ms = \str_pad((string) (int) (($time - $second) * 1000), 3, '0', \STR_PAD_LEFT);
+        $path = $request->path;
+        $query = $request->query;
+        if ($clean) {
+            return "{\"time\":\"{$this->iso}.{$ms}Z\",\"method\":\"{$method}\",\"path\":\"{$path}\",\"query\":\"{$query}\",\"status\":{$status},\"bytes\":{$bytes},\"duration_us\":{$durationUs},\"pid\":{$this->pid},\"remote_addr\":\"{$remote}\",\"user_agent\":\"{$agent}\",\"referer\":\"{$referer}\",\"request_id\":\"{$requestId}\",\"protocol\":\"HTTP/{$version}\"}\n";
         }
 
-        return (string) \json_encode($value, \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_INVALID_UTF8_SUBSTITUTE);
+        return \json_encode([
+            'time' => "{$this->iso}.{$ms}Z",
+            'method' => $method,
+            'path' => $path,
+            'query' => $query,
+            'status' => $status,
+            'bytes' => $bytes,
+            'duration_us' => $durationUs,
+            'pid' => (int) $this->pid,
+            'remote_addr' => $remote,
+            'user_agent' => $agent,
+            'referer' => $referer,
+            'request_id' => $requestId,
+            'protocol' => "HTTP/{$version}",
+        ], \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_INVALID_UTF8_SUBSTITUTE) . "\n";
     }
 
     /** As nginx escapes a log field: `"`, `\`, control and non-ASCII bytes as \xHH. */
     private static function clf(string $value): string
     {
-        if (\preg_match('/[^\x20-\x21\x23-\x5b\x5d-\x7e]/', $value) === 0) {
-            return $value;
-        }
-
-        return (string) \preg_replace_callback('/[^\x20-\x21\x23-\x5b\x5d-\x7e]/', static fn (array $m): string => \sprintf('\\x%02X', \ord($m[0])), $value);
+        return (string) \preg_replace_callback(self::UNSAFE, static fn (array $m): string => \sprintf('\\x%02X', \ord($m[0])), $value);
     }
 }

@@ -12,6 +12,7 @@ use Spindle\Metrics\Registry;
 use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
+use Spindle\Server\AccessLog\RequestIds;
 use Spindle\Server\HealthEndpoints;
 use Spindle\Server\Instrumentation;
 use Spindle\Server\TrustedProxies;
@@ -71,15 +72,20 @@ final class InstrumentationTest extends TestCase
                 return new Response(201, ['Content-Type' => 'text/plain'], 'hello');
             },
         );
-        $first = $handler(self::request(headers: ['user-agent' => ['curl/8 "q"'], 'x-request-id' => ['given-id-1']]));
-        $second = $handler(self::request('POST', '/p'));
+        // As the connection builds the requests.
+        $ids = new RequestIds();
+        $first = $handler(self::request(headers: $ids(['user-agent' => ['curl/8 "q"'], 'x-request-id' => ['given-id-1']])));
+        $second = $handler(self::request('POST', '/p', $ids([])));
+        $third = $handler(self::request('POST', '/p', $ids(['x-request-id' => ["bad id"]])));
+        self::assertNotSame("bad id\x01", $third->headers['X-Request-Id'], 'an unusable id is replaced');
+        self::assertNotSame($second->headers['X-Request-Id'], $third->headers['X-Request-Id']);
         self::assertSame('given-id-1', $first->headers['X-Request-Id']);
         self::assertIsString($second->headers['X-Request-Id']);
         self::assertMatchesRegularExpression('/^[0-9a-f]{16}$/', $second->headers['X-Request-Id']);
-        self::assertSame(['given-id-1', $second->headers['X-Request-Id']], $seen, 'the app sees the id');
+        self::assertSame(['given-id-1', $second->headers['X-Request-Id'], $third->headers['X-Request-Id']], $seen, 'the app sees the id');
 
         $lines = $this->jsonLines($writer);
-        self::assertCount(2, $lines);
+        self::assertCount(3, $lines);
         foreach (['time', 'method', 'path', 'status', 'bytes', 'duration_us', 'pid', 'remote_addr', 'user_agent', 'request_id'] as $key) {
             self::assertArrayHasKey($key, $lines[0]);
         }
