@@ -50,6 +50,7 @@ final class Master
     private int $reopenSignals = 0;
     private int $handledReopens = 0;
     private ?MetricsServer $metrics = null;
+    private readonly ?SystemdNotifier $systemd;
     private readonly Aggregator $aggregator;
     private ?int $exitCode = null;
     private int $port = 0;
@@ -69,6 +70,7 @@ final class Master
         private readonly mixed $stdout,
     ) {
         $this->aggregator = new Aggregator();
+        $this->systemd = SystemdNotifier::fromEnvironment();
     }
 
     public function run(): int
@@ -130,11 +132,15 @@ final class Master
             \pcntl_signal_dispatch();
             while ($this->handledStops < $this->stopSignals) {
                 ++$this->handledStops;
+                $this->systemd?->notify('STOPPING=1');
                 $this->execute($this->state->stop(self::now()));
             }
             while ($this->handledReloads < $this->reloadSignals) {
                 ++$this->handledReloads;
                 $this->execute($this->state->reload(self::now()));
+                if ($this->state->phase() === MasterPhase::Reloading) {
+                    $this->systemd?->notify('RELOADING=1');
+                }
             }
             if ($this->handledReopens < $this->reopenSignals) {
                 // Reopen the access log (logrotate): each worker does it for its own handle.
@@ -174,7 +180,9 @@ final class Master
                 $this->logger->log($action->level, $action->message);
             } elseif ($action instanceof Announce) {
                 @\fwrite($this->stdout, \sprintf("Spindle listening on http://%s\n", $this->options->address($this->port)));
+                $this->systemd?->notify(\sprintf("READY=1\nMAINPID=%d\nSTATUS=Listening on http://%s", \getmypid(), $this->options->address($this->port)));
             } elseif ($action instanceof ReloadFinished) {
+                $this->systemd?->notify('READY=1');
                 foreach ($this->pendingReloads as $request) {
                     $this->control?->reply($request, $action->succeeded
                         ? ['ok' => true, 'generation' => $action->generation]
