@@ -43,7 +43,9 @@ final class Histogram
             throw new MetricsError(\sprintf('Histogram %s takes %d label values, got %d', $this->name, \count($this->labelNames), \count($labels)));
         }
         $key = $labels === [] ? '' : \implode(Family::SEPARATOR, $labels);
-        $entry = $this->values[$key] ?? [$this->zeros, 0.0, 0.0];
+        if (!isset($this->values[$key])) {
+            $this->values[$key] = [$this->zeros, 0.0, 0.0];
+        }
         $i = 0;
         foreach ($this->buckets as $bound) {
             if ($value <= $bound) {
@@ -51,10 +53,10 @@ final class Histogram
             }
             ++$i;
         }
-        ++$entry[0][$i];
-        $entry[1] += $value;
-        ++$entry[2];
-        $this->values[$key] = $entry;
+        // In place: copying the entry out and back would copy its bucket list on every call.
+        ++$this->values[$key][0][$i];
+        $this->values[$key][1] += $value;
+        ++$this->values[$key][2];
     }
 
     /** @param list<string> $labels */

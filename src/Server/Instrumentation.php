@@ -23,7 +23,12 @@ use Spindle\Server\AccessLog\LineFormatter;
  */
 final class Instrumentation
 {
-    private const METHODS = ['GET' => 'GET', 'HEAD' => 'HEAD', 'POST' => 'POST', 'PUT' => 'PUT', 'PATCH' => 'PATCH', 'DELETE' => 'DELETE', 'OPTIONS' => 'OPTIONS'];
+    /** The method label, then the separator (see Metrics\\Family): anything else is "other". */
+    private const METHODS = [
+        'GET' => "GET\x1f", 'HEAD' => "HEAD\x1f", 'POST' => "POST\x1f", 'PUT' => "PUT\x1f", 'PATCH' => "PATCH\x1f",
+        'DELETE' => "DELETE\x1f", 'OPTIONS' => "OPTIONS\x1f",
+    ];
+    private const CLASSES = [1 => '1xx', 2 => '2xx', 3 => '3xx', 4 => '4xx', 5 => '5xx'];
 
     private readonly ?Counter $requests;
     private readonly ?Histogram $durations;
@@ -106,7 +111,7 @@ final class Instrumentation
     {
         $end = \microtime(true);
         if ($this->requests !== null && $this->durations !== null) {
-            $this->requests->inc([self::METHODS[$request->method] ?? 'other', \intdiv($status, 100) . 'xx']);
+            $this->requests->incKey((self::METHODS[$request->method] ?? "other\x1f") . (self::CLASSES[\intdiv($status, 100)] ?? 'other'));
             $this->durations->observe($end - $start);
         }
         if ($this->log !== null && $this->formatter !== null) {

@@ -88,7 +88,11 @@ final class Master
             try {
                 $this->control = new ControlServer(PidFile::socketPath($this->pidFile));
                 if ($this->options->metrics !== null) {
-                    $this->metrics = new MetricsServer($this->options->metrics, $this->metricsResponse(...));
+                    try {
+                        $this->metrics = new MetricsServer($this->options->metrics, $this->metricsResponse(...));
+                    } catch (\RuntimeException $e) {
+                        throw new ServerError($e->getMessage(), 0, $e);
+                    }
                     $this->logger->info(\sprintf('Metrics on http://%s/metrics', $this->metrics->address));
                 }
                 if ($this->watcher !== null) {
