@@ -23,7 +23,7 @@ use Spindle\Server\AccessLog\LineFormatter;
  */
 final class Instrumentation
 {
-    /** The method label, then the separator (see Metrics\\Family): anything else is "other". */
+    /** The method label, then the label separator (Family::SEPARATOR); any other method is "other". */
     private const METHODS = [
         'GET' => "GET\x1f", 'HEAD' => "HEAD\x1f", 'POST' => "POST\x1f", 'PUT' => "PUT\x1f", 'PATCH' => "PATCH\x1f",
         'DELETE' => "DELETE\x1f", 'OPTIONS' => "OPTIONS\x1f",
