@@ -23,6 +23,26 @@ final class Registry
 
     /** @var array<string, Counter|Gauge|Histogram> */
     private array $metrics = [];
+    /** @var array<string, \Closure(): list<Family>> figures read when collected, by key */
+    private array $collectors = [];
+
+    /**
+     * Adds figures that are read when the metrics are collected (once a second, with the
+     * worker's report) rather than counted as they happen: the state of a pool, say. The same
+     * $key again replaces the collector. Families of one name from several collectors are
+     * merged (their label values must differ).
+     *
+     * @param \Closure(): list<Family> $collector
+     */
+    public function collectWith(string $key, \Closure $collector): void
+    {
+        $this->collectors[$key] = $collector;
+    }
+
+    public function forget(string $key): void
+    {
+        unset($this->collectors[$key]);
+    }
 
     /** @param list<string> $labelNames */
     public function counter(string $name, string $help, array $labelNames = []): Counter
@@ -79,11 +99,21 @@ final class Registry
     public function collect(): array
     {
         $families = [];
-        foreach ($this->metrics as $metric) {
-            $families[] = $metric->family();
+        foreach ($this->metrics as $name => $metric) {
+            $families[$name] = $metric->family();
+        }
+        foreach ($this->collectors as $collector) {
+            foreach ($collector() as $family) {
+                $mine = $families[$family->name] ?? null;
+                if ($mine === null) {
+                    $families[$family->name] = $family;
+                } elseif ($mine->type === $family->type && $mine->labelNames === $family->labelNames) {
+                    $families[$family->name] = $mine->withSamples($family->samples + $mine->samples);
+                }
+            }
         }
 
-        return $families;
+        return \array_values($families);
     }
 
     /** @param list<string> $labelNames */
