@@ -248,8 +248,13 @@ final class MultiHostTest extends E2ETestCase
 
     private function report(string $scenario, LoadClients $load, float $seconds): void
     {
+        \assert($this->balancer !== null);
+        $retried = [];
+        foreach ($this->balancer->upstreamErrors() as $kind => $count) {
+            $retried[] = "{$count} × {$kind}";
+        }
         \fwrite(\STDERR, \sprintf(
-            "\n[multi-host] %s: %d requests through nginx in %.1f s (%.0f req/s), %d failed, %d socket errors, p99 %.1f ms\n",
+            "\n[multi-host] %s: %d requests through nginx in %.1f s (%.0f req/s), %d failed, %d socket errors, p99 %.1f ms, max %.1f ms; upstream errors nginx passed on: %s\n",
             $scenario,
             $load->total(),
             $seconds,
@@ -257,6 +262,8 @@ final class MultiHostTest extends E2ETestCase
             $load->failed,
             $load->socketErrors,
             $load->percentile(99) * 1000,
+            $load->percentile(100) * 1000,
+            $retried === [] ? 'none' : \implode(', ', $retried),
         ));
     }
 }

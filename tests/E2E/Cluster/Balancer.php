@@ -12,6 +12,7 @@ final class Balancer
 {
     /** @var resource|null */
     private $process = null;
+    private int $errorOffset = 0;
 
     private function __construct(private readonly string $prefix, public readonly int $port)
     {
@@ -70,6 +71,28 @@ final class Balancer
     public function errors(): string
     {
         return @\file_get_contents($this->prefix . '/logs/stderr') . @\file_get_contents($this->prefix . '/logs/error.log');
+    }
+
+    /**
+     * Upstream errors nginx logged since the last call, by kind: each is a request it passed to
+     * another host (or, for "no live upstreams", answered 502).
+     *
+     * @return array<string, int>
+     */
+    public function upstreamErrors(): array
+    {
+        $log = (string) @\file_get_contents($this->prefix . '/logs/error.log');
+        $new = (string) \substr($log, $this->errorOffset);
+        $this->errorOffset = \strlen($log);
+        $counts = [];
+        foreach (\explode("\n", $new) as $line) {
+            if (\preg_match('/\[error\] \S+ \*\d+ (.*?)(?: while |, client)/', $line, $m) === 1) {
+                $kind = (string) \preg_replace('/\(\d+: /', '(', $m[1]);
+                $counts[$kind] = ($counts[$kind] ?? 0) + 1;
+            }
+        }
+
+        return $counts;
     }
 
     public function stop(): void
