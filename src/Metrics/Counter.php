@@ -31,17 +31,6 @@ final class Counter
         $this->values[$key] = ($this->values[$key] ?? 0.0) + $by;
     }
 
-    /**
-     * inc() for label values already joined with Family::SEPARATOR, unchecked: for Spindle's
-     * own counters on the request path.
-     *
-     * @internal
-     */
-    public function incKey(string $key): void
-    {
-        $this->values[$key] = ($this->values[$key] ?? 0.0) + 1.0;
-    }
-
     /** @param list<string> $labels */
     public function value(array $labels = []): float
     {

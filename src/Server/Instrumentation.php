@@ -9,8 +9,6 @@ use Spindle\Http\HttpException;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Http\Status;
-use Spindle\Metrics\Counter;
-use Spindle\Metrics\Histogram;
 use Spindle\Metrics\Registry;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
@@ -23,15 +21,7 @@ use Spindle\Server\AccessLog\LineFormatter;
  */
 final class Instrumentation
 {
-    /** The method label, then the label separator (Family::SEPARATOR); any other method is "other". */
-    private const METHODS = [
-        'GET' => "GET\x1f", 'HEAD' => "HEAD\x1f", 'POST' => "POST\x1f", 'PUT' => "PUT\x1f", 'PATCH' => "PATCH\x1f",
-        'DELETE' => "DELETE\x1f", 'OPTIONS' => "OPTIONS\x1f",
-    ];
-    private const CLASSES = [1 => '1xx', 2 => '2xx', 3 => '3xx', 4 => '4xx', 5 => '5xx'];
-
-    private readonly ?Counter $requests;
-    private readonly ?Histogram $durations;
+    private readonly ?RequestMetrics $metrics;
 
     public function __construct(
         private readonly ?AccessLogWriter $log,
@@ -39,8 +29,7 @@ final class Instrumentation
         ?Registry $metrics,
         private readonly TrustedProxies $proxies = new TrustedProxies([]),
     ) {
-        $this->requests = $metrics?->counter('spindle_http_requests_total', 'HTTP requests the app answered, by method and status class', ['method', 'status']);
-        $this->durations = $metrics?->histogram('spindle_http_request_duration_seconds', 'Time from handing a request to the app until its response was complete');
+        $this->metrics = $metrics !== null ? new RequestMetrics($metrics) : null;
     }
 
     /**
@@ -50,8 +39,11 @@ final class Instrumentation
      */
     public function wrap(\Closure $handler): \Closure
     {
-        if ($this->log === null && $this->requests === null) {
+        if ($this->log === null && $this->metrics === null) {
             return $handler;
+        }
+        if ($this->log === null) {
+            return $this->counting($handler);
         }
 
         return function (Request $request) use ($handler): Response {
@@ -61,12 +53,7 @@ final class Instrumentation
             try {
                 $response = $handler($request);
             } catch (\Throwable $e) {
-                $status = match (true) {
-                    $e instanceof HttpException => $e->status,
-                    $e instanceof RequestTimedOut => 504,
-                    default => 500,
-                };
-                $this->record($request, $status, 0, $start, $id);
+                $this->record($request, self::statusOf($e), 0, $start, $id);
 
                 throw $e;
             }
@@ -82,10 +69,59 @@ final class Instrumentation
                 $this->record($request, $response->status, $body->length, $start, $id);
             } else {
                 // Streamed: recorded once the last piece went out (or the stream ended early).
-                $response = new Response($response->status, $response->headers, $this->counting($body, $request, $response->status, $start, $id), $response->reason);
+                $response = new Response($response->status, $response->headers, $this->logging($body, $request, $response->status, $start, $id), $response->reason);
             }
 
             return $response;
+        };
+    }
+
+    /**
+     * Metrics without the access log: the least that can be put around the handler.
+     *
+     * @param \Closure(Request): Response $handler
+     *
+     * @return \Closure(Request): Response
+     */
+    private function counting(\Closure $handler): \Closure
+    {
+        $metrics = $this->metrics;
+        \assert($metrics !== null);
+
+        return static function (Request $request) use ($handler, $metrics): Response {
+            $start = \microtime(true);
+            try {
+                $response = $handler($request);
+            } catch (\Throwable $e) {
+                $metrics->record($request->method, self::statusOf($e), $start);
+
+                throw $e;
+            }
+            $body = $response->body;
+            if (\is_string($body) || $body instanceof FileBody || $request->method === 'HEAD' || Status::forbidsBody($response->status)) {
+                $metrics->record($request->method, $response->status, $start);
+
+                return $response;
+            }
+            // Streamed: counted once the last piece went out (or the stream ended early).
+            $counted = (static function () use ($body, $metrics, $request, $response, $start): \Generator {
+                try {
+                    yield from $body;
+                } finally {
+                    $metrics->record($request->method, $response->status, $start);
+                }
+            })();
+
+            return new Response($response->status, $response->headers, $counted, $response->reason);
+        };
+    }
+
+    private static function statusOf(\Throwable $e): int
+    {
+        return match (true) {
+            $e instanceof HttpException => $e->status,
+            $e instanceof RequestTimedOut => 504,
+            default => 500,
         };
     }
 
@@ -94,7 +130,7 @@ final class Instrumentation
      *
      * @return \Generator<int, string>
      */
-    private function counting(iterable $body, Request $request, int $status, float $start, string $id): \Generator
+    private function logging(iterable $body, Request $request, int $status, float $start, string $id): \Generator
     {
         $bytes = 0;
         try {
@@ -110,10 +146,7 @@ final class Instrumentation
     private function record(Request $request, int $status, int $bytes, float $start, string $id): void
     {
         $end = \microtime(true);
-        if ($this->requests !== null && $this->durations !== null) {
-            $this->requests->incKey((self::METHODS[$request->method] ?? "other\x1f") . (self::CLASSES[\intdiv($status, 100)] ?? 'other'));
-            $this->durations->observe($end - $start);
-        }
+        $this->metrics?->record($request->method, $status, $start);
         if ($this->log !== null && $this->formatter !== null) {
             $remote = $this->proxies->isEmpty() ? $request->remoteAddress : $this->proxies->clientAddress($request->remoteAddress, $request->headers['x-forwarded-for'] ?? null);
             $this->log->write($this->formatter->format($request, $status, $bytes, (int) (($end - $start) * 1e6), $remote, $id, $start));

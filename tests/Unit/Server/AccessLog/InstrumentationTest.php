@@ -147,12 +147,43 @@ final class InstrumentationTest extends TestCase
             static fn (array $l): array => [$l['path'], $l['status'], $l['bytes']],
             $lines,
         ));
-        $requests = $metrics->counter('spindle_http_requests_total', '', ['method', 'status']);
-        self::assertSame(1.0, $requests->value(['GET', '2xx']));
-        self::assertSame(1.0, $requests->value(['GET', '4xx']));
-        self::assertSame(1.0, $requests->value(['GET', '5xx']));
-        self::assertSame(1.0, $requests->value(['HEAD', '2xx']));
-        self::assertSame(4.0, $metrics->histogram('spindle_http_request_duration_seconds', '')->count());
+        $families = [];
+        foreach ($metrics->collect() as $family) {
+            $families[$family->name] = $family->samples;
+        }
+        self::assertSame(["GET\x1f2xx" => 1.0, "GET\x1f4xx" => 1.0, "GET\x1f5xx" => 1.0, "HEAD\x1f2xx" => 1.0], $families['spindle_http_requests_total']);
+        $durations = $families['spindle_http_request_duration_seconds'][''];
+        self::assertIsArray($durations);
+        self::assertSame(4.0, $durations[2]);
+    }
+
+    public function testMetricsAloneCountEveryWayARequestEnds(): void
+    {
+        $metrics = new Registry();
+        $handler = (new Instrumentation(null, null, $metrics))->wrap(
+            static function (Request $r): Response {
+                return match ($r->path) {
+                    '/stream' => new Response(200, [], (static function () {
+                        yield 'ab';
+                    })()),
+                    '/refused' => throw new HttpException(404, 'no'),
+                    default => new Response(302, [], ''),
+                };
+            },
+        );
+        $stream = $handler(self::request(target: '/stream'))->body;
+        self::assertIsIterable($stream);
+        self::assertSame(['ab'], \iterator_to_array($stream, false));
+        try {
+            $handler(self::request('DELETE', '/refused'));
+        } catch (HttpException) {
+        }
+        $handler(self::request('BREW', '/x'));
+        $families = [];
+        foreach ($metrics->collect() as $family) {
+            $families[$family->name] = $family->samples;
+        }
+        self::assertSame(["GET\x1f2xx" => 1.0, "DELETE\x1f4xx" => 1.0, "other\x1f3xx" => 1.0], $families['spindle_http_requests_total']);
     }
 
     public function testReopenWritesToTheNewFileAfterARotation(): void
