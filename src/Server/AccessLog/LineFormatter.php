@@ -10,10 +10,10 @@ use Spindle\Http\Request;
  * Formats one access log line. The time strings are made once per second: the formatter runs
  * for every request and its cost is on the request path.
  *
- * combined: `203.0.113.7 - - [24/Nov/2026:06:43:42 +0000] "GET /a?b=1 HTTP/1.1" 200 11 "-" "curl/7.88.1" "3f1c2a9e00000001" 183 4121`
+ * combined: `203.0.113.7 - - [24/Nov/2026:06:43:42 +0000] "GET /a?b=1 HTTP/1.1" 200 11 "-" "curl/7.88.1" "3f1c2a9e04b7-1" 183 4121`
  * (nginx's combined format, then the request id, the duration in µs and the worker pid)
  *
- * json: `{"time":"2026-11-24T06:43:42.123Z","method":"GET","path":"/a","query":"b=1","status":200,"bytes":11,"duration_us":183,"pid":4121,"remote_addr":"203.0.113.7","user_agent":"curl/7.88.1","referer":"","request_id":"3f1c2a9e00000001","protocol":"HTTP/1.1"}`
+ * json: `{"time":"2026-11-24T06:43:42.123Z","method":"GET","path":"/a","query":"b=1","status":200,"bytes":11,"duration_us":183,"pid":4121,"remote_addr":"203.0.113.7","user_agent":"curl/7.88.1","referer":"","request_id":"3f1c2a9e04b7-1","protocol":"HTTP/1.1"}`
  */
 final class LineFormatter
 {

@@ -81,7 +81,7 @@ final class InstrumentationTest extends TestCase
         self::assertNotSame($second->headers['X-Request-Id'], $third->headers['X-Request-Id']);
         self::assertSame('given-id-1', $first->headers['X-Request-Id']);
         self::assertIsString($second->headers['X-Request-Id']);
-        self::assertMatchesRegularExpression('/^[0-9a-f]{16}$/', $second->headers['X-Request-Id']);
+        self::assertMatchesRegularExpression('/^[0-9a-f]{12}-\d+$/', $second->headers['X-Request-Id']);
         self::assertSame(['given-id-1', $second->headers['X-Request-Id'], $third->headers['X-Request-Id']], $seen, 'the app sees the id');
 
         $lines = $this->jsonLines($writer);
