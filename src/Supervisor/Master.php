@@ -5,10 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Supervisor;
 
 use Psr\Log\LoggerInterface;
-use Spindle\Metrics\Aggregator;
-use Spindle\Metrics\Family;
 use Spindle\Metrics\MetricsServer;
-use Spindle\Metrics\PrometheusText;
 use Spindle\Server\Listener;
 use Spindle\Server\MasterChannel;
 use Spindle\Server\ServerError;
@@ -51,7 +48,7 @@ final class Master
     private int $handledReopens = 0;
     private ?MetricsServer $metrics = null;
     private readonly ?SystemdNotifier $systemd;
-    private readonly Aggregator $aggregator;
+    private ?MetricsEndpoint $endpoint = null;
     private ?int $exitCode = null;
     private int $port = 0;
     /** @var resource|null */
@@ -69,7 +66,6 @@ final class Master
         private readonly LoggerInterface $logger,
         private readonly mixed $stdout,
     ) {
-        $this->aggregator = new Aggregator();
         $this->systemd = SystemdNotifier::fromEnvironment();
     }
 
@@ -89,7 +85,8 @@ final class Master
                 $this->control = new ControlServer(PidFile::socketPath($this->pidFile));
                 if ($this->options->metrics !== null) {
                     try {
-                        $this->metrics = new MetricsServer($this->options->metrics, $this->metricsResponse(...));
+                        $this->metrics = new MetricsServer($this->options->metrics, fn (string $path): array => $this->endpoint?->respond($path, self::now())
+                            ?? [503, 'text/plain; charset=utf-8', "starting\n"]);
                     } catch (\RuntimeException $e) {
                         throw new ServerError($e->getMessage(), 0, $e);
                     }
@@ -130,6 +127,9 @@ final class Master
             drainTimeout: $this->options->drainTimeout,
             heartbeatTimeout: $this->options->requestTimeout > 0 ? $this->options->requestTimeout + $this->options->killGrace : 0.0,
         ));
+        if ($this->metrics !== null) {
+            $this->endpoint = new MetricsEndpoint($this->state, $this->options->healthPath ?? '/healthz', $this->options->readyPath ?? '/readyz');
+        }
         $this->execute($this->state->start(self::now()));
 
         while ($this->exitCode === null) {
@@ -283,7 +283,7 @@ final class Master
                 @\fclose($this->channels[$pid]);
                 unset($this->channels[$pid], $this->buffers[$pid]);
             }
-            $this->aggregator->retire($pid);
+            $this->endpoint?->exited($pid);
             $this->execute($this->state->exited($pid, ExitStatus::fromWaitStatus($status), self::now()));
         }
     }
@@ -351,7 +351,7 @@ final class Master
             /** @var array<string, mixed> $message */
             $now = self::now();
             if (($message['type'] ?? null) === 'metrics') {
-                $this->collect($pid, $message['families'] ?? null);
+                $this->endpoint?->report($pid, $message['families'] ?? null);
             }
             $this->execute(($message['type'] ?? null) === 'ready'
                 ? $this->state->ready($pid, $now)
@@ -397,48 +397,6 @@ final class Master
             default:
                 $this->control->reply($request, ['ok' => false, 'error' => \sprintf('unknown command "%s"', $request->command)]);
         }
-    }
-
-    /** A worker's metrics report: its registry, summed with the others' by the aggregator. */
-    private function collect(int $pid, mixed $families): void
-    {
-        if (!\is_array($families)) {
-            return;
-        }
-        $parsed = [];
-        foreach ($families as $data) {
-            $family = Family::fromArray($data);
-            if ($family !== null) {
-                $parsed[] = $family;
-            }
-        }
-        $this->aggregator->update($pid, $parsed);
-    }
-
-    /**
-     * What the --metrics listener answers: the Prometheus text on /metrics, and liveness and
-     * readiness as the master sees them (every worker's state) on the health paths.
-     *
-     * @return array{int, string, string}
-     */
-    private function metricsResponse(string $path): array
-    {
-        $status = $this->state->status(self::now());
-        if ($path === '/metrics') {
-            $families = \array_merge(StatusMetrics::families($status), $this->aggregator->families());
-
-            return [200, PrometheusText::CONTENT_TYPE, PrometheusText::render($families)];
-        }
-        if ($path === ($this->options->healthPath ?? '/healthz')) {
-            return [200, 'text/plain; charset=utf-8', "ok\n"];
-        }
-        if ($path === ($this->options->readyPath ?? '/readyz')) {
-            return $status['ready'] === true
-                ? [200, 'text/plain; charset=utf-8', "ready\n"]
-                : [503, 'text/plain; charset=utf-8', \sprintf("not ready: %s, %d workers ready\n", $this->state->phase()->value, $this->state->readyWorkers())];
-        }
-
-        return [404, 'text/plain; charset=utf-8', "Not found: /metrics, or the health paths\n"];
     }
 
     private static function now(): float

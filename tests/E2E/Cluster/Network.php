@@ -22,9 +22,19 @@ final class Network
 
     private function __construct()
     {
-        // Unique per test process: namespace and link names, and the addresses.
+        // Unique per test process: namespace and link names, and the addresses (10.X.0.0/16, an X
+        // that no address on this machine uses yet).
         $this->tag = \substr((string) \getmypid(), -5);
-        $this->octet = 100 + \getmypid() % 100;
+        $octet = 100 + \getmypid() % 100;
+        for ($i = 0; $i < 100; ++$i) {
+            $candidate = 100 + ($octet - 100 + $i) % 100;
+            $used = (string) \shell_exec('ip -4 -o addr show to 10.' . $candidate . '.0.0/16 2>/dev/null');
+            if (\trim($used) === '') {
+                $octet = $candidate;
+                break;
+            }
+        }
+        $this->octet = $octet;
     }
 
     /** Creates $hosts namespaces, or skips the test (with the reason) where the machine forbids it. */
