@@ -12,8 +12,8 @@ use Revolt\EventLoop;
  * file is opened in append mode by every worker and each flush is one write of whole lines, so
  * the workers' lines do not mix (to a pipe, writes of whole lines of at most PIPE_BUF bytes).
  *
- * "-" writes to standard output, without blocking: what a full pipe does not take stays
- * buffered, and beyond MAX_BUFFER the oldest lines are dropped and counted.
+ * "-" writes to standard output; to a pipe without blocking: what a full pipe does not take
+ * stays buffered, and beyond MAX_BUFFER the oldest lines are dropped and counted.
  *
  * reopen() (SIGUSR1) flushes and opens the file again: the rotated file is left whole, the
  * next lines go to a new file at the same path.
@@ -143,14 +143,34 @@ final class AccessLogWriter
 
     private function open(): void
     {
-        $stream = $this->path === '-' ? \fopen('php://stdout', 'w') : @\fopen($this->path, 'a');
+        $stream = $this->path === '-' ? self::openStandardOutput() : @\fopen($this->path, 'a');
         if ($stream === false) {
             throw new \RuntimeException(\sprintf('Cannot open the access log %s for appending', $this->path));
         }
         \stream_set_write_buffer($stream, 0);
-        if ($this->path === '-') {
-            \stream_set_blocking($stream, false);
-        }
         $this->stream = $stream;
+    }
+
+    /**
+     * Standard output, not blocking when it is a pipe. The pipe is opened anew (/proc/self/fd/1):
+     * a file description of its own, so that its non-blocking mode does not reach the master's
+     * standard output (which carries the readiness line). Anything else (a socket from the
+     * journal, a file, a terminal) is written to as it is, blocking.
+     *
+     * @return resource|false
+     */
+    private static function openStandardOutput(): mixed
+    {
+        $stat = @\fstat(\STDOUT);
+        if (\is_array($stat) && ($stat['mode'] & 0170000) === 0010000) {
+            $pipe = @\fopen('/proc/self/fd/1', 'w');
+            if ($pipe !== false) {
+                \stream_set_blocking($pipe, false);
+
+                return $pipe;
+            }
+        }
+
+        return \fopen('php://stdout', 'w');
     }
 }
