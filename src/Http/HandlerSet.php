@@ -28,7 +28,7 @@ final class HandlerSet
         public readonly float $requestTimeout = 0.0,
         /**
          * Gives each request its X-Request-Id as the connection builds it (`--access-log`), null
-         * for none.
+         * for none. The connection sends the id back with the response.
          *
          * @var (\Closure(array<string, list<string>>): array<string, list<string>>)|null
          */

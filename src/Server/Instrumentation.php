@@ -15,8 +15,8 @@ use Spindle\Server\AccessLog\LineFormatter;
 
 /**
  * What a worker records about each request it hands to the app: the access log line (with the
- * request id the connection gave the request, see RequestIds, also set on the response) and the
- * request metrics. Only what is turned on is put around the handler: with neither, the
+ * request id the connection gave the request and sends back with the response, see RequestIds)
+ * and the request metrics. Only what is turned on is put around the handler: with neither, the
  * handler is returned as it is.
  */
 final class Instrumentation
@@ -56,9 +56,6 @@ final class Instrumentation
                 $this->record($request, self::statusOf($e), 0, $start, $id);
 
                 throw $e;
-            }
-            if ($id !== '' && !isset($response->headers['X-Request-Id']) && !isset($response->headers['x-request-id'])) {
-                $response = new Response($response->status, $response->headers + ['X-Request-Id' => $id], $response->body, $response->reason);
             }
             $body = $response->body;
             if ($request->method === 'HEAD' || Status::forbidsBody($response->status)) {
