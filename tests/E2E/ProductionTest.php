@@ -130,6 +130,22 @@ final class ProductionTest extends E2ETestCase
         self::assertSame(0, $server->stop());
     }
 
+    public function testAFailedRequestIsLoggedWithItsStatusAndItsIdGoesBack(): void
+    {
+        $log = $this->dir . '/access.log';
+        $server = ServerProcess::start(ServerProcess::fixture('throwing.php'), ['--access-log=' . $log, '--trusted-proxies=127.0.0.1']);
+        $response = self::rawRequest($server, self::get('/boom', "X-Forwarded-For: 198.51.100.4\r\nX-Request-Id: failing-1\r\nConnection: close\r\n"));
+        self::assertSame(500, $response->status);
+        self::assertSame('failing-1', $response->header('x-request-id'), 'the 500 the server made carries the id');
+        self::assertTrue(self::eventually(static fn (): bool => (string) @\file_get_contents($log) !== '', 3.0));
+        self::assertMatchesRegularExpression(
+            '#^198\.51\.100\.4 - - \[[^\]]+\] "GET /boom HTTP/1\.1" 500 0 "-" "-" "failing-1" \d+ \d+\n$#',
+            (string) \file_get_contents($log),
+            'combined by default, the client address from the trusted proxy\'s header',
+        );
+        self::assertSame(0, $server->stop());
+    }
+
     public function testReadinessTurns503AsSoonAsAGracefulStopBegins(): void
     {
         $server = ServerProcess::start(ServerProcess::fixture('delay.php'), [
