@@ -15,6 +15,8 @@ declare(strict_types=1);
  *
  * APP=path/to/app.php serves another app (default examples/hello.php); FLOOR=1 replaces Spindle
  * with a bare Revolt read callback that writes a fixed response (the floor of the loop and I/O).
+ * ACCESS_LOG=FILE (with ACCESS_LOG_FORMAT=combined|json) and METRICS=1 turn on the access log and
+ * the request metrics as --access-log and --metrics do (benchmarks/production.sh).
  */
 
 require __DIR__ . '/../vendor/autoload.php';
@@ -28,12 +30,19 @@ use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
+use Spindle\Server\AccessLog\AccessLogFormat;
+use Spindle\Server\AccessLog\RequestIds;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
 
 $connections = (int) ($argv[1] ?? 32);
 $rounds = (int) ($argv[2] ?? 1000);
-$options = new ServerOptions(getenv('APP') ?: __DIR__ . '/../examples/hello.php');
+$options = new ServerOptions(
+    getenv('APP') ?: __DIR__ . '/../examples/hello.php',
+    accessLog: getenv('ACCESS_LOG') ?: null,
+    accessLogFormat: AccessLogFormat::from(getenv('ACCESS_LOG_FORMAT') ?: 'combined'),
+    metrics: getenv('METRICS') ? '127.0.0.1:0' : null,
+);
 $logger = new Psr\Log\NullLogger();
 $handler = (new Worker($options, $logger))->boot();
 $done = 0;
@@ -46,7 +55,7 @@ $counting = static function (Request $request) use ($handler, &$done, $connectio
 
     return $response;
 };
-$set = new HandlerSet($counting, $options->limits, new TaskRunner(Loop::driver()), $logger, new Clock(), new ResponseSerializer(), sys_get_temp_dir(), false, $options->requestTimeout);
+$set = new HandlerSet($counting, $options->limits, new TaskRunner(Loop::driver()), $logger, new Clock(), new ResponseSerializer(), sys_get_temp_dir(), false, $options->requestTimeout, $options->accessLog !== null ? (new RequestIds())(...) : null);
 $clients = [];
 $servers = [];
 for ($i = 0; $i < $connections; ++$i) {

@@ -26,3 +26,13 @@ function context(): ?Loop\Context
 {
     return Loop\Loop::context();
 }
+
+/**
+ * The worker's metrics registry: counters, gauges and histograms an app adds to what Spindle
+ * serves on --metrics (summed over the workers by the master). Without --metrics they are
+ * counted and never shown.
+ */
+function metrics(): Metrics\Registry
+{
+    return Loop\Loop::driver()->metrics;
+}

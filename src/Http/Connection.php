@@ -339,7 +339,7 @@ final class Connection
             $head->path,
             $head->query,
             $head->protocolVersion,
-            $head->headers,
+            $this->set->requestIds === null ? $head->headers : ($this->set->requestIds)($head->headers),
             $body,
             $parsedBody,
             $files,
@@ -469,17 +469,22 @@ final class Connection
         $isHead = $request->method === 'HEAD';
         $body = $response->body;
         $status = $response->status;
+        $headers = $response->headers;
+        if ($this->set->requestIds !== null && !isset($headers['X-Request-Id']) && !isset($headers['x-request-id'])) {
+            // The request's id (see HandlerSet::$requestIds) goes back with the response.
+            $headers['X-Request-Id'] = $request->headers['x-request-id'][0] ?? '';
+        }
         // Set when the application's headers say "Connection: close".
         $closing = false;
         try {
             if (Status::forbidsBody($status)) {
-                $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, -1, $closing));
+                $this->write($serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, -1, $closing));
                 $keepAlive = $keepAlive && !$closing;
 
                 return;
             }
             if (\is_string($body)) {
-                $head = $serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, \strlen($body), $closing);
+                $head = $serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, \strlen($body), $closing);
                 $keepAlive = $keepAlive && !$closing;
                 $this->write($isHead ? $head : $head . $body);
 
@@ -492,7 +497,7 @@ final class Connection
                     throw new \UnexpectedValueException(\sprintf('Cannot open %s', $body->path));
                 }
                 try {
-                    $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $body->length, $closing));
+                    $this->write($serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, $body->length, $closing));
                     $keepAlive = $keepAlive && !$closing;
                     if (!$isHead) {
                         $this->sendFile($handle, $body);
@@ -517,7 +522,7 @@ final class Connection
         if (!$chunked) {
             $keepAlive = false;
         }
-        $this->write($serializer->head($status, $response->reason, $response->headers, $request->protocolVersion, $keepAlive, $isHead ? -1 : null, $closing));
+        $this->write($serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, $isHead ? -1 : null, $closing));
         $keepAlive = $keepAlive && !$closing;
         if ($isHead) {
             return;

@@ -8,6 +8,7 @@ use Revolt\EventLoop\CallbackType;
 use Revolt\EventLoop\Driver;
 use Revolt\EventLoop\Suspension;
 use Spindle\Loop\Isolation\ProcessState;
+use Spindle\Metrics\Registry;
 
 /**
  * The event loop driver Spindle installs: it delegates every operation to the real driver and
@@ -35,9 +36,13 @@ final class ContextDriver implements Driver
     /** Each task's own process-wide state (output buffers, handlers, settings, superglobals). */
     public readonly ProcessState $isolation;
 
+    /** The worker's metrics, Spindle's and the app's (see \Spindle\metrics()). */
+    public readonly Registry $metrics;
+
     public function __construct(private readonly Driver $inner)
     {
         $this->isolation = new ProcessState();
+        $this->metrics = new Registry();
         $this->contexts = new \WeakMap();
         $this->suspensions = new \WeakMap();
     }

@@ -14,6 +14,7 @@ use Revolt\EventLoop;
  *     {"type":"report","requests":12,"inflight":1,"connections":3,"memory":4194304,"peak":6291456,"lag":0.0012}
  *     {"type":"retire","reason":"max-requests"}
  *     {"type":"boot-error","message":"RuntimeException: ..."}
+ *     {"type":"metrics","families":[...]}   (with --metrics, after each report: see Metrics\Family)
  *
  * The master writes nothing; its end closing (end of file when reading, a broken pipe when
  * writing) means it is gone, and the worker must not outlive it.
@@ -112,7 +113,7 @@ final class MasterChannel
      * Writes one message, blocking until it is written (messages are small and the master is
      * local). Returns false, and treats the master as gone, when the write fails.
      *
-     * @param array<string, scalar> $message
+     * @param array<string, mixed> $message
      */
     public function send(array $message): bool
     {

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Spindle\Http\HttpLimits;
+use Spindle\Server\AccessLog\AccessLogFormat;
 
 /** Everything `spindle serve` was told. */
 final class ServerOptions
@@ -47,7 +48,23 @@ final class ServerOptions
          * null: the one it was started in.
          */
         public readonly ?string $workingDirectory = null,
+        /** `--access-log`: a file (absolute), "-" for standard output, null for none. */
+        public readonly ?string $accessLog = null,
+        public readonly AccessLogFormat $accessLogFormat = AccessLogFormat::Combined,
+        /** `--metrics`: HOST:PORT of the master's metrics listener, null for none. */
+        public readonly ?string $metrics = null,
+        public readonly ?string $healthPath = null,
+        public readonly ?string $readyPath = null,
+        public readonly TrustedProxies $trustedProxies = new TrustedProxies([]),
     ) {
+        foreach (['--health-path' => $healthPath, '--ready-path' => $readyPath] as $name => $path) {
+            if ($path !== null && !\str_starts_with($path, '/')) {
+                throw new ServerError(\sprintf('%s must start with "/", got "%s"', $name, $path));
+            }
+        }
+        if ($metrics !== null && \preg_match('/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):\d{1,5}$/D', $metrics) !== 1) {
+            throw new ServerError(\sprintf('--metrics must be HOST:PORT, got "%s"', $metrics));
+        }
         foreach (['--max-requests' => $maxRequests, '--max-memory' => $maxMemory] as $name => $value) {
             if ($value < 0) {
                 throw new ServerError(\sprintf('%s must not be negative, got %d', $name, $value));

@@ -44,6 +44,7 @@ final class Worker
     private int $lagTick = 0;
     /** @var list<string> loop callbacks to cancel when serve() returns */
     private array $watchers = [];
+    private readonly Observability $observability;
 
     /**
      * @param bool $supervised run by the master: SIGINT is left to the master (a Ctrl-C at a
@@ -57,6 +58,7 @@ final class Worker
         private readonly bool $supervised = false,
     ) {
         $this->stats = new WorkerStats();
+        $this->observability = new Observability($options);
         $max = $options->maxRequests;
         // Drawn once per worker, so that workers started together do not all recycle together.
         $this->requestLimit = $max > 0 ? $max + \random_int(0, \intdiv($max, 10)) : 0;
@@ -100,7 +102,7 @@ final class Worker
         // What the boot set process-wide (time zone, error handlers, …) is where every request starts.
         $driver->isolation->rebase();
 
-        return $this->wrap($handler);
+        return $this->observability->wrap($this->wrap($handler), fn (): bool => $this->stopping);
     }
 
     /**
@@ -208,6 +210,7 @@ final class Worker
             $this->options->uploadDir ?? \sys_get_temp_dir(),
             $this->options->debug,
             $this->options->requestTimeout,
+            $this->observability->requestIds(),
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');
@@ -228,6 +231,7 @@ final class Worker
         $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::LAG_INTERVAL, $this->measureLag(...)));
         // Fires while requests wait; only a request computing without pause holds it up.
         $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::REPORT_INTERVAL, $this->report(...)));
+        $this->observability->start();
         $channel->ready();
         if ($this->retiring !== null) {
             $channel->retire($this->retiring);
@@ -239,6 +243,7 @@ final class Worker
                 EventLoop::cancel($id);
             }
             $this->watchers = [];
+            $this->observability->close($channel);
             $channel->detach();
         }
     }
@@ -259,6 +264,7 @@ final class Worker
         $now = \hrtime(true);
         $lag = ($now - $this->lagTick) / 1e9 - self::LAG_INTERVAL;
         $this->lagTick = $now;
+        $this->observability->observeLag($lag);
         if ($lag > $this->stats->lag) {
             $this->stats->lag = $lag;
         }
@@ -278,6 +284,9 @@ final class Worker
             \memory_get_peak_usage(true),
             \round($lag, 6),
         );
+        if ($this->channel !== null) {
+            $this->observability->report($this->channel);
+        }
     }
 
     private function masterGone(): void

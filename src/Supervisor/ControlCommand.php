@@ -111,6 +111,14 @@ final class ControlCommand extends Command
             $s('generation'),
             (int) $s('uptime'),
         )];
+        if (\is_bool($status['ready'] ?? null)) {
+            $lines[] = \sprintf(
+                'Ready: %s, %s accepting%s',
+                $status['ready'] ? 'yes' : 'no',
+                $s('ready_workers') === '1' ? '1 worker' : ((int) $s('ready_workers')) . ' workers',
+                $s('metrics') !== '' ? '; metrics on ' . $s('metrics') : '',
+            );
+        }
         if ($s('last_reload_error') !== '') {
             $lines[] = 'Last reload failed: ' . $s('last_reload_error');
         }

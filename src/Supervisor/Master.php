@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Supervisor;
 
 use Psr\Log\LoggerInterface;
+use Spindle\Metrics\MetricsServer;
 use Spindle\Server\Listener;
 use Spindle\Server\MasterChannel;
 use Spindle\Server\ServerError;
@@ -43,6 +44,11 @@ final class Master
     private int $handledStops = 0;
     private int $reloadSignals = 0;
     private int $handledReloads = 0;
+    private int $reopenSignals = 0;
+    private int $handledReopens = 0;
+    private ?MetricsServer $metrics = null;
+    private readonly ?SystemdNotifier $systemd;
+    private ?MetricsEndpoint $endpoint = null;
     private ?int $exitCode = null;
     private int $port = 0;
     /** @var resource|null */
@@ -60,6 +66,7 @@ final class Master
         private readonly LoggerInterface $logger,
         private readonly mixed $stdout,
     ) {
+        $this->systemd = SystemdNotifier::fromEnvironment();
     }
 
     public function run(): int
@@ -76,6 +83,15 @@ final class Master
             PidFile::write($this->pidFile, \getmypid() ?: 0);
             try {
                 $this->control = new ControlServer(PidFile::socketPath($this->pidFile));
+                if ($this->options->metrics !== null) {
+                    try {
+                        $this->metrics = new MetricsServer($this->options->metrics, fn (string $path): array => $this->endpoint?->respond($path, self::now())
+                            ?? [503, 'text/plain; charset=utf-8', "starting\n"]);
+                    } catch (\RuntimeException $e) {
+                        throw new ServerError($e->getMessage(), 0, $e);
+                    }
+                    $this->logger->info(\sprintf('Metrics on http://%s/metrics', $this->metrics->address));
+                }
                 if ($this->watcher !== null) {
                     $reason = $this->watcher->fallbackReason();
                     $this->logger->info(\sprintf(
@@ -87,6 +103,7 @@ final class Master
 
                 return $this->loop();
             } finally {
+                $this->metrics?->close();
                 $this->control?->close();
                 PidFile::remove($this->pidFile, \getmypid() ?: 0);
             }
@@ -101,7 +118,7 @@ final class Master
         \pcntl_signal(\SIGTERM, fn () => ++$this->stopSignals, false);
         \pcntl_signal(\SIGINT, fn () => ++$this->stopSignals, false);
         \pcntl_signal(\SIGHUP, fn () => ++$this->reloadSignals, false);
-        \pcntl_signal(\SIGUSR1, fn () => ++$this->reloadSignals, false);
+        \pcntl_signal(\SIGUSR1, fn () => ++$this->reopenSignals, false);
         \pcntl_signal(\SIGCHLD, static fn () => null, false);
 
         $this->state = new MasterState(new SupervisorConfig(
@@ -110,17 +127,31 @@ final class Master
             drainTimeout: $this->options->drainTimeout,
             heartbeatTimeout: $this->options->requestTimeout > 0 ? $this->options->requestTimeout + $this->options->killGrace : 0.0,
         ));
+        if ($this->metrics !== null) {
+            $this->endpoint = new MetricsEndpoint($this->state, $this->options->healthPath ?? '/healthz', $this->options->readyPath ?? '/readyz');
+        }
         $this->execute($this->state->start(self::now()));
 
         while ($this->exitCode === null) {
             \pcntl_signal_dispatch();
             while ($this->handledStops < $this->stopSignals) {
                 ++$this->handledStops;
+                $this->systemd?->notify('STOPPING=1');
                 $this->execute($this->state->stop(self::now()));
             }
             while ($this->handledReloads < $this->reloadSignals) {
                 ++$this->handledReloads;
                 $this->execute($this->state->reload(self::now()));
+                if ($this->state->phase() === MasterPhase::Reloading) {
+                    $this->systemd?->notify('RELOADING=1');
+                }
+            }
+            if ($this->handledReopens < $this->reopenSignals) {
+                // Reopen the access log (logrotate): each worker does it for its own handle.
+                $this->handledReopens = $this->reopenSignals;
+                foreach ($this->state->pids() as $pid) {
+                    @\posix_kill($pid, \SIGUSR1);
+                }
             }
             $this->reap();
             if ($this->state->phase() === MasterPhase::Stopping && \is_resource($this->listener)) {
@@ -153,7 +184,9 @@ final class Master
                 $this->logger->log($action->level, $action->message);
             } elseif ($action instanceof Announce) {
                 @\fwrite($this->stdout, \sprintf("Spindle listening on http://%s\n", $this->options->address($this->port)));
+                $this->systemd?->notify(\sprintf("READY=1\nMAINPID=%d\nSTATUS=Listening on http://%s", \getmypid(), $this->options->address($this->port)));
             } elseif ($action instanceof ReloadFinished) {
+                $this->systemd?->notify('READY=1');
                 foreach ($this->pendingReloads as $request) {
                     $this->control?->reply($request, $action->succeeded
                         ? ['ok' => true, 'generation' => $action->generation]
@@ -208,15 +241,18 @@ final class Master
      */
     private function runWorker(mixed $channel): int
     {
-        foreach ([\SIGTERM, \SIGINT, \SIGHUP, \SIGUSR1, \SIGCHLD] as $signal) {
+        foreach ([\SIGTERM, \SIGINT, \SIGHUP, \SIGCHLD] as $signal) {
             \pcntl_signal($signal, \SIG_DFL);
         }
+        // Until the worker watches it (--access-log), SIGUSR1 from the master must not end it.
+        \pcntl_signal(\SIGUSR1, \SIG_IGN);
         foreach ($this->channels as $sibling) {
             @\fclose($sibling);
         }
         $this->channels = [];
         // In a forked child these only close the inherited handles; the files stay the master's.
         $this->control?->close();
+        $this->metrics?->close();
         $this->watcher?->close();
         $listener = $this->listener;
         $toMaster = new MasterChannel($channel);
@@ -247,6 +283,7 @@ final class Master
                 @\fclose($this->channels[$pid]);
                 unset($this->channels[$pid], $this->buffers[$pid]);
             }
+            $this->endpoint?->exited($pid);
             $this->execute($this->state->exited($pid, ExitStatus::fromWaitStatus($status), self::now()));
         }
     }
@@ -261,7 +298,12 @@ final class Master
         if ($watch !== null) {
             $read[] = $watch;
         }
-        $write = $except = null;
+        $write = null;
+        if ($this->metrics !== null) {
+            \array_push($read, ...$this->metrics->readStreams());
+            $write = $this->metrics->writeStreams() ?: null;
+        }
+        $except = null;
         if ($read === []) {
             \usleep((int) ($timeout * 1e6));
 
@@ -270,7 +312,9 @@ final class Master
         $ready = @\stream_select($read, $write, $except, 0, (int) ($timeout * 1e6));
         if ($ready === false || $ready === 0) {
             $read = [];
+            $write = [];
         }
+        $this->metrics?->poll($read, $write ?? [], self::now());
         foreach ($this->channels as $pid => $channel) {
             if (\in_array($channel, $read, true)) {
                 $this->readChannel($pid);
@@ -306,6 +350,9 @@ final class Master
             }
             /** @var array<string, mixed> $message */
             $now = self::now();
+            if (($message['type'] ?? null) === 'metrics') {
+                $this->endpoint?->report($pid, $message['families'] ?? null);
+            }
             $this->execute(($message['type'] ?? null) === 'ready'
                 ? $this->state->ready($pid, $now)
                 : $this->state->message($pid, $message, $now));
@@ -329,6 +376,8 @@ final class Master
                 $status['pid'] = \getmypid();
                 $status['address'] = 'http://' . $this->options->address($this->port);
                 $status['app'] = $this->options->app;
+                $status['metrics'] = $this->metrics !== null ? 'http://' . $this->metrics->address . '/metrics' : null;
+                $status['access_log'] = $this->options->accessLog;
                 $this->control->reply($request, ['status' => $status]);
                 break;
             case 'stop':

@@ -51,6 +51,10 @@ final class MasterState
     private int $exitCode = 0;
     private ?string $lastReloadError = null;
     private float $startedAt = 0.0;
+    /** @var array<string, int> workers replaced, by reason (crash, timeout, boot-failure, max-requests, max-memory, ttl) */
+    private array $replaced = [];
+    /** @var array{ok: int, failed: int} */
+    private array $reloads = ['ok' => 0, 'failed' => 0];
 
     public function __construct(private readonly SupervisorConfig $config)
     {
@@ -121,6 +125,7 @@ final class MasterState
             $this->phase = MasterPhase::Running;
             $this->lastReloadError = null;
             $actions[] = $this->log(LogLevel::INFO, \sprintf('Reloaded: generation %d is serving', $this->generation));
+            ++$this->reloads['ok'];
             $actions[] = new ReloadFinished(true, $this->generation);
         }
 
@@ -208,6 +213,7 @@ final class MasterState
             return $actions;
         }
         $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
+        $this->count($worker->killed ? 'timeout' : 'crash');
         if ($delay > 0 || $outgoing) {
             $this->pending[] = ['slot' => $worker->slot, 'at' => $now + $delay, 'generation' => $worker->generation, 'replaces' => null];
         } else {
@@ -367,14 +373,43 @@ final class MasterState
             ];
         }
 
+        $ready = $this->readyWorkers();
+
         return [
             'phase' => $this->phase->value,
             'generation' => $this->generation,
             'started_at' => $this->startedAt,
             'uptime' => $now - $this->startedAt,
             'last_reload_error' => $this->lastReloadError,
+            'live' => true,
+            'ready' => $this->isReady(),
+            'ready_workers' => $ready,
+            'replaced' => $this->replaced,
+            'reloads' => $this->reloads,
             'workers' => $workers,
         ];
+    }
+
+    /** Workers that accept connections (a retiring one serves until its replacement does). */
+    public function readyWorkers(): int
+    {
+        $ready = 0;
+        foreach ($this->workers as $worker) {
+            if ($worker->state === WorkerState::Ready || $worker->state === WorkerState::Retiring) {
+                ++$ready;
+            }
+        }
+
+        return $ready;
+    }
+
+    /**
+     * Readiness, as a load balancer should see it: some worker accepts and no stop began (from
+     * the first stop signal on, the answer is no while the workers drain).
+     */
+    public function isReady(): bool
+    {
+        return ($this->phase === MasterPhase::Running || $this->phase === MasterPhase::Reloading) && $this->readyWorkers() > 0;
     }
 
     /** @return list<int> pids of every worker (for a last-resort kill) */
@@ -398,6 +433,7 @@ final class MasterState
         if ($this->phase === MasterPhase::Reloading && $worker->generation === $this->generation) {
             // The new code does not boot: keep the generation that serves.
             $this->lastReloadError = $error;
+            ++$this->reloads['failed'];
             $actions[] = $this->log(LogLevel::ERROR, \sprintf('Reload failed, generation %d keeps serving: %s', $this->generation - 1, $error));
             foreach ($this->workers as $other) {
                 if ($other->generation === $this->generation && $other->pid !== null) {
@@ -426,6 +462,7 @@ final class MasterState
         }
         $delay = \min($this->config->backoffMax, $this->config->backoffBase * 2 ** ($failures - 1));
         $actions[] = $this->log(LogLevel::ERROR, \sprintf('Worker %d failed to boot: %s; retrying in %.1f s', (int) $worker->pid, $error, $delay));
+        $this->count('boot-failure');
         $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
         // A replacement for a retiring worker is tried again: that worker serves on meanwhile
         // (it asks to be replaced only once).
@@ -456,6 +493,7 @@ final class MasterState
         }
         $worker->state = WorkerState::Retiring;
         $worker->retireReason = $reason;
+        $this->count($reason);
         $spawn = $this->spawn($worker->slot, $this->generation, $now);
         $this->workers[$spawn->id]->replaces = $worker->id;
 
@@ -521,6 +559,11 @@ final class MasterState
     private static function int(array $message, string $key): int
     {
         return \is_int($message[$key] ?? null) ? $message[$key] : 0;
+    }
+
+    private function count(string $reason): void
+    {
+        $this->replaced[$reason] = ($this->replaced[$reason] ?? 0) + 1;
     }
 
     private function log(string $level, string $message): LogLine

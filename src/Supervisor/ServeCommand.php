@@ -6,10 +6,12 @@ namespace Spindle\Supervisor;
 
 use Psr\Log\LogLevel;
 use Spindle\Http\HttpLimits;
+use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\AppPaths;
 use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\StreamLogger;
+use Spindle\Server\TrustedProxies;
 use Symfony\Component\Console\Attribute\AsCommand;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
@@ -53,6 +55,12 @@ final class ServeCommand extends Command
             ->addOption('pid-file', null, InputOption::VALUE_REQUIRED, 'Pid file; the control socket sits next to it (default: the temp dir, named by port)')
             ->addOption('daemon', null, InputOption::VALUE_NONE, 'Detach from the terminal; output goes to --log-file')
             ->addOption('log-file', null, InputOption::VALUE_REQUIRED, 'Log file for --daemon', 'spindle.log')
+            ->addOption('access-log', null, InputOption::VALUE_REQUIRED, 'Write an access log line per request to this file ("-": standard output); reopened on SIGUSR1')
+            ->addOption('access-log-format', null, InputOption::VALUE_REQUIRED, 'combined or json', 'combined')
+            ->addOption('trusted-proxies', null, InputOption::VALUE_REQUIRED, 'Comma-separated addresses or CIDR ranges whose X-Forwarded-For gives the client address in the access log')
+            ->addOption('metrics', null, InputOption::VALUE_REQUIRED, 'Serve Prometheus metrics (and health) from the master on HOST:PORT, at /metrics')
+            ->addOption('health-path', null, InputOption::VALUE_REQUIRED, 'Answer 200 on this path while the server runs (liveness), without the app')
+            ->addOption('ready-path', null, InputOption::VALUE_REQUIRED, 'Answer 200 on this path while ready, 503 once a graceful stop began (readiness), without the app')
             ->addOption('watch', null, InputOption::VALUE_NONE, 'Reload when PHP files next to the app change (development)')
             ->addOption('debug', null, InputOption::VALUE_NONE, 'Show error details in 500 responses and traces in the log');
     }
@@ -93,6 +101,12 @@ final class ServeCommand extends Command
                 watch: (bool) $input->getOption('watch'),
                 maxConnections: self::int($input, 'max-connections'),
                 workingDirectory: $paths->workingDirectory,
+                accessLog: self::accessLog($input),
+                accessLogFormat: self::accessLogFormat($input),
+                metrics: self::optionalString($input, 'metrics'),
+                healthPath: self::optionalString($input, 'health-path'),
+                readyPath: self::optionalString($input, 'ready-path'),
+                trustedProxies: TrustedProxies::fromList(self::optionalString($input, 'trusted-proxies') ?? ''),
             );
             $stdout = \STDOUT;
             if ($options->daemon) {
@@ -175,6 +189,38 @@ final class ServeCommand extends Command
         }
 
         return (string) \realpath($dir);
+    }
+
+    /** The access log path, absolute (workers run in the app's directory), checked for appending now. */
+    private static function accessLog(InputInterface $input): ?string
+    {
+        $path = self::optionalString($input, 'access-log');
+        if ($path === null || $path === '-') {
+            return $path;
+        }
+        $path = self::absolute($path);
+        $handle = @\fopen($path, 'a');
+        if ($handle === false) {
+            throw new ServerError(\sprintf('--access-log %s cannot be opened for appending', $path));
+        }
+        \fclose($handle);
+
+        return $path;
+    }
+
+    private static function accessLogFormat(InputInterface $input): AccessLogFormat
+    {
+        $value = (string) $input->getOption('access-log-format');
+
+        return AccessLogFormat::tryFrom($value)
+            ?? throw new ServerError(\sprintf('--access-log-format must be combined or json, got "%s"', $value));
+    }
+
+    private static function optionalString(InputInterface $input, string $name): ?string
+    {
+        $value = $input->getOption($name);
+
+        return \is_string($value) && $value !== '' ? $value : null;
     }
 
     private static function positive(InputInterface $input, string $name): float

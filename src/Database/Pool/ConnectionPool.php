@@ -170,7 +170,8 @@ final class ConnectionPool
     {
         $idle = \count($this->idle);
 
-        return new PoolStats($this->size, $idle, $this->size - $idle, \count($this->waiters), $this->maxSize);
+        // Every wait takes the next waiter number: their count is the number of waits.
+        return new PoolStats($this->size, $idle, $this->size - $idle, \count($this->waiters), $this->maxSize, $this->nextWaiter);
     }
 
     /**

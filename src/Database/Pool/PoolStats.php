@@ -18,6 +18,8 @@ final class PoolStats
         public readonly int $waiting,
         /** The most connections the pool holds at once. */
         public readonly int $maxSize,
+        /** acquire() calls that had to wait for a connection, since the pool was made. */
+        public readonly int $waits = 0,
     ) {
     }
 }

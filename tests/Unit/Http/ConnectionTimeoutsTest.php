@@ -46,7 +46,7 @@ final class ConnectionTimeoutsTest extends TestCase
             return new Response(200, ['Content-Type' => 'text/plain'], 'ok');
         };
         $limits = new HttpLimits(headerTimeout: 10.0, bodyTimeout: 20.0, keepAliveTimeout: 5.0);
-        $this->set = new HandlerSet($handler, $limits, new TaskRunner(Loop::driver()), new NullLogger(), $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, 3.0, $this->wheel);
+        $this->set = new HandlerSet($handler, $limits, new TaskRunner(Loop::driver()), new NullLogger(), $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, 3.0, timeouts: $this->wheel);
         [$client, $server] = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, 0);
         \stream_set_blocking($client, false);
         \stream_set_blocking($server, false);

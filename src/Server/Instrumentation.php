@@ -1,0 +1,152 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server;
+
+use Spindle\Http\FileBody;
+use Spindle\Http\HttpException;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+use Spindle\Http\Status;
+use Spindle\Metrics\Registry;
+use Spindle\Server\AccessLog\AccessLogWriter;
+use Spindle\Server\AccessLog\LineFormatter;
+
+/**
+ * What a worker records about each request it hands to the app: the access log line (with the
+ * request id the connection gave the request and sends back with the response, see RequestIds)
+ * and the request metrics. Only what is turned on is put around the handler: with neither, the
+ * handler is returned as it is.
+ */
+final class Instrumentation
+{
+    private readonly ?RequestMetrics $metrics;
+
+    public function __construct(
+        private readonly ?AccessLogWriter $log,
+        private readonly ?LineFormatter $formatter,
+        ?Registry $metrics,
+        private readonly TrustedProxies $proxies = new TrustedProxies([]),
+    ) {
+        $this->metrics = $metrics !== null ? new RequestMetrics($metrics) : null;
+    }
+
+    /**
+     * @param \Closure(Request): Response $handler
+     *
+     * @return \Closure(Request): Response
+     */
+    public function wrap(\Closure $handler): \Closure
+    {
+        if ($this->log === null && $this->metrics === null) {
+            return $handler;
+        }
+        if ($this->log === null) {
+            return $this->counting($handler);
+        }
+
+        return function (Request $request) use ($handler): Response {
+            $start = \microtime(true);
+            // Given to the request by the connection (RequestIds) when the access log is on.
+            $id = $this->log !== null ? $request->headers['x-request-id'][0] ?? '' : '';
+            try {
+                $response = $handler($request);
+            } catch (\Throwable $e) {
+                $this->record($request, self::statusOf($e), 0, $start, $id);
+
+                throw $e;
+            }
+            $body = $response->body;
+            if ($request->method === 'HEAD' || Status::forbidsBody($response->status)) {
+                $this->record($request, $response->status, 0, $start, $id);
+            } elseif (\is_string($body)) {
+                $this->record($request, $response->status, \strlen($body), $start, $id);
+            } elseif ($body instanceof FileBody) {
+                $this->record($request, $response->status, $body->length, $start, $id);
+            } else {
+                // Streamed: recorded once the last piece went out (or the stream ended early).
+                $response = new Response($response->status, $response->headers, $this->logging($body, $request, $response->status, $start, $id), $response->reason);
+            }
+
+            return $response;
+        };
+    }
+
+    /**
+     * Metrics without the access log: the least that can be put around the handler.
+     *
+     * @param \Closure(Request): Response $handler
+     *
+     * @return \Closure(Request): Response
+     */
+    private function counting(\Closure $handler): \Closure
+    {
+        $metrics = $this->metrics;
+        \assert($metrics !== null);
+
+        return static function (Request $request) use ($handler, $metrics): Response {
+            $start = \microtime(true);
+            try {
+                $response = $handler($request);
+            } catch (\Throwable $e) {
+                $metrics->record($request->method, self::statusOf($e), $start);
+
+                throw $e;
+            }
+            $body = $response->body;
+            if (\is_string($body) || $body instanceof FileBody || $request->method === 'HEAD' || Status::forbidsBody($response->status)) {
+                $metrics->record($request->method, $response->status, $start);
+
+                return $response;
+            }
+            // Streamed: counted once the last piece went out (or the stream ended early).
+            $counted = (static function () use ($body, $metrics, $request, $response, $start): \Generator {
+                try {
+                    yield from $body;
+                } finally {
+                    $metrics->record($request->method, $response->status, $start);
+                }
+            })();
+
+            return new Response($response->status, $response->headers, $counted, $response->reason);
+        };
+    }
+
+    private static function statusOf(\Throwable $e): int
+    {
+        return match (true) {
+            $e instanceof HttpException => $e->status,
+            $e instanceof RequestTimedOut => 504,
+            default => 500,
+        };
+    }
+
+    /**
+     * @param iterable<string> $body
+     *
+     * @return \Generator<int, string>
+     */
+    private function logging(iterable $body, Request $request, int $status, float $start, string $id): \Generator
+    {
+        $bytes = 0;
+        try {
+            foreach ($body as $piece) {
+                $bytes += \strlen((string) $piece);
+                yield $piece;
+            }
+        } finally {
+            $this->record($request, $status, $bytes, $start, $id);
+        }
+    }
+
+    private function record(Request $request, int $status, int $bytes, float $start, string $id): void
+    {
+        $end = \microtime(true);
+        $this->metrics?->record($request->method, $status, $start);
+        if ($this->log !== null && $this->formatter !== null) {
+            $remote = $this->proxies->isEmpty() ? $request->remoteAddress : $this->proxies->clientAddress($request->remoteAddress, $request->headers['x-forwarded-for'] ?? null);
+            $this->log->write($this->formatter->format($request, $status, $bytes, (int) (($end - $start) * 1e6), $remote, $id, $start));
+        }
+    }
+}

@@ -1,0 +1,114 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server;
+
+use Revolt\EventLoop;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+use Spindle\Loop\Loop;
+use Spindle\Metrics\Histogram;
+use Spindle\Metrics\Registry;
+use Spindle\Server\AccessLog\AccessLogWriter;
+use Spindle\Server\AccessLog\LineFormatter;
+use Spindle\Server\AccessLog\RequestIds;
+
+/**
+ * A worker's part of `--access-log`, `--metrics`, `--health-path` and `--ready-path`: it puts
+ * the health endpoints and the Instrumentation around the app's handler, flushes and reopens the
+ * access log (SIGUSR1), measures the event-loop lag into a histogram and sends the worker's
+ * metrics to the master with each report. Nothing of it runs for what is not turned on.
+ */
+final class Observability
+{
+    private ?AccessLogWriter $log = null;
+    private readonly ?Registry $metrics;
+    private readonly ?Histogram $lag;
+    private ?string $signalId = null;
+
+    public function __construct(private readonly ServerOptions $options)
+    {
+        $this->metrics = $options->metrics !== null ? Loop::driver()->metrics : null;
+        $this->lag = $this->metrics?->histogram(
+            'spindle_event_loop_lag_seconds',
+            'How late the worker\'s 100 ms loop timer fired: time a request held the loop without yielding',
+            [],
+            [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0, 5.0],
+        );
+    }
+
+    /**
+     * @param \Closure(Request): Response $handler
+     * @param \Closure(): bool $draining
+     *
+     * @return \Closure(Request): Response
+     */
+    public function wrap(\Closure $handler, \Closure $draining): \Closure
+    {
+        $options = $this->options;
+        if ($options->accessLog !== null) {
+            $this->log = new AccessLogWriter($options->accessLog);
+        }
+        $instrumentation = new Instrumentation(
+            $this->log,
+            $this->log !== null ? new LineFormatter($options->accessLogFormat) : null,
+            $this->metrics,
+            $options->trustedProxies,
+        );
+
+        return (new HealthEndpoints($options->healthPath, $options->readyPath, $draining))->wrap($instrumentation->wrap($handler));
+    }
+
+    /**
+     * What gives each request its X-Request-Id, with the access log on.
+     *
+     * @return (\Closure(array<string, list<string>>): array<string, list<string>>)|null
+     */
+    public function requestIds(): ?\Closure
+    {
+        return $this->options->accessLog !== null ? (new RequestIds())(...) : null;
+    }
+
+    /** The worker serves: start flushing the access log, reopen it on SIGUSR1. */
+    public function start(): void
+    {
+        if ($this->log === null) {
+            return;
+        }
+        $this->log->start();
+        $log = $this->log;
+        $this->signalId = EventLoop::unreference(EventLoop::onSignal(\SIGUSR1, static fn () => $log->reopen()));
+    }
+
+    public function observeLag(float $seconds): void
+    {
+        $this->lag?->observe(\max(0.0, $seconds));
+    }
+
+    /** Sends the worker's metrics with its report (a no-op without --metrics). */
+    public function report(MasterChannel $channel): void
+    {
+        if ($this->metrics === null) {
+            return;
+        }
+        $families = [];
+        foreach ($this->metrics->collect() as $family) {
+            $families[] = $family->toArray();
+        }
+        $channel->send(['type' => 'metrics', 'families' => $families]);
+    }
+
+    /** The worker is done: the last access log lines and metrics go out. */
+    public function close(MasterChannel $channel): void
+    {
+        if ($this->signalId !== null) {
+            EventLoop::cancel($this->signalId);
+            $this->signalId = null;
+            // Cancelling put back the default action, which would end the process.
+            \pcntl_signal(\SIGUSR1, \SIG_IGN);
+        }
+        $this->log?->close();
+        $this->report($channel);
+    }
+}
