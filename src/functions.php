@@ -34,5 +34,5 @@ function context(): ?Loop\Context
  */
 function metrics(): Metrics\Registry
 {
-    return Loop\Loop::driver()->metrics;
+    return Loop\Loop::driver()->service(Metrics\Registry::class, static fn (): Metrics\Registry => new Metrics\Registry());
 }

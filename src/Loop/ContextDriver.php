@@ -8,7 +8,6 @@ use Revolt\EventLoop\CallbackType;
 use Revolt\EventLoop\Driver;
 use Revolt\EventLoop\Suspension;
 use Spindle\Loop\Isolation\ProcessState;
-use Spindle\Metrics\Registry;
 
 /**
  * The event loop driver Spindle installs: it delegates every operation to the real driver and
@@ -36,15 +35,33 @@ final class ContextDriver implements Driver
     /** Each task's own process-wide state (output buffers, handlers, settings, superglobals). */
     public readonly ProcessState $isolation;
 
-    /** The worker's metrics, Spindle's and the app's (see \Spindle\metrics()). */
-    public readonly Registry $metrics;
+    /** @var array<class-string, object> the worker's shared services, by class (see service()) */
+    private array $services = [];
 
     public function __construct(private readonly Driver $inner)
     {
         $this->isolation = new ProcessState();
-        $this->metrics = new Registry();
         $this->contexts = new \WeakMap();
         $this->suspensions = new \WeakMap();
+    }
+
+    /**
+     * The worker's one instance of $class, made by $make on first use: process-wide services (the
+     * metrics registry, say) live here, with the loop, rather than in static properties.
+     *
+     * @template T of object
+     *
+     * @param class-string<T> $class
+     * @param \Closure(): T $make
+     *
+     * @return T
+     */
+    public function service(string $class, \Closure $make): object
+    {
+        $service = $this->services[$class] ??= $make();
+        \assert($service instanceof $class);
+
+        return $service;
     }
 
     public function inner(): Driver

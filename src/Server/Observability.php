@@ -7,7 +7,6 @@ namespace Spindle\Server;
 use Revolt\EventLoop;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
-use Spindle\Loop\Loop;
 use Spindle\Metrics\Histogram;
 use Spindle\Metrics\Registry;
 use Spindle\Server\AccessLog\AccessLogWriter;
@@ -29,7 +28,7 @@ final class Observability
 
     public function __construct(private readonly ServerOptions $options)
     {
-        $this->metrics = $options->metrics !== null ? Loop::driver()->metrics : null;
+        $this->metrics = $options->metrics !== null ? \Spindle\metrics() : null;
         $this->lag = $this->metrics?->histogram(
             'spindle_event_loop_lag_seconds',
             'How late the worker\'s 100 ms loop timer fired: time a request held the loop without yielding',

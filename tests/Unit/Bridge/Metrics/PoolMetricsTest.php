@@ -2,14 +2,15 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\Unit\Database\Pool;
+namespace Spindle\Tests\Unit\Bridge\Metrics;
 
 use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
 use Spindle\Database\Pool\ConnectionPool;
-use Spindle\Database\Pool\PoolMetrics;
+use Spindle\Bridge\Metrics\PoolMetrics;
 use Spindle\Metrics\PrometheusText;
 use Spindle\Metrics\Registry;
+use Spindle\Tests\Unit\Database\Pool\FakeConnection;
 use Spindle\Tests\Unit\Metrics\PrometheusParser;
 
 final class PoolMetricsTest extends TestCase

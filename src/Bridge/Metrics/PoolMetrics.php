@@ -2,9 +2,9 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Database\Pool;
+namespace Spindle\Bridge\Metrics;
 
-use Spindle\Loop\Loop;
+use Spindle\Database\Pool\ConnectionPool;
 use Spindle\Metrics\Family;
 use Spindle\Metrics\MetricType;
 use Spindle\Metrics\Registry;
@@ -31,7 +31,7 @@ final class PoolMetrics
 
     public static function export(ConnectionPool $pool, string $name = 'default', ?Registry $registry = null): void
     {
-        $registry ??= Loop::driver()->metrics;
+        $registry ??= \Spindle\metrics();
         $reference = \WeakReference::create($pool);
         $key = 'spindle_mysql_pool:' . $name;
         $registry->collectWith($key, static function () use ($reference, $name): array {
