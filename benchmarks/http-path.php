@@ -24,7 +24,7 @@ require __DIR__ . '/../vendor/autoload.php';
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
 use Spindle\Http\Connection;
-use Spindle\Http\HandlerSet;
+use Spindle\Http\ConnectionServices;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
@@ -55,7 +55,7 @@ $counting = static function (Request $request) use ($handler, &$done, $connectio
 
     return $response;
 };
-$set = new HandlerSet($counting, $options->limits, new TaskRunner(Loop::driver()), $logger, new Clock(), new ResponseSerializer(), sys_get_temp_dir(), false, $options->requestTimeout, $options->accessLog !== null ? (new RequestIds())(...) : null);
+$set = new ConnectionServices($counting, $options->limits, new TaskRunner(Loop::driver()), $logger, new Clock(), new ResponseSerializer(), sys_get_temp_dir(), false, $options->requestTimeout, $options->accessLog !== null ? (new RequestIds())(...) : null);
 $clients = [];
 $servers = [];
 for ($i = 0; $i < $connections; ++$i) {

@@ -79,7 +79,7 @@ final class Connection
      */
     public function __construct(
         private readonly mixed $socket,
-        private readonly HandlerSet $set,
+        private readonly ConnectionServices $set,
         private readonly \Closure $onClose,
         public readonly string $remoteAddress,
         public readonly int $remotePort,
@@ -471,7 +471,7 @@ final class Connection
         $status = $response->status;
         $headers = $response->headers;
         if ($this->set->requestIds !== null && !isset($headers['X-Request-Id']) && !isset($headers['x-request-id'])) {
-            // The request's id (see HandlerSet::$requestIds) goes back with the response.
+            // The request's id (see ConnectionServices::$requestIds) goes back with the response.
             $headers['X-Request-Id'] = $request->headers['x-request-id'][0] ?? '';
         }
         // Set when the application's headers say "Connection: close".

@@ -6,7 +6,7 @@ namespace Spindle\Server;
 
 use Revolt\EventLoop;
 use Spindle\Http\Connection;
-use Spindle\Http\HandlerSet;
+use Spindle\Http\ConnectionServices;
 use Spindle\Http\TimeoutWheel;
 
 /**
@@ -36,7 +36,7 @@ final class HttpServer
     /** @param resource $listener */
     public function __construct(
         private readonly mixed $listener,
-        private readonly HandlerSet $set,
+        private readonly ConnectionServices $set,
         private readonly string $localAddress,
         private readonly int $localPort,
         private readonly int $maxConnections = 512,

@@ -86,7 +86,7 @@ final class Observability
     }
 
     /** Sends the worker's metrics with its report (a no-op without --metrics). */
-    public function report(MasterChannel $channel): void
+    public function report(ChannelToMaster $channel): void
     {
         if ($this->metrics === null) {
             return;
@@ -99,7 +99,7 @@ final class Observability
     }
 
     /** The worker is done: the last access log lines and metrics go out. */
-    public function close(MasterChannel $channel): void
+    public function close(ChannelToMaster $channel): void
     {
         if ($this->signalId !== null) {
             EventLoop::cancel($this->signalId);

@@ -9,7 +9,7 @@ use Revolt\EventLoop;
 use Spindle\Bridge\Frameworks;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Clock;
-use Spindle\Http\HandlerSet;
+use Spindle\Http\ConnectionServices;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
@@ -22,7 +22,7 @@ use Spindle\Loop\TaskRunner;
  * One worker process: boots the application once, then serves requests from it until told to
  * stop, each request in its own fiber.
  *
- * It keeps the master informed over its channel (see MasterChannel): a report every second,
+ * It keeps the master informed over its channel (see ChannelToMaster): a report every second,
  * which is also its heartbeat, and a request to be replaced once it served --max-requests
  * (plus its own jitter) or grew past --max-memory. It goes on serving until the master, its
  * replacement ready, sends SIGTERM; and it stops by itself if the master is gone.
@@ -35,7 +35,7 @@ final class Worker
     private ?HttpServer $server = null;
     private int $signals = 0;
     private bool $stopping = false;
-    private ?MasterChannel $channel = null;
+    private ?ChannelToMaster $channel = null;
     private readonly WorkerStats $stats;
     /** Ask to be replaced after this many requests (0: never): --max-requests plus this worker's jitter. */
     private readonly int $requestLimit;
@@ -198,9 +198,9 @@ final class Worker
      * @param resource $listener
      * @param \Closure(Request): Response $handler
      */
-    public function serve(mixed $listener, \Closure $handler, MasterChannel $channel): void
+    public function serve(mixed $listener, \Closure $handler, ChannelToMaster $channel): void
     {
-        $set = new HandlerSet(
+        $set = new ConnectionServices(
             $handler,
             $this->options->limits,
             new TaskRunner(Loop::driver()),

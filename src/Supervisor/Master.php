@@ -7,7 +7,7 @@ namespace Spindle\Supervisor;
 use Psr\Log\LoggerInterface;
 use Spindle\Metrics\MetricsServer;
 use Spindle\Server\Listener;
-use Spindle\Server\MasterChannel;
+use Spindle\Server\ChannelToMaster;
 use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
@@ -255,7 +255,7 @@ final class Master
         $this->metrics?->close();
         $this->watcher?->close();
         $listener = $this->listener;
-        $toMaster = new MasterChannel($channel);
+        $toMaster = new ChannelToMaster($channel);
         try {
             $worker = new Worker($this->options, $this->logger, supervised: true);
             $handler = $worker->boot();

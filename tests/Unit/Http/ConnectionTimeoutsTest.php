@@ -9,7 +9,7 @@ use Psr\Log\NullLogger;
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
 use Spindle\Http\Connection;
-use Spindle\Http\HandlerSet;
+use Spindle\Http\ConnectionServices;
 use Spindle\Http\HttpLimits;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
@@ -28,7 +28,7 @@ final class ConnectionTimeoutsTest extends TestCase
 
     private Clock $clock;
     private TimeoutWheel $wheel;
-    private HandlerSet $set;
+    private ConnectionServices $set;
     /** @var resource */
     private $client;
     private ?Connection $connection = null;
@@ -46,7 +46,7 @@ final class ConnectionTimeoutsTest extends TestCase
             return new Response(200, ['Content-Type' => 'text/plain'], 'ok');
         };
         $limits = new HttpLimits(headerTimeout: 10.0, bodyTimeout: 20.0, keepAliveTimeout: 5.0);
-        $this->set = new HandlerSet($handler, $limits, new TaskRunner(Loop::driver()), new NullLogger(), $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, 3.0, timeouts: $this->wheel);
+        $this->set = new ConnectionServices($handler, $limits, new TaskRunner(Loop::driver()), new NullLogger(), $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, 3.0, timeouts: $this->wheel);
         [$client, $server] = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, 0);
         \stream_set_blocking($client, false);
         \stream_set_blocking($server, false);

@@ -8,7 +8,7 @@ use Revolt\EventLoop;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Server\Listener;
-use Spindle\Server\MasterChannel;
+use Spindle\Server\ChannelToMaster;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
 
@@ -74,7 +74,7 @@ final class InProcessWorker
             EventLoop::getDriver()->stop();
         }));
         try {
-            $self->worker->serve($listener, $handler, new MasterChannel($workerEnd));
+            $self->worker->serve($listener, $handler, new ChannelToMaster($workerEnd));
         } finally {
             EventLoop::cancel($guard);
             if ($timedOut) {

@@ -7,7 +7,7 @@ namespace Spindle\Tests\Unit\Server;
 use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
 use Spindle\Http\Request;
-use Spindle\Server\MasterChannel;
+use Spindle\Server\ChannelToMaster;
 use Spindle\Server\RetireReason;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
@@ -190,7 +190,7 @@ final class WorkerChannelTest extends TestCase
     public function testSendingToAMasterThatIsGoneFailsQuietlyAndCountsAsGone(): void
     {
         [$workerEnd, $masterEnd] = self::pair();
-        $channel = new MasterChannel($workerEnd);
+        $channel = new ChannelToMaster($workerEnd);
         $gone = 0;
         $channel->onClosed(static function () use (&$gone): void {
             ++$gone;
@@ -208,7 +208,7 @@ final class WorkerChannelTest extends TestCase
     public function testEndOfStreamOnTheChannelMeansTheMasterIsGone(): void
     {
         [$workerEnd, $masterEnd] = self::pair();
-        $channel = new MasterChannel($workerEnd);
+        $channel = new ChannelToMaster($workerEnd);
         $gone = false;
         $channel->onClosed(static function () use (&$gone): void {
             $gone = true;
@@ -228,7 +228,7 @@ final class WorkerChannelTest extends TestCase
     public function testMessageFormats(): void
     {
         [$workerEnd, $masterEnd] = self::pair();
-        $channel = new MasterChannel($workerEnd);
+        $channel = new ChannelToMaster($workerEnd);
         $channel->bootFailed(new \RuntimeException("Cannot load app.php: \xff"));
         $channel->ready();
         $channel->bootFailed(new \RuntimeException('after ready: not sent'));

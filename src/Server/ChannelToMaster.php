@@ -19,7 +19,7 @@ use Revolt\EventLoop;
  * The master writes nothing; its end closing (end of file when reading, a broken pipe when
  * writing) means it is gone, and the worker must not outlive it.
  */
-final class MasterChannel
+final class ChannelToMaster
 {
     private bool $closed = false;
     private bool $ready = false;

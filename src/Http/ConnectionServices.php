@@ -10,7 +10,7 @@ use Spindle\Loop\TaskRunner;
 /**
  * What every connection of a server shares: the request handler and the services around it.
  */
-final class HandlerSet
+final class ConnectionServices
 {
     /**
      * @param \Closure(Request): Response $handler
