@@ -8,7 +8,7 @@ namespace Spindle\Tests\E2E;
  * `bin/spindle serve tests/fixtures/symfony-app`: the Symfony fixture detected, its kernels
  * pooled per worker, fetched with curl and raw sockets.
  */
-class SymfonyAppTest extends SymfonyFixtureTest
+class SymfonyAppTest extends SymfonyFixtureTestCase
 {
     private static function server(): ServerProcess
     {

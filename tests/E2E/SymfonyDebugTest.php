@@ -8,7 +8,7 @@ namespace Spindle\Tests\E2E;
  * The Symfony fixture booted with APP_DEBUG=1 (as in development): the debug container, the
  * traceable event dispatcher and the debug error page, served by `bin/spindle serve`.
  */
-class SymfonyDebugTest extends SymfonyFixtureTest
+class SymfonyDebugTest extends SymfonyFixtureTestCase
 {
     private static function server(): ServerProcess
     {

@@ -11,7 +11,7 @@ namespace Spindle\Tests\E2E;
  * in the controller, in the middle of a PHP template inside an output buffer, and in a streamed
  * body. No response may hold another client's token; each reads back its own values everywhere.
  */
-class SymfonyIsolationSuiteTest extends SymfonyFixtureTest
+class SymfonyIsolationSuiteTest extends SymfonyFixtureTestCase
 {
     private const WITH_SESSION = 30;
     private const WITHOUT = 10;

@@ -10,7 +10,7 @@ namespace Spindle\Tests\E2E;
  * relative --static-dir taken as the app's whatever directory the server starts in. The same
  * through the Runtime is in SymfonyRuntimeTest.
  */
-final class SymfonyPublicDirectoryTest extends SymfonyFixtureTest
+final class SymfonyPublicDirectoryTest extends SymfonyFixtureTestCase
 {
     protected function tearDown(): void
     {

@@ -8,7 +8,7 @@ namespace Spindle\Tests\E2E;
  * `APP_RUNTIME=Spindle\Bridge\Symfony\Runtime php public/index.php`: the fixture's unmodified
  * front controller starts a Spindle server, configured from SPINDLE_* variables.
  */
-class SymfonyRuntimeTest extends SymfonyFixtureTest
+class SymfonyRuntimeTest extends SymfonyFixtureTestCase
 {
     /** @var resource|null */
     private $process = null;

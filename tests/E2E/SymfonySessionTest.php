@@ -9,7 +9,7 @@ namespace Spindle\Tests\E2E;
  * native storage factory, cookie_secure auto, SameSite lax), served unchanged: each request
  * sees its own session, also while others run at once in the same worker.
  */
-class SymfonySessionTest extends SymfonyFixtureTest
+class SymfonySessionTest extends SymfonyFixtureTestCase
 {
     /** @var array<string, true> session ids the tests made, whose files are removed afterwards */
     private static array $ids = [];

@@ -10,7 +10,7 @@ namespace Spindle\Tests\E2E;
  * Symfony74…Test classes: tests/fixtures/symfony74-app): the fixture's path, and its users table
  * in the private MariaDB.
  */
-abstract class SymfonyFixtureTest extends E2ETestCase
+abstract class SymfonyFixtureTestCase extends E2ETestCase
 {
     protected const USERS = [
         1 => ['name' => 'Ada Lovelace', 'email' => 'ada@example.com'],
