@@ -9,15 +9,21 @@ namespace Spindle\Tests\E2E;
  * nothing a request leaves behind may pile up — neither container callbacks (each session guard
  * registers one), nor memory, nor the time a request takes.
  */
-final class LaravelSoakTest extends E2ETestCase
+class LaravelSoakTest extends E2ETestCase
 {
+    /** The Laravel app this class serves; a subclass runs the same test on another. */
+    protected static function app(): string
+    {
+        return LaravelFixture::path();
+    }
+
     private const REQUESTS = 6000;
     private const BATCH = 1000;
 
     public function testLoggedInTrafficStaysFlat(): void
     {
         LaravelFixture::useTestDatabase();
-        $server = ServerProcess::start(LaravelFixture::path(), ['--workers=1']);
+        $server = ServerProcess::start(static::app(), ['--workers=1']);
         $jar = $this->cookieJar();
         try {
             self::assertSame('logged in as user-42', self::curl(['-s', '-c', $jar, $server->url('/login/42')])['out']);

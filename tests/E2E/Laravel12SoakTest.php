@@ -1,0 +1,14 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/** The logged-in soak of LaravelSoakTest on the Laravel 12 fixture app (tests/fixtures/laravel12-app). */
+final class Laravel12SoakTest extends LaravelSoakTest
+{
+    protected static function app(): string
+    {
+        return LaravelFixture::path(LaravelFixture::LARAVEL_12);
+    }
+}
