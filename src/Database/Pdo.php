@@ -555,6 +555,8 @@ final class Pdo extends \PDO
     /** The part after "mysql:", resolving php.ini aliases and "uri:" files like PDO. */
     private static function dataSource(string $dsn): string
     {
+        // PDO reads the DSN as a C string: nothing after a NUL byte counts.
+        $dsn = explode("\0", $dsn, 2)[0];
         if (!str_contains($dsn, ':')) {
             $alias = get_cfg_var('pdo.dsn.' . $dsn);
             if (!\is_string($alias)) {
@@ -687,6 +689,8 @@ final class Pdo extends \PDO
             \is_bool($value), \is_float($value), \is_null($value) => (int) $value,
             \is_string($value) => (int) $value,
             \is_array($value) => $value === [] ? 0 : 1,
+            // zval_get_long() warns, and the constructor turns the warning into a PDOException.
+            \is_object($value) => throw Errors::exception(sprintf('Object of class %s could not be converted to int', $value::class), 0, null),
             default => 1,
         };
     }

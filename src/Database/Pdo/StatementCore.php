@@ -1234,10 +1234,27 @@ final class StatementCore
         return (new \ReflectionClass($class))->newInstanceWithoutConstructor();
     }
 
-    /** @param list<mixed>|null $args */
-    private static function construct(object $object, ?array $args): void
+    /**
+     * Runs the constructor with the statement's own argument array, element by element by
+     * reference like PHP's FETCH_CLASS: a constructor taking `&$arg` gets the stored value and
+     * what it writes there is what the next row's constructor sees.
+     *
+     * @param list<mixed>|null $args
+     */
+    private static function construct(object $object, ?array &$args): void
     {
-        (new \ReflectionObject($object))->getConstructor()?->invokeArgs($object, $args ?? []);
+        $constructor = (new \ReflectionObject($object))->getConstructor();
+        if ($constructor === null) {
+            return;
+        }
+        $references = [];
+        if ($args !== null) {
+            foreach ($args as $i => &$value) {
+                $references[$i] = &$value;
+            }
+            unset($value);
+        }
+        $constructor->invokeArgs($object, $references);
     }
 
     /**

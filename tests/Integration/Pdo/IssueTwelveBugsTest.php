@@ -1,0 +1,71 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\Integration\Pdo;
+
+/**
+ * Three bugs PHP's own phpt tests found (pdo_005, pdo_mysql___construct_options,
+ * pdo_mysql___construct case 017), each compared with native pdo_mysql.
+ */
+final class IssueTwelveBugsTest extends DifferentialTestCase
+{
+    /** FETCH_CLASS passes the constructor arguments by reference, the same array for every row. */
+    public function testFetchClassConstructorArgumentsByReference(): void
+    {
+        foreach ([true, false] as $emulate) {
+            $this->differential(static function (\PDO $db, Trace $t): void {
+                $sql = 'SELECT 1 AS id UNION ALL SELECT 2 UNION ALL SELECT 3';
+                $t->call('fetchAll', fn () => $db->query($sql)->fetchAll(\PDO::FETCH_CLASS, ByReferenceTarget::class, [10]));
+                $t->call('fetch one by one', function () use ($db, $sql): array {
+                    $stmt = $db->query($sql);
+                    $stmt->setFetchMode(\PDO::FETCH_CLASS, ByReferenceTarget::class, [20]);
+
+                    return [$stmt->fetch(), $stmt->fetch(), $stmt->fetch()];
+                });
+                $t->call('fetchObject', function () use ($db, $sql): array {
+                    $stmt = $db->query($sql);
+                    $args = [30];
+
+                    return [$stmt->fetchObject(ByReferenceTarget::class, $args), $stmt->fetchObject(ByReferenceTarget::class, $args), $args];
+                });
+            }, [\PDO::ATTR_EMULATE_PREPARES => $emulate]);
+        }
+    }
+
+    /** Any ATTR_TIMEOUT PHP accepts connects; none escapes as an engine error. */
+    public function testTimeoutOptionValues(): void
+    {
+        $this->differentialSides(static function (string $side, Trace $t): void {
+            foreach (['PHP_INT_MAX' => \PHP_INT_MAX, 'one year and a day' => 366 * 86400, 'PHP_INT_MIN' => \PHP_INT_MIN, 'zero' => 0, 'negative' => -1, 'INF' => \INF, 'NAN' => \NAN, 'string' => 'abc', 'array' => [1], 'null' => null, 'object' => new \stdClass()] as $label => $value) {
+                $t->call($label, fn () => self::open($side, [\PDO::ATTR_TIMEOUT => $value])->query('SELECT 1')->fetchColumn());
+            }
+        });
+    }
+
+    /** PDO reads the DSN as a C string: what follows a NUL byte is ignored. */
+    public function testDsnCutAtNul(): void
+    {
+        $this->differentialSides(static function (string $side, Trace $t): void {
+            $env = self::env();
+            $good = sprintf('host=%s;port=%s;dbname=%s', $env['MYSQL_HOST'], $env['MYSQL_PORT'], $env['MYSQL_DATABASE']);
+            $t->call('NUL in the host, good host after it', fn () => self::open($side, [], "mysql:host=-\0;" . $good . ';unix_socket=/tmp/pdo-diff-none.sock'));
+            $t->call('NUL after a whole DSN', fn () => self::open($side, [], 'mysql:' . $good . "\0;dbname=nope")->query('SELECT DATABASE()')->fetchColumn());
+            $t->call('NUL right after mysql:', fn () => self::open($side, [], "mysql:\0" . $good . ';unix_socket=/tmp/pdo-diff-none.sock'));
+            $t->call('NUL before the colon', fn () => self::open($side, [], "mysql\0:" . $good));
+        });
+    }
+}
+
+/** A FETCH_CLASS target whose constructor takes its argument by reference and changes it. */
+final class ByReferenceTarget
+{
+    public mixed $id = null;
+    public mixed $seen = null;
+
+    public function __construct(mixed &$counter)
+    {
+        $this->seen = $counter;
+        ++$counter;
+    }
+}
