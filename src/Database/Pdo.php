@@ -34,7 +34,7 @@ use Spindle\Database\Pdo\StatementCore;
  * One Pdo is one connection: use it from one fiber at a time (a second fiber calling while the
  * first waits for the server gets error 2014).
  */
-final class Pdo extends \PDO
+class Pdo extends \PDO
 {
     public const MYSQL_ATTR_USE_BUFFERED_QUERY = 1000;
     public const MYSQL_ATTR_LOCAL_INFILE = 1001;
@@ -79,7 +79,6 @@ final class Pdo extends \PDO
         if ($connector !== null && !$connector instanceof \Closure) {
             throw new \TypeError(sprintf('%s::ATTR_CONNECTOR must be a Closure(ConnectionConfig): Connection, %s given', self::class, get_debug_type($connector)));
         }
-        self::rejectUnsupported($options);
 
         $host = $vars->host();
         $socket = null;
@@ -101,6 +100,9 @@ final class Pdo extends \PDO
             'tls' => self::tlsOptions($options),
             'serverPublicKey' => self::serverPublicKey($options),
             'multiStatements' => self::longOption($options, self::MYSQL_ATTR_MULTI_STATEMENTS, 1) !== 0,
+            'localInfileDirectory' => self::stringOption($options, self::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY),
+            'foundRows' => self::longOption($options, self::MYSQL_ATTR_FOUND_ROWS, 0) !== 0,
+            'ignoreSpace' => self::longOption($options, self::MYSQL_ATTR_IGNORE_SPACE, 0) !== 0,
         ];
         $config = new ConnectionConfig(...$settings, initCommands: $initCommand === null ? [] : [$initCommand]);
 
@@ -302,7 +304,8 @@ final class Pdo extends \PDO
     }
 
     /** The AUTO_INCREMENT value of the last statement that generated one ("0" after any other). */
-    public function lastInsertId(?string $name = null): string
+    /** @return string */
+    public function lastInsertId(?string $name = null): string|false
     {
         $handle = $this->handle();
         $handle->clearError();
@@ -310,8 +313,12 @@ final class Pdo extends \PDO
         return $handle->lastInsertId;
     }
 
-    /** @param array<int|string, mixed> $options only PDO::ATTR_STATEMENT_CLASS is used */
-    public function prepare(string $query, array $options = []): Statement|false
+    /**
+     * @param array<int|string, mixed> $options only PDO::ATTR_STATEMENT_CLASS is used
+     *
+     * @return Statement|false (declared as PDO declares it, so that PDO's subclasses fit)
+     */
+    public function prepare(string $query, array $options = []): \PDOStatement|false
     {
         if ($query === '') {
             throw new \ValueError('PDO::prepare(): Argument #1 ($query) cannot be empty');
@@ -334,7 +341,8 @@ final class Pdo extends \PDO
         return $statement;
     }
 
-    public function query(string $query, ?int $fetchMode = null, mixed ...$fetchModeArgs): Statement|false
+    /** @return Statement|false */
+    public function query(string $query, ?int $fetchMode = null, mixed ...$fetchModeArgs): \PDOStatement|false
     {
         if ($query === '') {
             throw new \ValueError('PDO::query(): Argument #1 ($query) cannot be empty');
@@ -368,7 +376,7 @@ final class Pdo extends \PDO
      * Quotes with mysql_real_escape_string() rules for the connection character set. The type
      * only matters for PDO::PARAM_STR_NATL (N'…').
      */
-    public function quote(string $string, int $type = \PDO::PARAM_STR): string
+    public function quote(string $string, int $type = \PDO::PARAM_STR): string|false
     {
         $handle = $this->handle();
         $handle->clearError();
@@ -384,10 +392,18 @@ final class Pdo extends \PDO
         return $this->applyAttribute($handle, $attribute, $value);
     }
 
-    /** @return array{} */
+    /**
+     * What var_dump() shows: the properties of a subclass, not Spindle's own state (a native PDO
+     * shows none of its internals either).
+     *
+     * @return array<string, mixed>
+     */
     public function __debugInfo(): array
     {
-        return [];
+        $properties = (array) $this;
+        unset($properties["\0" . self::class . "\0handle"]);
+
+        return $properties;
     }
 
     // ---- internals ----------------------------------------------------------------------------
@@ -590,31 +606,6 @@ final class Pdo extends \PDO
         return $dataSource;
     }
 
-
-    /**
-     * Options whose effect the connection cannot give yet: refused rather than silently ignored,
-     * since they change results (FOUND_ROWS, IGNORE_SPACE) or security (a LOCAL INFILE
-     * directory).
-     *
-     * @param array<int|string, mixed> $options
-     */
-    private static function rejectUnsupported(array $options): void
-    {
-        $unsupported = [];
-        if (self::longOption($options, self::MYSQL_ATTR_FOUND_ROWS, 0) !== 0) {
-            $unsupported[] = 'MYSQL_ATTR_FOUND_ROWS';
-        }
-        if (self::longOption($options, self::MYSQL_ATTR_IGNORE_SPACE, 0) !== 0) {
-            $unsupported[] = 'MYSQL_ATTR_IGNORE_SPACE';
-        }
-        if (self::stringOption($options, self::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY) !== null
-            && self::longOption($options, self::MYSQL_ATTR_LOCAL_INFILE, 0) !== 0) {
-            $unsupported[] = 'MYSQL_ATTR_LOCAL_INFILE_DIRECTORY';
-        }
-        if ($unsupported !== []) {
-            throw Errors::exception(sprintf('%s does not support %s yet', self::class, implode(', ', $unsupported)), 0, null);
-        }
-    }
 
     /**
      * MYSQL_ATTR_SSL_* as stream context ssl options; null when none is set (no TLS).

@@ -570,7 +570,7 @@ final class SocketConnection implements Connection
 
     private function readLocalFile(string $name): ?string
     {
-        if (!$this->config->allowLocalInfile || $name === '') {
+        if (!$this->config->mayReadLocalFile($name)) {
             return null;
         }
         $contents = @file_get_contents($name);

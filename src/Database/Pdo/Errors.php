@@ -75,18 +75,31 @@ final class Errors
         trigger_error(($where === '' ? '' : $where . '(): ') . $message, E_USER_WARNING);
     }
 
+    /**
+     * The file and line of the first caller outside this library, and a trace that starts at
+     * that call (`#0 app.php(12): Spindle\Database\Pdo->query('…')`), as a native exception's.
+     */
     private static function pointAtCaller(\Throwable $exception): void
     {
-        $ours = \dirname(__DIR__);
         foreach (debug_backtrace(DEBUG_BACKTRACE_IGNORE_ARGS) as $frame) {
             $file = $frame['file'] ?? null;
-            if ($file === null || $file === $ours . '/Pdo.php' || str_starts_with($file, __DIR__ . \DIRECTORY_SEPARATOR)) {
+            if ($file === null || self::isOurs($file)) {
                 continue;
             }
             (new \ReflectionProperty(\Exception::class, 'file'))->setValue($exception, $file);
             (new \ReflectionProperty(\Exception::class, 'line'))->setValue($exception, $frame['line'] ?? 0);
+            $trace = $exception->getTrace();
+            while ($trace !== [] && isset($trace[0]['file']) && self::isOurs($trace[0]['file'])) {
+                array_shift($trace);
+            }
+            (new \ReflectionProperty(\Exception::class, 'trace'))->setValue($exception, $trace);
 
             return;
         }
+    }
+
+    private static function isOurs(string $file): bool
+    {
+        return $file === \dirname(__DIR__) . '/Pdo.php' || str_starts_with($file, __DIR__ . \DIRECTORY_SEPARATOR);
     }
 }

@@ -151,7 +151,8 @@ class Statement extends \PDOStatement
         return $this->core()->setAttribute();
     }
 
-    public function setFetchMode(int $mode, mixed ...$args): bool
+    /** @return bool (no declared type, as PDOStatement's, so that its subclasses fit) */
+    public function setFetchMode(int $mode, mixed ...$args)
     {
         $core = $this->core();
         $core->finishFetchOptions(true);

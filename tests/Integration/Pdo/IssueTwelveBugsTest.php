@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Integration\Pdo;
 
+use Spindle\Database\Pdo;
+
 /**
  * Three bugs PHP's own phpt tests found (pdo_005, pdo_mysql___construct_options,
  * pdo_mysql___construct case 017), each compared with native pdo_mysql.
@@ -54,6 +56,41 @@ final class IssueTwelveBugsTest extends DifferentialTestCase
             $t->call('NUL right after mysql:', fn () => self::open($side, [], "mysql:\0" . $good . ';unix_socket=/tmp/pdo-diff-none.sock'));
             $t->call('NUL before the colon', fn () => self::open($side, [], "mysql\0:" . $good));
         });
+    }
+
+    /** FOUND_ROWS and IGNORE_SPACE are capability flags of the handshake; LOCAL INFILE directory rules. */
+    public function testCapabilityOptions(): void
+    {
+        $directory = sys_get_temp_dir() . '/pdo-diff-infile-' . getmypid();
+        @mkdir($directory . '/inside', 0777, true);
+        file_put_contents($directory . '/inside/rows.csv', "1\n2\n");
+        file_put_contents($directory . '/outside.csv', "3\n");
+        try {
+            $this->differentialSides(static function (string $side, Trace $t) use ($directory): void {
+                $t->call('FOUND_ROWS', function () use ($side): mixed {
+                    $db = self::open($side, [Pdo::MYSQL_ATTR_FOUND_ROWS => true]);
+                    $db->exec('CREATE TEMPORARY TABLE pdo_diff_found (a INT)');
+                    $db->exec('INSERT INTO pdo_diff_found VALUES (1), (1)');
+
+                    return [$db->exec('UPDATE pdo_diff_found SET a = 1'), $db->prepare('UPDATE pdo_diff_found SET a = 1')->execute()];
+                });
+                $t->call('IGNORE_SPACE', fn () => self::open($side, [Pdo::MYSQL_ATTR_IGNORE_SPACE => true])->query('SELECT COUNT (*) FROM DUAL')->fetchColumn());
+                $t->call('no IGNORE_SPACE', fn () => self::open($side, [\PDO::ATTR_ERRMODE => \PDO::ERRMODE_SILENT])->query('SELECT COUNT (*) FROM DUAL'));
+                foreach (['allowed' => [false, $directory . '/inside/rows.csv'], 'denied' => [false, $directory . '/outside.csv'], 'LOCAL_INFILE overrides' => [true, $directory . '/outside.csv'], 'dot dot' => [false, $directory . '/inside/../outside.csv']] as $label => [$local, $file]) {
+                    $t->call($label, function () use ($side, $local, $file, $directory): mixed {
+                        $db = self::open($side, [Pdo::MYSQL_ATTR_LOCAL_INFILE => $local, Pdo::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY => $directory . '/inside']);
+                        $db->exec('CREATE TEMPORARY TABLE pdo_diff_load (id INT)');
+
+                        return [$db->exec('LOAD DATA LOCAL INFILE ' . $db->quote($file) . ' INTO TABLE pdo_diff_load'), $db->getAttribute(Pdo::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY)];
+                    });
+                }
+            });
+        } finally {
+            @unlink($directory . '/inside/rows.csv');
+            @unlink($directory . '/outside.csv');
+            @rmdir($directory . '/inside');
+            @rmdir($directory);
+        }
     }
 }
 

@@ -372,8 +372,14 @@ final class ClientProtocol
         if ($this->config->database !== null && $this->config->database !== '') {
             $wanted |= Capability::CONNECT_WITH_DB;
         }
-        if ($this->config->allowLocalInfile) {
+        if ($this->config->offersLocalInfile()) {
             $wanted |= Capability::LOCAL_FILES;
+        }
+        if ($this->config->foundRows) {
+            $wanted |= Capability::FOUND_ROWS;
+        }
+        if ($this->config->ignoreSpace) {
+            $wanted |= Capability::IGNORE_SPACE;
         }
         if ($this->config->tls !== null) {
             if (($handshake->capabilities & Capability::SSL) === 0) {
@@ -661,7 +667,7 @@ final class ClientProtocol
         if ($header === 0xFB) {
             $this->localInfileName = substr($payload, 1);
             $this->phase = Phase::LocalInfileRequested;
-            if (!$this->config->allowLocalInfile) {
+            if (!$this->config->offersLocalInfile()) {
                 $this->sendLocalInfile(null);
             }
 
@@ -820,10 +826,13 @@ final class ClientProtocol
     {
         if ($this->rejectedLocalInfile !== null && !$outcome instanceof MysqlException) {
             // Refused although allowed: the file could not be read (mysqlnd's error for that).
-            $outcome = $this->config->allowLocalInfile
+            $outcome = $this->config->mayReadLocalFile($this->rejectedLocalInfile)
                 ? new MysqlException(sprintf("Can't find file '%.64s'.", $this->rejectedLocalInfile), Errors::LOCAL_INFILE_NOT_FOUND)
+                // mysqlnd's text, whose setting names tell PHP users where to look.
                 : new MysqlException(
-                    sprintf('LOAD DATA LOCAL INFILE file request rejected: local files are not allowed (%s)', $this->rejectedLocalInfile),
+                    $this->config->localInfileDirectory !== null
+                    ? 'LOAD DATA LOCAL INFILE DIRECTORY restriction in effect. Unable to open file'
+                    : 'LOAD DATA LOCAL INFILE is forbidden, check related settings like mysqli.allow_local_infile|mysqli.local_infile_directory or PDO::MYSQL_ATTR_LOCAL_INFILE|PDO::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY',
                     Errors::LOAD_DATA_LOCAL_INFILE_REJECTED,
                 );
         }

@@ -67,10 +67,15 @@ final class AttributesTest extends PdoTestCase
         self::assertNull($config->database);
     }
 
-    public function testUnsupportedConnectionOptionsAreRefused(): void
+    public function testCapabilityOptionsReachTheConnection(): void
     {
-        $e = self::pdoException(static fn () => self::configFor('mysql:host=db', options: [Pdo::MYSQL_ATTR_FOUND_ROWS => true]));
-        self::assertSame('Spindle\\Database\\Pdo does not support MYSQL_ATTR_FOUND_ROWS yet', $e->getMessage());
+        $config = self::configFor('mysql:host=db', options: [Pdo::MYSQL_ATTR_FOUND_ROWS => true, Pdo::MYSQL_ATTR_IGNORE_SPACE => 1, Pdo::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY => '/srv/import']);
+        self::assertTrue($config->foundRows);
+        self::assertTrue($config->ignoreSpace);
+        self::assertSame('/srv/import', $config->localInfileDirectory);
+        self::assertFalse($config->allowLocalInfile);
+        self::assertTrue($config->offersLocalInfile());
+        self::assertFalse($config->mayReadLocalFile('/etc/passwd'));
     }
 
     public function testGenericAttributes(): void
@@ -156,7 +161,7 @@ final class AttributesTest extends PdoTestCase
     public function testDebugInfoHidesInternals(): void
     {
         $pdo = $this->pdo();
-        self::assertSame([], $pdo->__debugInfo());
+        self::assertSame([], $pdo->__debugInfo(), 'a subclass shows its own properties, Spindle none');
         self::assertSame(['queryString' => 'SELECT 1'], $pdo->prepare('SELECT 1')->__debugInfo());
     }
 }
