@@ -100,7 +100,7 @@ class Pdo extends \PDO
             'tls' => self::tlsOptions($options),
             'serverPublicKey' => self::serverPublicKey($options),
             'multiStatements' => self::longOption($options, self::MYSQL_ATTR_MULTI_STATEMENTS, 1) !== 0,
-            'localInfileDirectory' => self::stringOption($options, self::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY),
+            'localInfileDirectory' => self::localInfileDirectory($options),
             'foundRows' => self::longOption($options, self::MYSQL_ATTR_FOUND_ROWS, 0) !== 0,
             'ignoreSpace' => self::longOption($options, self::MYSQL_ATTR_IGNORE_SPACE, 0) !== 0,
         ];
@@ -139,7 +139,7 @@ class Pdo extends \PDO
             new Escaper(Charset::fromName($charset ?? 'utf8mb4')),
             $socket !== null ? 'Localhost via UNIX socket' : $host . ' via TCP/IP',
             $config->allowLocalInfile,
-            self::stringOption($options, self::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY),
+            self::localInfileDirectory($options),
         ), $options);
     }
 
@@ -161,7 +161,7 @@ class Pdo extends \PDO
             new Escaper(Charset::fromName($vars->get('charset') ?? 'utf8mb4')),
             $socket ? 'Localhost via UNIX socket' : $vars->host() . ' via TCP/IP',
             self::longOption($options, self::MYSQL_ATTR_LOCAL_INFILE, 0) !== 0,
-            self::stringOption($options, self::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY),
+            self::localInfileDirectory($options),
         ), $options);
 
         return $pdo;
@@ -637,6 +637,18 @@ class Pdo extends \PDO
         }
 
         return $tls === [] ? null : $tls;
+    }
+
+    /**
+     * The LOCAL INFILE directory; an empty one (null, '') is none, as in pdo_mysql.
+     *
+     * @param array<int|string, mixed> $options
+     */
+    private static function localInfileDirectory(array $options): ?string
+    {
+        $directory = self::stringOption($options, self::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY);
+
+        return $directory === '' ? null : $directory;
     }
 
     /** @param array<int|string, mixed> $options */
