@@ -8,6 +8,7 @@ use Spindle\Database\Mysql\ColumnDefinition;
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Result;
+use Spindle\Database\Mysql\ResultStream;
 
 /**
  * The state and behaviour behind one Spindle\Database\Pdo\Statement: binding, emulated or
@@ -45,9 +46,11 @@ final class StatementCore
     private array $nativeValues = [];
 
     private bool $executed = false;
-    /** @var list<Result> result sets still to come (nextRowset) */
-    private array $pending = [];
     private ?Result $result = null;
+    /** The answer: the result sets after the current one are read by nextRowset(). */
+    private ?ResultStream $stream = null;
+    /** Unbuffered (MYSQL_ATTR_USE_BUFFERED_QUERY off): rows come from the stream as fetched. */
+    private bool $streamingRows = false;
     private int $nextRow = 0;
     /** @var list<int|float|string|null> */
     private array $row = [];
@@ -403,47 +406,62 @@ final class StatementCore
                     }
                     $values[] = $this->nativeValues[$position];
                 }
-                $results = $this->handle->execute($this->prepared, $values);
+                $this->stream = $this->handle->executeStream($this->prepared, $values, $this);
             } else {
-                $results = $this->handle->query($this->sentSql ?? $this->queryString);
+                $this->stream = $this->handle->queryStream($this->sentSql ?? $this->queryString, $this);
             }
+            $this->streamingRows = !$this->handle->buffered;
+
+            return $this->takeNextResult();
         } catch (MysqlException $error) {
             [$this->errorCode, $this->driverError] = Handle::fromMysql($error);
 
             return false;
         }
-        $this->pending = $results;
-
-        return $this->takeNextResult();
     }
 
-    private function takeNextResult(): bool
+    /**
+     * Moves to the first (or the next) result set of the answer. Buffered, its rows are read
+     * now (mysql_store_result()) and the sets after it stay on the wire until nextRowset(), as
+     * with pdo_mysql; unbuffered, rows are read as they are fetched and rowCount() is 0.
+     *
+     * @throws MysqlException the answer's error in place of this result
+     */
+    private function takeNextResult(bool $next = false): bool
     {
-        $result = array_shift($this->pending);
-        if ($result === null) {
+        $stream = $this->stream;
+        if ($stream === null) {
             return false;
         }
-        $this->handle->lastInsertId = (string) $result->lastInsertId;
-        if ($result->columns !== []) {
-            $this->result = $result;
+        $set = $next ? $stream->nextSet() : $stream->current();
+        if ($set === null) {
+            return false;
+        }
+        if ($set->columns !== []) {
+            $this->handle->lastInsertId = '0';
+            $rows = $this->streamingRows ? [] : $stream->restOfSet();
+            $this->result = new Result($set->columns, $rows);
             $this->nextRow = 0;
-            $this->rowCount = \count($result->rows);
-            $this->fieldCount = \count($result->columns);
+            $this->rowCount = \count($rows);
+            $this->fieldCount = \count($set->columns);
             $this->setColumnCount($this->fieldCount);
-            if ($result->columns !== $this->adjustedFor) {
+            if ($set->columns !== $this->adjustedFor) {
                 // A statement run again usually gets the very same column list (the connection
                 // reuses it): look at its types once.
-                $this->adjusted = ColumnType::adjustedColumns($result->columns);
-                $this->adjustedFor = $result->columns;
+                $this->adjusted = ColumnType::adjustedColumns($set->columns);
+                $this->adjustedFor = $set->columns;
             }
-        } else {
-            $this->result = null;
-            $this->rowCount = $result->affectedRows;
-            $this->adjusted = [];
-            $this->adjustedFor = [];
-            if (!$this->emulated) {
-                $this->setColumnCount($this->fieldCount);
-            }
+
+            return true;
+        }
+        $result = $set->summary ?? new Result();
+        $this->handle->lastInsertId = (string) $result->lastInsertId;
+        $this->result = null;
+        $this->rowCount = $result->affectedRows;
+        $this->adjusted = [];
+        $this->adjustedFor = [];
+        if (!$this->emulated) {
+            $this->setColumnCount($this->fieldCount);
         }
 
         return true;
@@ -452,8 +470,29 @@ final class StatementCore
     private function freeResult(): void
     {
         $this->result = null;
-        $this->pending = [];
         $this->row = [];
+        $this->dropStream();
+    }
+
+    /**
+     * Reads and drops what is left of a streamed answer.
+     *
+     * @throws MysqlException its error, when $report
+     */
+    private function dropStream(bool $report = false): void
+    {
+        $stream = $this->stream;
+        $this->stream = null;
+        if ($stream === null) {
+            return;
+        }
+        try {
+            $stream->drain();
+        } catch (MysqlException $error) {
+            if ($report) {
+                throw $error;
+            }
+        }
     }
 
     /** A different column count drops the described names (php_pdo_stmt_set_column_count). */
@@ -492,7 +531,18 @@ final class StatementCore
         $this->columnCount = 0;
         $this->result = null;
         $this->row = [];
-        if (!$this->takeNextResult()) {
+        try {
+            $more = $this->takeNextResult(true);
+        } catch (MysqlException $error) {
+            [$this->errorCode, $this->driverError] = Handle::fromMysql($error);
+            $this->stream = null;
+            $this->executed = false;
+            $this->handle->report($this, 'PDOStatement::nextRowset');
+
+            return false;
+        }
+        if (!$more) {
+            $this->stream = null;
             $this->executed = false;
 
             return false;
@@ -502,9 +552,20 @@ final class StatementCore
         return true;
     }
 
+    /** Frees the result; a streamed answer is read to its end, and its error reported. */
     public function closeCursor(): bool
     {
         $this->errorCode = SqlState::NONE;
+        try {
+            $this->dropStream(true);
+        } catch (MysqlException $error) {
+            [$this->errorCode, $this->driverError] = Handle::fromMysql($error);
+            $this->freeResult();
+            $this->executed = false;
+            $this->handle->report($this, 'PDOStatement::closeCursor');
+
+            return false;
+        }
         $this->freeResult();
         $this->executed = false;
 
@@ -891,10 +952,16 @@ final class StatementCore
     /** do_fetch_common(): the next row, with bound columns updated. */
     private function advance(): bool
     {
-        if (!$this->executed || $this->result === null || $this->nextRow >= \count($this->result->rows)) {
+        if ($this->streamingRows) {
+            $row = $this->streamedRow();
+            if ($row === null) {
+                return false;
+            }
+        } elseif (!$this->executed || $this->result === null || $this->nextRow >= \count($this->result->rows)) {
             return false;
+        } else {
+            $row = $this->result->rows[$this->nextRow++];
         }
-        $row = $this->result->rows[$this->nextRow++];
         foreach ($this->adjusted as $index => $column) {
             if ($row[$index] !== null) {
                 $row[$index] = ColumnType::mysqlndValue($row[$index], $column);
@@ -911,6 +978,26 @@ final class StatementCore
         }
 
         return true;
+    }
+
+    /**
+     * The next row of the streamed result set, null at its end or on an error (then the
+     * statement's error, reported by the fetch).
+     *
+     * @return list<int|float|string|null>|null
+     */
+    private function streamedRow(): ?array
+    {
+        if (!$this->executed || $this->result === null || $this->stream === null) {
+            return null;
+        }
+        try {
+            return $this->stream->nextRow();
+        } catch (MysqlException $error) {
+            [$this->errorCode, $this->driverError] = Handle::fromMysql($error);
+
+            return null;
+        }
     }
 
     /** fetch_value(): one column of the current row, with ORACLE_NULLS, STRINGIFY_FETCHES and a bound type. */
@@ -1178,11 +1265,18 @@ final class StatementCore
      */
     private function fetchPlain(int $how, mixed &$row): bool
     {
-        $result = $this->result;
-        if (!$this->executed || $result === null || !isset($result->rows[$this->nextRow])) {
-            return false;
+        if ($this->streamingRows) {
+            $values = $this->streamedRow();
+            if ($values === null) {
+                return false;
+            }
+        } else {
+            $result = $this->result;
+            if (!$this->executed || $result === null || !isset($result->rows[$this->nextRow])) {
+                return false;
+            }
+            $values = $result->rows[$this->nextRow++];
         }
-        $values = $result->rows[$this->nextRow++];
         $this->row = $values;
         /** @var list<string> $names */
         $names = $this->names;

@@ -50,42 +50,6 @@ final class DocumentedDifferencesTest extends DifferentialTestCase
         self::assertSame(['return' => [['a' => '5']]], $spindle->get('hash comment'));
     }
 
-    public function testResultsAreAlwaysBuffered(): void
-    {
-        [$native, $spindle] = $this->observe(static function (string $side, Trace $t): void {
-            $db = self::open($side, [Pdo::MYSQL_ATTR_USE_BUFFERED_QUERY => false]);
-            $t->call('attribute', fn () => $db->getAttribute(Pdo::MYSQL_ATTR_USE_BUFFERED_QUERY));
-            $st = $db->query('SELECT 1 AS a UNION SELECT 2');
-            $t->call('rowCount unbuffered', fn () => $st->rowCount());
-            $t->call('fetch one', fn () => $st->fetch(\PDO::FETCH_NUM));
-            $t->call('next query with rows unread', fn () => $db->query('SELECT 3')->fetchColumn());
-
-            $db = self::open($side);
-            $st = $db->query('SELECT 1 AS a; SELECT 2 AS b');
-            $t->call('first set', fn () => $st->fetchAll(\PDO::FETCH_NUM));
-            $t->call('next query with a result set pending', fn () => $db->query('SELECT 3')->fetchColumn());
-
-            $db = self::open($side);
-            $st = $t->call('query with a failing second statement', fn () => $db->query('SELECT 1 AS a; SELECT * FROM pdo_diff_nope'));
-            $t->call('nextRowset to the failing statement', fn () => $st?->nextRowset());
-        });
-        self::assertSame(['return' => 0], $native->get('attribute'));
-        self::assertSame(['return' => 0], $spindle->get('attribute'), 'accepted and reported');
-
-        self::assertSame(['return' => 0], $native->get('rowCount unbuffered'));
-        self::assertSame(['return' => 2], $spindle->get('rowCount unbuffered'));
-        self::assertSame(self::UNBUFFERED_ACTIVE, self::throwsMessage($native->get('next query with rows unread')));
-        self::assertSame(['return' => 3], $spindle->get('next query with rows unread'));
-
-        self::assertSame(self::PENDING_RESULT_SETS, self::throwsMessage($native->get('next query with a result set pending')));
-        self::assertSame(['return' => 3], $spindle->get('next query with a result set pending'));
-
-        $missing = "SQLSTATE[42S02]: Base table or view not found: 1146 Table 'spindle_test.pdo_diff_nope' doesn't exist";
-        self::assertSame(['return' => ['statement', 'SELECT 1 AS a; SELECT * FROM pdo_diff_nope']], $native->get('query with a failing second statement'));
-        self::assertSame($missing, self::throwsMessage($native->get('nextRowset to the failing statement')));
-        self::assertSame($missing, self::throwsMessage($spindle->get('query with a failing second statement')));
-    }
-
     /** @dataProvider prepareModes */
     public function testExecOfAStatementThatReturnsRows(bool $emulate): void
     {

@@ -73,6 +73,12 @@ final class ClientProtocol
     private array $results = [];
     private ?string $localInfileName = null;
     private ?string $rejectedLocalInfile = null;
+    /** Whether the command's rows go to StreamedSets (unbuffered) rather than into its Results. */
+    private bool $streaming = false;
+    /** @var list<StreamedSet> begun and not taken by takeStreamSets() yet */
+    private array $streamSets = [];
+    /** The streamed set receiving rows. */
+    private ?StreamedSet $streamTail = null;
     /** @var non-empty-list<Result>|PreparedStatement|MysqlException|true|null */
     private array|PreparedStatement|MysqlException|true|null $outcome = null;
 
@@ -208,9 +214,11 @@ final class ClientProtocol
         $this->phase = Phase::Broken;
     }
 
-    public function query(string $sql): void
+    /** @param bool $stream hand the rows out as they arrive (takeStreamSets()) instead of in the outcome */
+    public function query(string $sql, bool $stream = false): void
     {
         $this->startCommand(Command::Query, $sql, ResponseKind::Text);
+        $this->streaming = $stream;
     }
 
     public function prepare(string $sql): void
@@ -224,11 +232,27 @@ final class ClientProtocol
      *
      * @throws MysqlException 2031/2036 for parameters that cannot be sent (the session stays Ready)
      */
-    public function execute(PreparedStatement $statement, array $params): void
+    public function execute(PreparedStatement $statement, array $params, bool $stream = false): void
     {
         $this->requirePhase(Phase::Ready);
         $payload = ExecuteRequest::build($statement->id, \count($statement->params), $params);
         $this->startPayload($payload, ResponseKind::Binary);
+        $this->streaming = $stream;
+    }
+
+    /**
+     * A streamed command's result sets begun since the last call, in order. The last one may
+     * still be receiving rows (it is the same object: keep reading its rows). The outcome of a
+     * streamed command has results without rows.
+     *
+     * @return list<StreamedSet>
+     */
+    public function takeStreamSets(): array
+    {
+        $sets = $this->streamSets;
+        $this->streamSets = [];
+
+        return $sets;
     }
 
     /** COM_STMT_CLOSE has no response: the session stays Ready. */
@@ -335,6 +359,9 @@ final class ClientProtocol
         $this->params = [];
         $this->rejectedLocalInfile = null;
         $this->outcome = null;
+        $this->streaming = false;
+        $this->streamSets = [];
+        $this->streamTail = null;
     }
 
     private function send(string $payload): void
@@ -655,7 +682,11 @@ final class ClientProtocol
 
                 return;
             }
-            $this->results[] = new Result([], [], $ok->affectedRows, $ok->lastInsertId, $ok->warnings, $ok->statusFlags, $ok->info);
+            $result = new Result([], [], $ok->affectedRows, $ok->lastInsertId, $ok->warnings, $ok->statusFlags, $ok->info);
+            $this->results[] = $result;
+            if ($this->streaming) {
+                $this->streamSets[] = StreamedSet::ok($result);
+            }
             $this->afterResult($ok->statusFlags);
 
             return;
@@ -747,6 +778,10 @@ final class ClientProtocol
 
             return;
         }
+        if ($this->streaming) {
+            $this->streamTail = new StreamedSet($this->columns);
+            $this->streamSets[] = $this->streamTail;
+        }
         $this->step = ResponseStep::Rows;
     }
 
@@ -773,9 +808,14 @@ final class ClientProtocol
 
                 return;
             }
-            $this->rows[] = $binary
+            $row = $binary
                 ? RowDecoder::binaryRowOfKinds($payload, $this->columns, $this->binaryKinds)
                 : RowDecoder::textRowOfKinds($payload, $this->kinds);
+            if ($this->streamTail !== null) {
+                $this->streamTail->rows[] = $row;
+            } else {
+                $this->rows[] = $row;
+            }
             $payload = $this->reader->next();
             if ($payload === null) {
                 return;
@@ -800,7 +840,12 @@ final class ClientProtocol
             $status = $eof->statusFlags;
         }
         $this->statusFlags = $status;
-        $this->results[] = new Result($this->columns, $this->rows, 0, 0, $warnings, $status);
+        $result = new Result($this->columns, $this->rows, 0, 0, $warnings, $status);
+        $this->results[] = $result;
+        if ($this->streamTail !== null) {
+            $this->streamTail->summary = $result;
+            $this->streamTail = null;
+        }
         $this->columns = [];
         $this->kinds = [];
         $this->binaryKinds = [];
