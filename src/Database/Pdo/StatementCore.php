@@ -7,6 +7,7 @@ namespace Spindle\Database\Pdo;
 use Spindle\Database\Mysql\ColumnDefinition;
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
+use Spindle\Database\Mysql\Protocol\ColumnType as MysqlType;
 use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
 
@@ -51,6 +52,8 @@ final class StatementCore
     private ?ResultStream $stream = null;
     /** Unbuffered (MYSQL_ATTR_USE_BUFFERED_QUERY off): rows come from the stream as fetched. */
     private bool $streamingRows = false;
+    /** @var array<int, int> text protocol: FLOAT/DOUBLE columns with declared decimals, by index */
+    private array $fixedDecimals = [];
     private int $nextRow = 0;
     /** @var list<int|float|string|null> */
     private array $row = [];
@@ -450,6 +453,12 @@ final class StatementCore
                 // reuses it): look at its types once.
                 $this->adjusted = ColumnType::adjustedColumns($set->columns);
                 $this->adjustedFor = $set->columns;
+                $this->fixedDecimals = [];
+                foreach ($set->columns as $index => $column) {
+                    if (($column->type === MysqlType::Float->value || $column->type === MysqlType::Double->value) && $column->decimals < 31) {
+                        $this->fixedDecimals[$index] = $column->decimals;
+                    }
+                }
             }
 
             return true;
@@ -1020,7 +1029,11 @@ final class StatementCore
             $value = match ($type) {
                 \PDO::PARAM_INT => (int) $value,
                 \PDO::PARAM_BOOL => (bool) $value,
-                \PDO::PARAM_STR => (string) $value,
+                // The server's text of a FLOAT(M,D) is fixed-point ("2.60"), and the text
+                // protocol hands it over as it is.
+                \PDO::PARAM_STR => \is_float($value) && $this->prepared === null && isset($this->fixedDecimals[$column])
+                    ? sprintf('%.' . $this->fixedDecimals[$column] . 'F', $value)
+                    : (string) $value,
                 \PDO::PARAM_NULL => null,
                 \PDO::PARAM_LOB => \is_string($value) ? self::memoryStream($value) : $value,
                 default => $value,

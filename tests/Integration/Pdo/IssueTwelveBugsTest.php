@@ -92,6 +92,26 @@ final class IssueTwelveBugsTest extends DifferentialTestCase
             @rmdir($directory);
         }
     }
+
+    /** FLOAT(M,D)/DOUBLE(M,D) as the server writes them ("2.60") with emulation and STRINGIFY_FETCHES. */
+    public function testDeclaredDecimals(): void
+    {
+        foreach ([true, false] as $emulate) {
+            foreach ([true, false] as $stringify) {
+                $this->differential(static function (\PDO $db, Trace $t): void {
+                    $db->exec('CREATE TEMPORARY TABLE pdo_diff_decimals (f FLOAT(5,2), d DOUBLE(12,4), g FLOAT, e DOUBLE, z FLOAT(6,0))');
+                    $db->exec("INSERT INTO pdo_diff_decimals VALUES (2.6, 3.6, 2.5, 1.5, 7), (-0.5, 12345678.1234, NULL, 0.1, -3), (0, 0, 0, 0, 0)");
+                    $t->call('query', fn () => $db->query('SELECT * FROM pdo_diff_decimals')->fetchAll(\PDO::FETCH_NUM));
+                    $t->call('prepared', function () use ($db): array {
+                        $st = $db->prepare('SELECT f, d, f * 2 AS twice FROM pdo_diff_decimals WHERE f > ?');
+                        $st->execute([-1]);
+
+                        return $st->fetchAll(\PDO::FETCH_ASSOC);
+                    });
+                }, [\PDO::ATTR_EMULATE_PREPARES => $emulate, \PDO::ATTR_STRINGIFY_FETCHES => $stringify]);
+            }
+        }
+    }
 }
 
 /** A FETCH_CLASS target whose constructor takes its argument by reference and changes it. */

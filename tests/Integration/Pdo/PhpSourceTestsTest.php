@@ -66,8 +66,6 @@ final class PhpSourceTestsTest extends TestCase
         'ext/pdo_mysql/tests/pdo_029.phpt' => 'statement class',
         'ext/pdo_mysql/tests/pdo_030.phpt' => 'statement class',
         'ext/pdo_mysql/tests/pdo_mysql_attr_statement_class.phpt' => 'statement class',
-        // FLOAT(3,2) read as "2.60" with emulated prepares and STRINGIFY_FETCHES.
-        'ext/pdo_mysql/tests/gh-11587.phpt' => 'declared decimals',
     ];
 
     /** Of about 223 native passes; fewer means the database setup (not Spindle) is broken. */
