@@ -17,6 +17,7 @@ use Spindle\Database\Pdo\Handle;
 use Spindle\Database\Pdo\QueryError;
 use Spindle\Database\Pdo\SqlState;
 use Spindle\Database\Pdo\Statement;
+use Spindle\Database\Pdo\StatementClass;
 use Spindle\Database\Pdo\StatementCore;
 
 /**
@@ -316,7 +317,7 @@ class Pdo extends \PDO
     /**
      * @param array<int|string, mixed> $options only PDO::ATTR_STATEMENT_CLASS is used
      *
-     * @return Statement|false (declared as PDO declares it, so that PDO's subclasses fit)
+     * @return \PDOStatement|false declared as PDO declares it, so that PDO's subclasses fit; a Statement unless ATTR_STATEMENT_CLASS names a class that extends \PDOStatement directly
      */
     public function prepare(string $query, array $options = []): \PDOStatement|false
     {
@@ -326,22 +327,22 @@ class Pdo extends \PDO
         $handle = $this->handle();
         $handle->clearError();
         [$class, $ctorArgs] = \array_key_exists(\PDO::ATTR_STATEMENT_CLASS, $options)
-            ? self::statementClass($options[\PDO::ATTR_STATEMENT_CLASS])
+            ? StatementClass::fromAttribute($options[\PDO::ATTR_STATEMENT_CLASS])
             : [$handle->statementClass, $handle->statementCtorArgs];
 
-        $statement = self::instantiate($class, $ctorArgs);
+        $statement = StatementClass::instantiate($class, $ctorArgs);
         $core = new StatementCore($handle, $query);
         if (!$core->prepare('PDO::prepare')) {
             $handle->report(null, 'PDO::prepare');
 
             return false;
         }
-        self::construct($statement, $core, $ctorArgs);
+        StatementClass::construct($statement, $core, $ctorArgs);
 
         return $statement;
     }
 
-    /** @return Statement|false */
+    /** @return \PDOStatement|false (see prepare()) */
     public function query(string $query, ?int $fetchMode = null, mixed ...$fetchModeArgs): \PDOStatement|false
     {
         if ($query === '') {
@@ -349,7 +350,7 @@ class Pdo extends \PDO
         }
         $handle = $this->handle();
         $handle->clearError();
-        $statement = self::instantiate($handle->statementClass, $handle->statementCtorArgs);
+        $statement = StatementClass::instantiate($handle->statementClass, $handle->statementCtorArgs);
         $core = new StatementCore($handle, $query);
         if (!$core->prepare('PDO::query')) {
             $handle->report(null, 'PDO::query');
@@ -362,7 +363,7 @@ class Pdo extends \PDO
         }
         $core->errorCode = SqlState::NONE;
         if ($core->executeDirectly()) {
-            self::construct($statement, $core, $handle->statementCtorArgs);
+            StatementClass::construct($statement, $core, $handle->statementCtorArgs);
 
             return $statement;
         }
@@ -484,7 +485,7 @@ class Pdo extends \PDO
 
                 return true;
             case \PDO::ATTR_STATEMENT_CLASS:
-                [$handle->statementClass, $handle->statementCtorArgs] = self::statementClass($value);
+                [$handle->statementClass, $handle->statementCtorArgs] = StatementClass::fromAttribute($value);
 
                 return true;
         }
@@ -737,72 +738,5 @@ class Pdo extends \PDO
         }
 
         throw new \TypeError(sprintf('Attribute value must be of type bool for selected attribute, %s given', get_debug_type($value)));
-    }
-
-    /**
-     * Validates an ATTR_STATEMENT_CLASS value: [class, constructor args?], the class extending
-     * Spindle\Database\Pdo\Statement and without a public constructor.
-     *
-     * @return array{class-string<Statement>, array<mixed>|null}
-     */
-    private static function statementClass(mixed $value): array
-    {
-        if (!\is_array($value)) {
-            throw new \TypeError(sprintf('PDO::ATTR_STATEMENT_CLASS value must be of type array, %s given', get_debug_type($value)));
-        }
-        if (!\array_key_exists(0, $value)) {
-            throw new \ValueError('PDO::ATTR_STATEMENT_CLASS value must be an array with the format array(classname, constructor_args)');
-        }
-        $class = $value[0];
-        if (!\is_string($class) || !class_exists($class)) {
-            throw new \TypeError('PDO::ATTR_STATEMENT_CLASS class must be a valid class');
-        }
-        if (!is_a($class, Statement::class, true)) {
-            throw new \TypeError('PDO::ATTR_STATEMENT_CLASS class must be derived from ' . Statement::class);
-        }
-        $constructor = (new \ReflectionClass($class))->getConstructor();
-        if ($constructor !== null && $constructor->isPublic()) {
-            throw new \TypeError('User-supplied statement class cannot have a public constructor');
-        }
-        $ctorArgs = null;
-        if (\array_key_exists(1, $value)) {
-            if (!\is_array($value[1])) {
-                throw new \TypeError(sprintf('PDO::ATTR_STATEMENT_CLASS constructor_args must be of type ?array, %s given', get_debug_type($value)));
-            }
-            $ctorArgs = $value[1];
-        }
-
-        return [(new \ReflectionClass($class))->getName(), $ctorArgs];
-    }
-
-    /**
-     * @param class-string<Statement> $class
-     * @param array<mixed>|null $ctorArgs
-     */
-    private static function instantiate(string $class, ?array $ctorArgs): Statement
-    {
-        $reflection = new \ReflectionClass($class);
-        if ($ctorArgs !== null && $reflection->getConstructor() === null) {
-            throw new \Error('User-supplied statement does not accept constructor arguments');
-        }
-
-        return $reflection->newInstanceWithoutConstructor();
-    }
-
-    /**
-     * Gives the statement its queryString and engine, then runs its constructor (PHP's
-     * pdo_stmt_construct()).
-     *
-     * @param array<mixed>|null $ctorArgs
-     */
-    private static function construct(Statement $statement, StatementCore $core, ?array $ctorArgs): void
-    {
-        $statement->queryString = $core->queryString;
-        $attach = \Closure::bind(static function (Statement $statement, StatementCore $core): void {
-            $statement->core = $core;
-        }, null, Statement::class);
-        \assert($attach !== null);
-        $attach($statement, $core);
-        (new \ReflectionObject($statement))->getConstructor()?->invokeArgs($statement, array_values($ctorArgs ?? []));
     }
 }

@@ -39,7 +39,7 @@ final class Handle
     public bool $stringify = false;
     public bool $emulatePrepares = true;
     public int $defaultFetchMode = \PDO::FETCH_BOTH;
-    /** @var class-string<Statement> */
+    /** @var class-string<\PDOStatement> */
     public string $statementClass = Statement::class;
     /** @var array<mixed>|null */
     public ?array $statementCtorArgs = null;

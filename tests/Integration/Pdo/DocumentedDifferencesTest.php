@@ -110,19 +110,21 @@ final class DocumentedDifferencesTest extends DifferentialTestCase
         ], $spindle->get('by number and queryString'), 'a plain FETCH_OBJ row');
     }
 
-    public function testStatementClassMustExtendSpindlesStatement(): void
+    public function testStatementClassNames(): void
     {
         [$native, $spindle] = $this->observe(static function (string $side, Trace $t): void {
             $db = self::open($side);
             $t->call('default', fn () => $db->getAttribute(\PDO::ATTR_STATEMENT_CLASS));
-            $t->call('PDOStatement subclass', fn () => $db->setAttribute(\PDO::ATTR_STATEMENT_CLASS, [UserStatement::class]));
+            $t->call('class of a PDOStatement subclass', function () use ($db): string {
+                $db->setAttribute(\PDO::ATTR_STATEMENT_CLASS, [UserPdoStatement::class, ['x']]);
+
+                return \get_class($db->query('SELECT 1'));
+            });
         });
         self::assertSame(['return' => [\PDOStatement::class]], $native->get('default'));
         self::assertSame(['return' => [Pdo\Statement::class]], $spindle->get('default'));
-        self::assertSame(['return' => true], $native->get('PDOStatement subclass'));
-        self::assertSame([
-            'throws' => ['class' => \TypeError::class, 'message' => 'PDO::ATTR_STATEMENT_CLASS class must be derived from Spindle\Database\Pdo\Statement', 'code' => 0],
-        ], $spindle->get('PDOStatement subclass'));
+        self::assertSame(['return' => UserPdoStatement::class], $native->get('class of a PDOStatement subclass'));
+        self::assertSame(['return' => 'Spindle\\Database\\Pdo\\Generated\\' . UserPdoStatement::class], $spindle->get('class of a PDOStatement subclass'), 'a generated subclass');
     }
 
     public function testPersistentIsAcceptedWithoutEffect(): void

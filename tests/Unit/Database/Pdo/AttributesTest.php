@@ -142,7 +142,7 @@ final class AttributesTest extends PdoTestCase
             $pdo->setAttribute(\PDO::ATTR_STATEMENT_CLASS, [\ArrayObject::class]);
             self::fail('a class that is no Statement was accepted');
         } catch (\TypeError $e) {
-            self::assertSame('PDO::ATTR_STATEMENT_CLASS class must be derived from Spindle\\Database\\Pdo\\Statement', $e->getMessage());
+            self::assertSame('PDO::ATTR_STATEMENT_CLASS class must be derived from PDOStatement', $e->getMessage());
         }
         $this->expectException(\TypeError::class);
         $this->expectExceptionMessage('User-supplied statement class cannot have a public constructor');

@@ -14,7 +14,7 @@ final class FetchModesTest extends PdoTestCase
     {
         $pdo = $this->pdo();
         $this->connection->willReturn(FakeConnection::rows(
-            [FakeConnection::column('id', 3), 'name', FakeConnection::column('score', 5)],
+            [FakeConnection::column('id', 3), 'name', FakeConnection::column('score', 5, decimals: 31)],
             [[1, 'ann', 1.5], [2, 'bob', null]],
         ));
         $stmt = $pdo->query('SELECT id, name, score FROM people', ...$mode);
