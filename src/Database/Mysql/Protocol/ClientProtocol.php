@@ -33,12 +33,8 @@ final class ClientProtocol
     private readonly PacketReader $reader;
     private readonly Charset $charset;
     private string $outgoing = '';
-    private ?HandshakeV10 $handshake = null;
+    private readonly AuthExchange $auth;
     private int $capabilities = 0;
-    private string $authPlugin = '';
-    private string $nonce = '';
-    private bool $tls = false;
-    private bool $awaitingPublicKey = false;
     private int $statusFlags = 0;
 
     private ResponseKind $kind = ResponseKind::Ping;
@@ -89,11 +85,12 @@ final class ClientProtocol
      */
     public function __construct(
         private readonly ConnectionConfig $config,
-        private readonly bool $secureTransport = false,
+        bool $secureTransport = false,
         int $maxPayload = 1 << 30,
     ) {
         $this->reader = new PacketReader($maxPayload);
         $this->charset = Charset::resolve($config->charset, $config->collation);
+        $this->auth = new AuthExchange($config, $this->charset, $secureTransport);
     }
 
     public function phase(): Phase
@@ -103,7 +100,7 @@ final class ClientProtocol
 
     public function handshake(): ?HandshakeV10
     {
-        return $this->handshake;
+        return $this->auth->serverHandshake();
     }
 
     /** The negotiated capability flags (0 before the handshake response). */
@@ -203,8 +200,7 @@ final class ClientProtocol
     public function tlsEstablished(): void
     {
         $this->requirePhase(Phase::TlsRequested);
-        $this->tls = true;
-        $this->sendHandshakeResponse();
+        $this->send($this->auth->tlsEstablished());
         $this->phase = Phase::Authenticating;
     }
 
@@ -383,157 +379,22 @@ final class ClientProtocol
 
     private function handleHandshake(string $payload): void
     {
-        if ($payload !== '' && $payload[0] === "\xFF") {
-            throw ErrPacket::parse($payload);
-        }
-        $handshake = HandshakeV10::parse($payload);
-        $this->handshake = $handshake;
-        $this->nonce = $handshake->scramble;
-        $wanted = Capability::LONG_PASSWORD | Capability::LONG_FLAG | Capability::PROTOCOL_41
-            | Capability::TRANSACTIONS | Capability::SECURE_CONNECTION | Capability::MULTI_RESULTS
-            | Capability::PS_MULTI_RESULTS | Capability::PLUGIN_AUTH
-            | Capability::PLUGIN_AUTH_LENENC_CLIENT_DATA | Capability::DEPRECATE_EOF;
-        if ($this->config->multiStatements) {
-            $wanted |= Capability::MULTI_STATEMENTS;
-        }
-        if ($this->config->database !== null && $this->config->database !== '') {
-            $wanted |= Capability::CONNECT_WITH_DB;
-        }
-        if ($this->config->offersLocalInfile()) {
-            $wanted |= Capability::LOCAL_FILES;
-        }
-        if ($this->config->foundRows) {
-            $wanted |= Capability::FOUND_ROWS;
-        }
-        if ($this->config->ignoreSpace) {
-            $wanted |= Capability::IGNORE_SPACE;
-        }
-        if ($this->config->tls !== null) {
-            if (($handshake->capabilities & Capability::SSL) === 0) {
-                throw new MysqlException('SSL connection error: the server does not support TLS', Errors::SSL_CONNECTION_ERROR);
-            }
-            $wanted |= Capability::SSL;
-        }
-        $this->capabilities = $wanted & $handshake->capabilities;
-        $this->statusFlags = $handshake->statusFlags;
-        if ($this->config->tls !== null) {
-            $this->send(HandshakeResponse::sslRequest($this->capabilities, $this->charset->id));
-            $this->phase = Phase::TlsRequested;
-
-            return;
-        }
-        $this->sendHandshakeResponse();
-        $this->phase = Phase::Authenticating;
-    }
-
-    private function secure(): bool
-    {
-        return $this->tls || $this->secureTransport;
-    }
-
-    private function sendHandshakeResponse(): void
-    {
-        $plugin = $this->handshake->authPlugin ?? '';
-        $response = Auth::response($plugin, $this->config->password, $this->nonce, $this->secure());
-        if ($response === null) {
-            // An unknown default plugin: answer as mysql_native_password; the server switches if it must.
-            $plugin = AuthPlugin::NativePassword->value;
-            $response = Auth::nativePassword($this->config->password, $this->nonce);
-        }
-        if ($plugin === '') {
-            $plugin = AuthPlugin::NativePassword->value;
-        }
-        $this->authPlugin = $plugin;
-        $this->send(HandshakeResponse::build(
-            $this->capabilities,
-            $this->charset->id,
-            $this->config->user,
-            $response,
-            $this->config->database,
-            $plugin,
-        ));
+        [$packet, $tls] = $this->auth->handshake($payload);
+        $this->capabilities = $this->auth->capabilities();
+        $this->statusFlags = $this->auth->serverHandshake()->statusFlags ?? 0;
+        $this->send($packet);
+        $this->phase = $tls ? Phase::TlsRequested : Phase::Authenticating;
     }
 
     private function handleAuth(string $payload): void
     {
-        $header = $payload === '' ? -1 : \ord($payload[0]);
-        switch ($header) {
-            case 0x00:
-                $ok = OkPacket::parse($payload);
-                $this->statusFlags = $ok->statusFlags;
-                $this->phase = Phase::Ready;
-                $this->outcome = true;
-
-                return;
-            case 0xFF:
-                throw ErrPacket::parse($payload);
-            case 0xFE:
-                $this->authSwitch($payload);
-
-                return;
-            case 0x01:
-                $this->authMoreData(substr($payload, 1));
-
-                return;
-            default:
-                throw Errors::malformed(sprintf('unexpected packet 0x%02X during authentication', $header));
-        }
-    }
-
-    private function authSwitch(string $payload): void
-    {
-        if (\strlen($payload) === 1) {
-            throw new MysqlException(
-                "Authentication plugin 'mysql_old_password' cannot be loaded: not supported",
-                Errors::AUTH_PLUGIN_CANNOT_LOAD,
-            );
-        }
-        $buffer = new Buffer($payload);
-        $buffer->skip(1);
-        $plugin = $buffer->nulString();
-        $data = $buffer->rest();
-        if (str_ends_with($data, "\0")) {
-            $data = substr($data, 0, -1);
-        }
-        $response = Auth::response($plugin, $this->config->password, $data, $this->secure());
-        if ($response === null) {
-            throw new MysqlException(
-                $plugin === AuthPlugin::ClearPassword->value
-                    ? "Authentication plugin 'mysql_clear_password' refused: it needs TLS or a unix socket"
-                    : sprintf("Authentication plugin '%s' cannot be loaded: not supported", $plugin),
-                Errors::AUTH_PLUGIN_CANNOT_LOAD,
-            );
-        }
-        $this->authPlugin = $plugin;
-        $this->nonce = $data;
-        $this->awaitingPublicKey = false;
-        $this->send($response);
-    }
-
-    private function authMoreData(string $data): void
-    {
-        if ($this->authPlugin !== AuthPlugin::CachingSha2Password->value) {
-            throw Errors::malformed(sprintf('unexpected auth data for plugin %s', $this->authPlugin));
-        }
-        if ($this->awaitingPublicKey) {
-            $this->awaitingPublicKey = false;
-            $this->send(Auth::rsaEncryptPassword($this->config->password, $this->nonce, $data));
-
-            return;
-        }
-        if ($data === \chr(Auth::FAST_AUTH_SUCCESS)) {
-            return;
-        }
-        if ($data !== \chr(Auth::PERFORM_FULL_AUTH)) {
-            throw Errors::malformed('unexpected caching_sha2_password state');
-        }
-        if ($this->secure()) {
-            $this->send($this->config->password . "\0");
-        } elseif ($this->config->serverPublicKey !== null) {
-            $this->send(Auth::rsaEncryptPassword($this->config->password, $this->nonce, $this->config->serverPublicKey));
-        } else {
-            $this->awaitingPublicKey = true;
-            $this->send(Auth::REQUEST_PUBLIC_KEY);
+        $answer = $this->auth->next($payload);
+        if ($answer instanceof OkPacket) {
+            $this->statusFlags = $answer->statusFlags;
+            $this->phase = Phase::Ready;
+            $this->outcome = true;
+        } elseif ($answer !== null) {
+            $this->send($answer);
         }
     }
 
