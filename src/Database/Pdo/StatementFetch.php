@@ -527,13 +527,23 @@ abstract class StatementFetch extends StatementResults
                     break;
                 case \PDO::FETCH_OBJ:
                 case \PDO::FETCH_INTO:
-                    $row->{$name} = $value;
+                    try {
+                        $row->{$name} = $value;
+                    } catch (\Error $error) {
+                        throw Errors::atCaller($error);
+                    }
                     break;
                 case \PDO::FETCH_CLASS:
                     \assert($class !== null);
                     if (($flags & \PDO::FETCH_SERIALIZE) === 0 || $index > 0) {
                         \assert(\is_object($row));
-                        $this->writer($class)($row, $name, $value);
+                        try {
+                            $this->writer($class)($row, $name, $value);
+                        } catch (\Error $error) {
+                            // "Cannot access protected property": the engine's error, pointing
+                            // at the caller as PHP's own FETCH_CLASS error does.
+                            throw Errors::atCaller($error);
+                        }
                     } else {
                         $row = $this->unserialize($class, $value, $where);
                         if ($row === null) {

@@ -31,11 +31,9 @@ final class PhpSourceTestsTest extends TestCase
         // Print literal object handles (#2, #4): Spindle's objects take handles of their own.
         'ext/pdo_mysql/tests/pdo_036.phpt' => 'object handles',
         'ext/pdo_mysql/tests/pdo_mysql_stmt_fetch_serialize.phpt' => 'object handles',
-        // Expect a warning or an engine error at the test's line: PHP code can raise a warning
-        // only where trigger_error() runs, and the engine's "Cannot access protected property"
-        // while FETCH_CLASS fills a property points at the code that sets it.
-        'ext/pdo_mysql/tests/pdo_034.phpt' => 'error location inside the library',
-        'ext/pdo_mysql/tests/pdo_025.phpt' => 'error location inside the library',
+        // Expects a warning at the test's line: PHP code can raise a warning only where its
+        // trigger_error() runs, inside the library.
+        'ext/pdo_mysql/tests/pdo_034.phpt' => 'warning location inside the library',
         // The engine's TypeError for a PHP method's parameter adds ", called in %s on line %d";
         // for an internal method it does not (the parameter must stay ?int: PDO's subclasses
         // declare it so).
