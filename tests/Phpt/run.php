@@ -12,7 +12,7 @@ declare(strict_types=1);
  *
  * Routing copies the tests to a temporary directory and rewrites them: every `new PDO(` and
  * `extends PDO` names Spindle\Database\Pdo, as do the test helpers' `new $classname(` when the
- * class asked for is PDO; Composer's autoloader is prepended to every test script. Nothing else
+ * class asked for is PDO; an autoloader is prepended to every test script (tests/Phpt/prepend.php). Nothing else
  * in a test changes. pdo_mysql stays loaded (its PDO::MYSQL_ATTR_* constants are used by the
  * tests, and Spindle's Pdo does not need it).
  *

@@ -28,8 +28,7 @@ final class PhpSourceTestsTest extends TestCase
         'ext/pdo_mysql/tests/pdo_mysql_pconnect.phpt' => 'persistent connections',
         // Compares the exact public method list (Spindle adds fromConnection() and __debugInfo()).
         'ext/pdo_mysql/tests/pdo_mysql_interface.phpt' => 'public method list',
-        // Print literal object handles (#2, #4): Spindle's objects take handles of their own.
-        'ext/pdo_mysql/tests/pdo_036.phpt' => 'object handles',
+        // Prints a literal object handle (#4): the objects Spindle makes take handles too.
         'ext/pdo_mysql/tests/pdo_mysql_stmt_fetch_serialize.phpt' => 'object handles',
         // Expects a warning at the test's line: PHP code can raise a warning only where its
         // trigger_error() runs, inside the library.
