@@ -98,6 +98,10 @@ final class PhpSourceTestsTest extends TestCase
         }
         self::assertSame([], $unexpected, 'Spindle fails tests that native pdo_mysql passes');
         self::assertSame([], $stale, 'Listed as failing but passes now: take it off the list');
+        // Passed: the work directories (kept on failure, for their .diff files) go.
+        foreach ($work as $directory) {
+            self::remove($directory);
+        }
         $this->addToAssertionCount(1);
         fwrite(\STDERR, sprintf(
             "\nphpt: %d run, native passes %d, Spindle passes %d of those, %d cannot apply, %d deliberate\n",
@@ -107,6 +111,20 @@ final class PhpSourceTestsTest extends TestCase
             \count(self::CANNOT_APPLY),
             \count(self::DELIBERATE),
         ));
+    }
+
+    private static function remove(string $path): void
+    {
+        if (is_dir($path) && !is_link($path)) {
+            foreach (scandir($path) ?: [] as $name) {
+                if ($name !== '.' && $name !== '..') {
+                    self::remove($path . '/' . $name);
+                }
+            }
+            @rmdir($path);
+        } else {
+            @unlink($path);
+        }
     }
 
     /** @return array{resource, resource, resource} */
