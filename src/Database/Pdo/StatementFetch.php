@@ -41,8 +41,7 @@ abstract class StatementFetch extends StatementResults
     /** @var callable|null */
     protected $fetchFunction = null;
 
-    /** @var array<string, \Closure(object, string, mixed): void> property writers by class */
-    protected array $writers = [];
+    protected ?FetchedObjects $objects = null;
 
     /** pdo_stmt_verify_mode() */
     public function verifyMode(int $mode, bool $fetchAll, string $where, string $argument): void
@@ -144,7 +143,7 @@ abstract class StatementFetch extends StatementResults
                     if (!\is_string($args[0])) {
                         throw new \TypeError(sprintf('%s(): Argument #%d must be of type string, %s given', $where, $first, get_debug_type($args[0])));
                     }
-                    $class = self::findClass($args[0]);
+                    $class = FetchedObjects::findClass($args[0]);
                     if ($class === null) {
                         throw new \TypeError(sprintf('%s(): Argument #%d must be a valid class', $where, $first));
                     }
@@ -266,7 +265,7 @@ abstract class StatementFetch extends StatementResults
                         if (!\is_string($second)) {
                             throw new \TypeError(sprintf('%s(): Argument #2 must be of type string, %s given', $where, get_debug_type($second)));
                         }
-                        $class = self::findClass($second) ?? throw new \Error(sprintf('Class "%s" not found', $second));
+                        $class = FetchedObjects::findClass($second) ?? throw new \Error(sprintf('Class "%s" not found', $second));
                     } else {
                         $class = \stdClass::class;
                     }
@@ -286,7 +285,7 @@ abstract class StatementFetch extends StatementResults
                         throw new \TypeError(sprintf('%s(): Argument #2 must be a callable, null given', $where));
                     }
                     if (!\is_callable($second)) {
-                        throw new \TypeError(self::notCallable($second));
+                        throw new \TypeError(FetchedObjects::notCallable($second));
                     }
                     $this->fetchFunction = $second;
                     break;
@@ -439,7 +438,7 @@ abstract class StatementFetch extends StatementResults
                     $this->finishFetchOptions(false);
                     $name = $this->value($i++);
                     if ($name !== null) {
-                        $this->fetchClass = self::findClass((string) $name) ?? \stdClass::class;
+                        $this->fetchClass = FetchedObjects::findClass((string) $name) ?? \stdClass::class;
                     }
                     $this->prepareFetchClass();
                 }
@@ -450,12 +449,12 @@ abstract class StatementFetch extends StatementResults
                     return false;
                 }
                 if (($flags & \PDO::FETCH_SERIALIZE) === 0) {
-                    $row = self::instantiate($class);
+                    $row = FetchedObjects::instantiate($class);
                     if (!$this->fetchClassReady) {
                         $this->prepareFetchClass();
                     }
                     if (($flags & \PDO::FETCH_PROPS_LATE) !== 0) {
-                        self::construct($row, $this->fetchCtorArgs);
+                        FetchedObjects::construct($row, $this->fetchCtorArgs);
                     }
                 }
                 break;
@@ -538,7 +537,7 @@ abstract class StatementFetch extends StatementResults
                     if (($flags & \PDO::FETCH_SERIALIZE) === 0 || $index > 0) {
                         \assert(\is_object($row));
                         try {
-                            $this->writer($class)($row, $name, $value);
+                            ($this->objects ??= new FetchedObjects())->writer($class)($row, $name, $value);
                         } catch (\Error $error) {
                             // "Cannot access protected property": the engine's error, pointing
                             // at the caller as PHP's own FETCH_CLASS error does.
@@ -560,7 +559,7 @@ abstract class StatementFetch extends StatementResults
         if ($how === \PDO::FETCH_CLASS) {
             \assert(\is_object($row));
             if (($flags & (\PDO::FETCH_PROPS_LATE | \PDO::FETCH_SERIALIZE)) === 0) {
-                self::construct($row, $this->fetchCtorArgs);
+                FetchedObjects::construct($row, $this->fetchCtorArgs);
             }
             if (($flags & \PDO::FETCH_CLASSTYPE) !== 0) {
                 $this->finishFetchOptions(false);
@@ -661,58 +660,6 @@ abstract class StatementFetch extends StatementResults
         }
     }
 
-    /** @param class-string $class */
-    protected static function instantiate(string $class): object
-    {
-        return (new \ReflectionClass($class))->newInstanceWithoutConstructor();
-    }
-
-    /**
-     * Runs the constructor with the statement's own argument array, element by element by
-     * reference like PHP's FETCH_CLASS: a constructor taking `&$arg` gets the stored value and
-     * what it writes there is what the next row's constructor sees.
-     *
-     * @param list<mixed>|null $args
-     */
-    protected static function construct(object $object, ?array &$args): void
-    {
-        $constructor = (new \ReflectionObject($object))->getConstructor();
-        if ($constructor === null) {
-            return;
-        }
-        $references = [];
-        if ($args !== null) {
-            foreach ($args as $i => &$value) {
-                $references[$i] = &$value;
-            }
-            unset($value);
-        }
-        $constructor->invokeArgs($object, $references);
-    }
-
-    /**
-     * Sets properties the way PHP's FETCH_CLASS does: from the scope of the fetch class, so its
-     * private and protected properties are filled too.
-     *
-     * @param class-string $class
-     *
-     * @return \Closure(object, string, mixed): void
-     */
-    protected function writer(string $class): \Closure
-    {
-        if (isset($this->writers[$class])) {
-            return $this->writers[$class];
-        }
-        $write = static function (object $object, string $name, mixed $value): void {
-            $object->{$name} = $value;
-        };
-        if (!(new \ReflectionClass($class))->isInternal()) {
-            $write = \Closure::bind($write, null, $class) ?? $write;
-        }
-
-        return $this->writers[$class] = $write;
-    }
-
     /** FETCH_SERIALIZE: the first column is the serialized object (Serializable::unserialize()). */
     protected function unserialize(string $class, mixed $data, string $where): ?object
     {
@@ -728,29 +675,4 @@ abstract class StatementFetch extends StatementResults
         return $object;
     }
 
-    /** @return class-string|null the declared name of a class, loading it if needed */
-    protected static function findClass(string $name): ?string
-    {
-        if (!class_exists($name) && !interface_exists($name)) {
-            return null;
-        }
-
-        return (new \ReflectionClass($name))->getName();
-    }
-
-    protected static function notCallable(mixed $callable): string
-    {
-        if (\is_string($callable)) {
-            return str_contains($callable, '::')
-                ? sprintf('PDOStatement::fetchAll(): Argument #2 must be a valid callback, class "%s" not found', strstr($callable, '::', true))
-                : sprintf('PDOStatement::fetchAll(): Argument #2 must be a valid callback, function "%s" not found or invalid function name', $callable);
-        }
-        if (\is_array($callable)) {
-            return \count($callable) === 2
-                ? 'PDOStatement::fetchAll(): Argument #2 must be a valid callback, first array member is not a valid class name or object'
-                : 'PDOStatement::fetchAll(): Argument #2 must be a valid callback, array callback must have exactly two members';
-        }
-
-        return 'PDOStatement::fetchAll(): Argument #2 must be a valid callback, no array or string given';
-    }
 }
