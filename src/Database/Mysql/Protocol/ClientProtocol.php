@@ -24,10 +24,6 @@ final class ClientProtocol
     /** Columns beyond this in one result are taken for garbage. */
     private const MAX_COLUMNS = 65535;
     private const LOCAL_INFILE_CHUNK = 1 << 20;
-    /** Column definitions remembered by their bytes (a statement run again sends the same ones). */
-    private const COLUMN_CACHE_SIZE = 512;
-    /** Whole column-definition sections remembered, per column count. */
-    private const COLUMN_SETS_PER_COUNT = 8;
 
     private Phase $phase = Phase::AwaitingHandshake;
     private readonly PacketReader $reader;
@@ -49,18 +45,7 @@ final class ClientProtocol
     private array $kinds = [];
     /** @var list<int> RowDecoder::binaryKind() of each column, once the binary rows begin */
     private array $binaryKinds = [];
-    /** @var array<string, array{ColumnDefinition, int}> definition and text kind, by packet payload */
-    private array $columnCache = [];
-    /**
-     * Column-definition sections seen before, as their packets' bytes with what they decode to,
-     * by column count (newest first): a result whose section repeats one is taken in one compare.
-     *
-     * @var array<int, list<array{string, list<ColumnDefinition>, list<int>}>>
-     */
-    private array $columnSets = [];
-    private int $columnSetCount = 0;
-    /** the packets of the column definitions being read, for $columnSets ('' when not recorded) */
-    private string $columnBytes = '';
+    private readonly ColumnCache $columnCache;
     /** @var list<ColumnDefinition> */
     private array $params = [];
     /** @var list<list<int|float|string|null>> */
@@ -91,6 +76,7 @@ final class ClientProtocol
         $this->reader = new PacketReader($maxPayload);
         $this->charset = Charset::resolve($config->charset, $config->collation);
         $this->auth = new AuthExchange($config, $this->charset, $secureTransport);
+        $this->columnCache = new ColumnCache();
     }
 
     public function phase(): Phase
@@ -417,7 +403,7 @@ final class ClientProtocol
 
                 return;
             case ResponseStep::Params:
-                $this->params[] = ($this->columnCache[$payload] ?? $this->defineColumn($payload))[0];
+                $this->params[] = $this->columnCache->define($payload)[0];
                 if (\count($this->params) === $this->expectedParams) {
                     if ($this->deprecateEof()) {
                         $this->afterPrepareParams();
@@ -433,13 +419,13 @@ final class ClientProtocol
 
                 return;
             case ResponseStep::Columns:
-                [$this->columns[], $this->kinds[]] = $this->columnCache[$payload] ?? $this->defineColumn($payload);
+                [$this->columns[], $this->kinds[]] = $this->columnCache->define($payload);
                 if ($this->kind !== ResponseKind::Prepare) {
-                    $this->recordColumn($payload);
+                    $this->columnCache->record($payload, $this->reader->sequence() - 1);
                 }
                 if (\count($this->columns) === $this->expectedColumns) {
                     if ($this->kind !== ResponseKind::Prepare) {
-                        $this->rememberColumnSet();
+                        $this->columnCache->remember($this->expectedColumns, $this->columns, $this->kinds);
                     }
                     if (!$this->deprecateEof()) {
                         $this->step = ResponseStep::ColumnsEof;
@@ -459,64 +445,6 @@ final class ClientProtocol
 
                 return;
         }
-    }
-
-    /** Appends one column definition packet, framed as it arrived, to the section being recorded. */
-    private function recordColumn(string $payload): void
-    {
-        $length = \strlen($payload);
-        $this->columnBytes .= \chr($length & 0xFF) . \chr(($length >> 8) & 0xFF) . \chr(($length >> 16) & 0xFF)
-            . \chr(($this->reader->sequence() - 1) & 0xFF) . $payload;
-    }
-
-    private function rememberColumnSet(): void
-    {
-        $count = $this->expectedColumns;
-        if ($this->columnBytes === '' || \strlen($this->columnBytes) >= PacketReader::MAX_PACKET) {
-            $this->columnBytes = '';
-
-            return;
-        }
-        if ($this->columnSetCount >= self::COLUMN_CACHE_SIZE) {
-            $this->columnSets = [];
-            $this->columnSetCount = 0;
-        }
-        $sets = $this->columnSets[$count] ?? [];
-        array_unshift($sets, [$this->columnBytes, $this->columns, $this->kinds]);
-        if (\count($sets) > self::COLUMN_SETS_PER_COUNT) {
-            array_pop($sets);
-        } else {
-            ++$this->columnSetCount;
-        }
-        $this->columnSets[$count] = $sets;
-        $this->columnBytes = '';
-    }
-
-    /** Takes the whole column-definition section at once when it repeats one seen before. */
-    private function knownColumnSet(int $count): bool
-    {
-        foreach ($this->columnSets[$count] ?? [] as [$bytes, $columns, $kinds]) {
-            if ($this->reader->skipIfBuffered($bytes, $count)) {
-                $this->columns = $columns;
-                $this->kinds = $kinds;
-                $this->binaryKinds = [];
-
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    /** @return array{ColumnDefinition, int} */
-    private function defineColumn(string $payload): array
-    {
-        $column = RowDecoder::columnDefinition($payload);
-        if (\count($this->columnCache) >= self::COLUMN_CACHE_SIZE) {
-            $this->columnCache = [];
-        }
-
-        return $this->columnCache[$payload] = [$column, RowDecoder::textKind($column)];
     }
 
     private function expectEof(string $payload): void
@@ -579,8 +507,11 @@ final class ClientProtocol
         }
         $this->expectedColumns = $count;
         $this->rows = [];
-        $this->columnBytes = '';
-        if ($this->knownColumnSet($count)) {
+        $this->columnCache->startSection();
+        $known = $this->columnCache->known($count, $this->reader);
+        if ($known !== null) {
+            [$this->columns, $this->kinds] = $known;
+            $this->binaryKinds = [];
             if ($this->deprecateEof()) {
                 $this->afterColumns();
             } else {
