@@ -11,7 +11,7 @@
  *   in for, since a class of PHP code cannot be named \PDO: Spindle\Database\Pdo\Statement as
  *   PDOStatement, Spindle\Database\Pdo as PDO, and the subclass Spindle generates for an
  *   ATTR_STATEMENT_CLASS class that extends PDOStatement (Spindle\Database\Pdo\Generated\X) as
- *   X. Only names change (with the lengths var_dump() prints for them).
+ *   X, and FETCH_LAZY's Spindle\Database\Pdo\LazyRow as PDORow. Only names change (with the lengths var_dump() prints for them).
  */
 
 function spindle_phpt_autoload(string $class): void
@@ -33,6 +33,7 @@ function spindle_phpt_names(string $output): string
 {
     $names = [
         'Spindle\\Database\\Pdo\\Generated\\' => '',
+        'Spindle\\Database\\Pdo\\LazyRow' => 'PDORow',
         'Spindle\\Database\\Pdo\\Statement' => 'PDOStatement',
         'Spindle\\Database\\Pdo' => 'PDO',
     ];
@@ -52,7 +53,7 @@ function spindle_phpt_names(string $output): string
 /** @param array<int, string> $m */
 function spindle_phpt_string(array $m): string
 {
-    $name = strtr($m[1], ['Spindle\\Database\\Pdo\\Generated\\' => '', 'Spindle\\Database\\Pdo\\Statement' => 'PDOStatement', 'Spindle\\Database\\Pdo' => 'PDO']);
+    $name = strtr($m[1], ['Spindle\\Database\\Pdo\\Generated\\' => '', 'Spindle\\Database\\Pdo\\LazyRow' => 'PDORow', 'Spindle\\Database\\Pdo\\Statement' => 'PDOStatement', 'Spindle\\Database\\Pdo' => 'PDO']);
 
     return sprintf('string(%d) "%s"', strlen($name), $name);
 }

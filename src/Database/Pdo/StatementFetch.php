@@ -429,8 +429,9 @@ abstract class StatementFetch extends StatementResults
                 }
                 break;
             case \PDO::FETCH_LAZY:
+                $row = [];
+                break;
             case \PDO::FETCH_OBJ:
-                $how = \PDO::FETCH_OBJ;
                 $row = new \stdClass();
                 break;
             case \PDO::FETCH_CLASS:
@@ -522,6 +523,7 @@ abstract class StatementFetch extends StatementResults
                     }
                     break;
                 case \PDO::FETCH_NUM:
+                case \PDO::FETCH_LAZY:
                     $row[] = $value;
                     break;
                 case \PDO::FETCH_OBJ:
@@ -568,6 +570,9 @@ abstract class StatementFetch extends StatementResults
         } elseif ($how === \PDO::FETCH_FUNC) {
             \assert(\is_callable($this->fetchFunction));
             $row = ($this->fetchFunction)(...$arguments);
+        } elseif ($how === \PDO::FETCH_LAZY) {
+            \assert(\is_array($row));
+            $row = new LazyRow($this->queryString, array_slice($this->names ?? [], 0, $this->columnCount), array_values($row));
         }
 
         if ($all !== null) {
@@ -638,11 +643,14 @@ abstract class StatementFetch extends StatementResults
 
                 return true;
             case \PDO::FETCH_OBJ:
-            case \PDO::FETCH_LAZY:
                 $row = new \stdClass();
                 foreach ($values as $i => $value) {
                     $row->{$names[$i]} = $value;
                 }
+
+                return true;
+            case \PDO::FETCH_LAZY:
+                $row = new LazyRow($this->queryString, $names, $values);
 
                 return true;
         }
