@@ -34,6 +34,37 @@ final class ConnectionConfig
         public readonly bool $multiStatements = true,
         /** after a query timeout, KILL QUERY the statement from a fresh connection (best effort, in the background) */
         public readonly bool $killQueryOnTimeout = true,
+        /** without $allowLocalInfile: LOAD DATA LOCAL INFILE may read files under this directory only */
+        public readonly ?string $localInfileDirectory = null,
+        /** CLIENT_FOUND_ROWS: UPDATE reports the rows matched rather than the rows changed */
+        public readonly bool $foundRows = false,
+        /** CLIENT_IGNORE_SPACE: the server allows spaces after function names */
+        public readonly bool $ignoreSpace = false,
     ) {
+    }
+
+    /** Whether the connection offers LOCAL INFILE to the server at all. */
+    public function offersLocalInfile(): bool
+    {
+        return $this->allowLocalInfile || $this->localInfileDirectory !== null;
+    }
+
+    /**
+     * Whether LOAD DATA LOCAL INFILE may send this file: any file with $allowLocalInfile (which
+     * overrides the directory, as in mysqlnd), else only one whose real path lies under
+     * $localInfileDirectory.
+     */
+    public function mayReadLocalFile(string $name): bool
+    {
+        if ($this->allowLocalInfile) {
+            return true;
+        }
+        if ($this->localInfileDirectory === null || $name === '') {
+            return false;
+        }
+        $directory = realpath($this->localInfileDirectory);
+        $file = realpath($name);
+
+        return $directory !== false && $file !== false && str_starts_with($file, rtrim($directory, '/') . '/');
     }
 }

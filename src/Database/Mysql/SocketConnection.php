@@ -18,7 +18,7 @@ use Spindle\Database\Mysql\Protocol\Phase;
  * isBroken() is true, and every later call throws MysqlException 2006 at once. Server errors
  * (ERR packets answering a statement) leave it usable. isBroken() is also true after close().
  */
-final class SocketConnection implements Connection
+final class SocketConnection implements StreamingConnection
 {
     private const READ_CHUNK = 262144;
     /**
@@ -45,6 +45,8 @@ final class SocketConnection implements Connection
     private int $lastAnswer = 0;
     /** whether any byte of the running command's answer arrived */
     private bool $answering = false;
+    /** A streamed command's answer is still being read: no other command until it is complete. */
+    private bool $streaming = false;
 
     /** @param resource $socket */
     private function __construct(
@@ -137,9 +139,35 @@ final class SocketConnection implements Connection
         return $results;
     }
 
+    /**
+     * @throws MysqlException
+     * @throws ConnectionBusy while another fiber runs a statement on this connection
+     */
+    public function queryStream(string $sql): ResultStream
+    {
+        $this->begin();
+        $this->protocol->query($sql, stream: true);
+
+        return $this->openStream();
+    }
+
+    /**
+     * @param list<mixed> $params
+     *
+     * @throws MysqlException
+     * @throws ConnectionBusy while another fiber runs a statement on this connection
+     */
+    public function executeStream(PreparedStatement $statement, array $params): ResultStream
+    {
+        $this->begin();
+        $this->protocol->execute($statement, $params, stream: true);
+
+        return $this->openStream();
+    }
+
     public function closeStatement(PreparedStatement $statement): void
     {
-        if ($this->broken || $this->closed || $this->socket === null) {
+        if ($this->broken || $this->closed || $this->socket === null || $this->streaming) {
             return;
         }
         $this->enter();
@@ -290,8 +318,80 @@ final class SocketConnection implements Connection
         }
     }
 
+    /** Writes the queued streamed command and waits for the first result set (or the error). */
+    private function openStream(): ResultStream
+    {
+        $this->busy = true;
+        $this->answering = false;
+        try {
+            $this->flush($this->queryDeadline());
+        } catch (\Throwable $e) {
+            $this->fail();
+            throw $e;
+        } finally {
+            $this->busy = false;
+        }
+        $this->streaming = true;
+        $stream = new ResultStream($this->pullStream(...));
+        $stream->current();
+
+        return $stream;
+    }
+
     /**
-     * @throws MysqlException 2006 once closed or broken
+     * One read of a streamed answer.
+     *
+     * @return array{list<Protocol\StreamedSet>, bool, ?MysqlException} the sets begun, whether the
+     *         answer is complete, its error
+     */
+    private function pullStream(): array
+    {
+        if ($this->busy) {
+            throw new ConnectionBusy('This MySQL connection is already running a statement in another fiber; use one connection per fiber');
+        }
+        $this->busy = true;
+        try {
+            $deadline = $this->queryDeadline();
+            $outcome = $this->protocol->takeOutcome();
+            if ($outcome === null) {
+                if ($this->protocol->phase() === Phase::LocalInfileRequested) {
+                    $this->protocol->sendLocalInfile($this->readLocalFile((string) $this->protocol->localInfileName()));
+                } else {
+                    $this->receive($deadline);
+                }
+                $this->flush($deadline);
+                $outcome = $this->protocol->takeOutcome();
+            }
+        } catch (\Throwable $e) {
+            $this->fail();
+            $this->streaming = false;
+            if (!$e instanceof MysqlException) {
+                throw $e;
+            }
+
+            return [$this->protocol->takeStreamSets(), true, $e];
+        } finally {
+            $this->busy = false;
+        }
+        $sets = $this->protocol->takeStreamSets();
+        if ($outcome === null) {
+            return [$sets, false, null];
+        }
+        $this->streaming = false;
+        $this->lastAnswer = hrtime(true);
+        if ($outcome instanceof MysqlException) {
+            if (\in_array($outcome->errorCode, self::FATAL_SERVER_ERRORS, true)) {
+                $this->fail();
+            }
+
+            return [$sets, true, $outcome];
+        }
+
+        return [$sets, true, null];
+    }
+
+    /**
+     * @throws MysqlException 2006 once closed or broken, 2014 while a streamed answer is unread
      * @throws ConnectionBusy
      */
     private function enter(): void
@@ -306,6 +406,9 @@ final class SocketConnection implements Connection
         }
         if ($this->broken || $this->socket === null) {
             throw new MysqlException('MySQL server has gone away: the connection broke earlier', Errors::SERVER_GONE);
+        }
+        if ($this->streaming) {
+            throw new MysqlException("Commands out of sync; you can't run this command now", Errors::COMMANDS_OUT_OF_SYNC);
         }
     }
 
@@ -570,7 +673,7 @@ final class SocketConnection implements Connection
 
     private function readLocalFile(string $name): ?string
     {
-        if (!$this->config->allowLocalInfile || $name === '') {
+        if (!$this->config->mayReadLocalFile($name)) {
             return null;
         }
         $contents = @file_get_contents($name);

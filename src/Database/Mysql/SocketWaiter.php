@@ -23,6 +23,9 @@ final class SocketWaiter
     /** @var Suspension<mixed>|null the wait in progress */
     private ?Suspension $suspension = null;
 
+    /** Seconds; a longer wait is a wait without limit. */
+    public const LONGEST_WAIT = 365.0 * 86400.0;
+
     /** @param resource $stream */
     public function __construct(private $stream)
     {
@@ -40,7 +43,10 @@ final class SocketWaiter
             ? $this->writeId ??= EventLoop::onWritable($this->stream, $this->ready(...))
             : $this->readId ??= EventLoop::onReadable($this->stream, $this->ready(...));
         EventLoop::enable($id);
-        $timerId = $deadline === null ? null : EventLoop::delay(max(0.0, $deadline - hrtime(true) / 1e9), $this->expired(...));
+        $delay = $deadline === null ? null : max(0.0, $deadline - hrtime(true) / 1e9);
+        // A limit beyond a year (ATTR_TIMEOUT => PHP_INT_MAX, INF) means none: the event loop's
+        // stream_select() cannot take such a number of seconds.
+        $timerId = $delay === null || !($delay <= self::LONGEST_WAIT) ? null : EventLoop::delay($delay, $this->expired(...));
         $this->suspension = $suspension;
         try {
             return (bool) $suspension->suspend();

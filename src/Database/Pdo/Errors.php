@@ -75,18 +75,58 @@ final class Errors
         trigger_error(($where === '' ? '' : $where . '(): ') . $message, E_USER_WARNING);
     }
 
+    /**
+     * An error the engine raised inside this library (a property the fetch class does not let
+     * it write, …), made to point at the caller like the same error raised by PHP's own PDO.
+     *
+     * @template T of \Throwable
+     *
+     * @param T $error
+     *
+     * @return T
+     */
+    public static function atCaller(\Throwable $error): \Throwable
+    {
+        self::pointAtCaller($error);
+
+        return $error;
+    }
+
+    /**
+     * The file and line of the first caller outside this library, and a trace that starts at
+     * that call (`#0 app.php(12): Spindle\Database\Pdo->query('…')`), as a native exception's:
+     * frames of the library's internals (a result iterator driven by foreach) are dropped too.
+     */
     private static function pointAtCaller(\Throwable $exception): void
     {
-        $ours = \dirname(__DIR__);
+        $base = $exception instanceof \Exception ? \Exception::class : \Error::class;
         foreach (debug_backtrace(DEBUG_BACKTRACE_IGNORE_ARGS) as $frame) {
             $file = $frame['file'] ?? null;
-            if ($file === null || $file === $ours . '/Pdo.php' || str_starts_with($file, __DIR__ . \DIRECTORY_SEPARATOR)) {
+            if ($file === null || self::isOurs($file)) {
                 continue;
             }
-            (new \ReflectionProperty(\Exception::class, 'file'))->setValue($exception, $file);
-            (new \ReflectionProperty(\Exception::class, 'line'))->setValue($exception, $frame['line'] ?? 0);
+            (new \ReflectionProperty($base, 'file'))->setValue($exception, $file);
+            (new \ReflectionProperty($base, 'line'))->setValue($exception, $frame['line'] ?? 0);
+            $trace = $exception->getTrace();
+            while ($trace !== [] && ((isset($trace[0]['file']) && self::isOurs($trace[0]['file'])) || self::isInternal($trace[0]['class'] ?? ''))) {
+                array_shift($trace);
+            }
+            (new \ReflectionProperty($base, 'trace'))->setValue($exception, $trace);
 
             return;
         }
+    }
+
+    private static function isOurs(string $file): bool
+    {
+        return $file === \dirname(__DIR__) . '/Pdo.php' || str_starts_with($file, __DIR__ . \DIRECTORY_SEPARATOR);
+    }
+
+    /** A class of the library's internals (not Pdo, Statement or a generated statement class). */
+    private static function isInternal(string $class): bool
+    {
+        return str_starts_with($class, __NAMESPACE__ . '\\')
+            && !is_a($class, Statement::class, true)
+            && !str_starts_with($class, __NAMESPACE__ . '\\Generated\\');
     }
 }

@@ -9,6 +9,8 @@ use Spindle\Database\Mysql\Connection;
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Result;
+use Spindle\Database\Mysql\ResultStream;
+use Spindle\Database\Mysql\StreamingConnection;
 
 /**
  * What a Spindle\Database\Pdo and its statements share: the one connection, the handle's
@@ -37,7 +39,7 @@ final class Handle
     public bool $stringify = false;
     public bool $emulatePrepares = true;
     public int $defaultFetchMode = \PDO::FETCH_BOTH;
-    /** @var class-string<Statement> */
+    /** @var class-string<\PDOStatement> */
     public string $statementClass = Statement::class;
     /** @var array<mixed>|null */
     public ?array $statementCtorArgs = null;
@@ -54,7 +56,14 @@ final class Handle
     public ?QueryError $queryError = null;
     public string $lastInsertId = '0';
 
+    private const UNBUFFERED_ACTIVE = 'Cannot execute queries while other unbuffered queries are active.  Consider using PDOStatement::fetchAll().  Alternatively, if your code is only ever going to run against mysql, you may enable query buffering by setting the PDO::MYSQL_ATTR_USE_BUFFERED_QUERY attribute.';
+    private const PENDING_RESULT_SETS = 'Cannot execute queries while there are pending result sets. Consider unsetting the previous PDOStatement or calling PDOStatement::closeCursor()';
+
     private bool $busy = false;
+    /** The streamed answer still on the wire, and the statement reading it. */
+    private ?ResultStream $openStream = null;
+    /** @var \WeakReference<StatementCore>|null */
+    private ?\WeakReference $streamOwner = null;
     /** @var list<PreparedStatement> */
     private array $closeLater = [];
     /** @var array<string, ParsedSql> the placeholders of SQL texts prepared before */
@@ -155,6 +164,80 @@ final class Handle
         }
     }
 
+    /**
+     * The answer streamed (unbuffered): rows are read as the statement fetches them, and until
+     * it is read (or the statement is gone) any other command fails with 2014. Over a
+     * connection that cannot stream, the answer is read whole.
+     *
+     * @throws MysqlException
+     */
+    public function queryStream(string $sql, StatementCore $owner): ResultStream
+    {
+        $this->enterExclusive();
+        try {
+            $stream = $this->connection instanceof StreamingConnection
+                ? $this->connection->queryStream($sql)
+                : ResultStream::ofResults($this->connection->query($sql));
+        } finally {
+            $this->busy = false;
+        }
+
+        return $this->opened($stream, $owner);
+    }
+
+    /**
+     * @param list<mixed> $params
+     *
+     * @throws MysqlException
+     */
+    public function executeStream(PreparedStatement $statement, array $params, StatementCore $owner): ResultStream
+    {
+        $this->enterExclusive();
+        try {
+            $stream = $this->connection instanceof StreamingConnection
+                ? $this->connection->executeStream($statement, $params)
+                : ResultStream::ofResults($this->connection->execute($statement, $params));
+        } finally {
+            $this->busy = false;
+        }
+
+        return $this->opened($stream, $owner);
+    }
+
+    private function opened(ResultStream $stream, StatementCore $owner): ResultStream
+    {
+        if (!$stream->isRead()) {
+            $this->openStream = $stream;
+            $this->streamOwner = \WeakReference::create($owner);
+        }
+
+        return $stream;
+    }
+
+    /**
+     * Before a command: a streamed answer whose statement is gone is read and dropped (as
+     * PHP's statement destructor frees it); one still held by its statement makes the command
+     * fail with 2014, in pdo_mysql's words.
+     *
+     * @throws MysqlException
+     */
+    private function settleStream(): void
+    {
+        $stream = $this->openStream;
+        if ($stream === null) {
+            return;
+        }
+        if (!$stream->isRead() && $this->streamOwner?->get() !== null) {
+            throw new MysqlException($stream->atSetEnd() ? self::PENDING_RESULT_SETS : self::UNBUFFERED_ACTIVE, 2014, 'HY000');
+        }
+        $this->openStream = null;
+        $this->streamOwner = null;
+        try {
+            $stream->drain();
+        } catch (MysqlException) {
+        }
+    }
+
     /** @throws MysqlException */
     public function prepare(string $sql): PreparedStatement
     {
@@ -180,7 +263,7 @@ final class Handle
 
     public function closeStatement(PreparedStatement $statement): void
     {
-        if ($this->busy) {
+        if ($this->busy || ($this->openStream !== null && !$this->openStream->isComplete())) {
             $this->closeLater[] = $statement;
 
             return;
@@ -248,6 +331,12 @@ final class Handle
         }
         $this->busy = true;
         try {
+            $this->settleStream();
+        } catch (\Throwable $e) {
+            $this->busy = false;
+            throw $e;
+        }
+        try {
             while ($this->closeLater !== []) {
                 $this->connection->closeStatement(array_shift($this->closeLater));
             }
@@ -288,7 +377,7 @@ final class Handle
      * both other modes (PHP warns even in ERRMODE_SILENT here). The exception's errorInfo is
      * [SQLSTATE, 0].
      */
-    public function raise(?StatementCore $statement, string $state, ?string $detail, string $where): void
+    public function raise(?StatementResults $statement, string $state, ?string $detail, string $where): void
     {
         if ($statement !== null) {
             $statement->errorCode = $state;
@@ -310,7 +399,7 @@ final class Handle
      * "SQLSTATE[42S02]: Base table or view not found: 1146 Table 'app.x' doesn't exist", errorInfo
      * [SQLSTATE, number, text] (just [SQLSTATE] when the driver has no error of its own).
      */
-    public function report(?StatementCore $statement, string $where): void
+    public function report(?StatementResults $statement, string $where): void
     {
         $state = $statement !== null ? $statement->errorCode : $this->errorCode;
         if ($state === SqlState::NONE || $this->errorMode === ErrorMode::Silent) {

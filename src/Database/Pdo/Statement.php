@@ -9,10 +9,12 @@ namespace Spindle\Database\Pdo;
  * behaves like pdo_mysql's, built on Spindle's MySQL connection. Every public method is
  * overridden; nothing reaches the (never initialised) native statement.
  *
- * For PDO::ATTR_STATEMENT_CLASS, extend this class (not PDOStatement) and give it a protected or
- * private constructor, as PDO requires.
+ * For PDO::ATTR_STATEMENT_CLASS, a class extending this one is used as it is; one extending
+ * PDOStatement directly gets a generated subclass that forwards to this class (StatementClass).
+ * Either way with a protected or private constructor, as PDO requires.
  *
- * Result sets are always buffered: execute() reads the whole answer, fetches then only walk it.
+ * Buffered, execute() reads the current result set whole; unbuffered, rows are read from the
+ * connection as they are fetched. Later result sets wait on the wire for nextRowset().
  */
 class Statement extends \PDOStatement
 {
@@ -151,7 +153,8 @@ class Statement extends \PDOStatement
         return $this->core()->setAttribute();
     }
 
-    public function setFetchMode(int $mode, mixed ...$args): bool
+    /** @return bool (no declared type, as PDOStatement's, so that its subclasses fit) */
+    public function setFetchMode(int $mode, mixed ...$args)
     {
         $core = $this->core();
         $core->finishFetchOptions(true);

@@ -24,21 +24,13 @@ final class ClientProtocol
     /** Columns beyond this in one result are taken for garbage. */
     private const MAX_COLUMNS = 65535;
     private const LOCAL_INFILE_CHUNK = 1 << 20;
-    /** Column definitions remembered by their bytes (a statement run again sends the same ones). */
-    private const COLUMN_CACHE_SIZE = 512;
-    /** Whole column-definition sections remembered, per column count. */
-    private const COLUMN_SETS_PER_COUNT = 8;
 
     private Phase $phase = Phase::AwaitingHandshake;
     private readonly PacketReader $reader;
     private readonly Charset $charset;
     private string $outgoing = '';
-    private ?HandshakeV10 $handshake = null;
+    private readonly AuthExchange $auth;
     private int $capabilities = 0;
-    private string $authPlugin = '';
-    private string $nonce = '';
-    private bool $tls = false;
-    private bool $awaitingPublicKey = false;
     private int $statusFlags = 0;
 
     private ResponseKind $kind = ResponseKind::Ping;
@@ -53,18 +45,7 @@ final class ClientProtocol
     private array $kinds = [];
     /** @var list<int> RowDecoder::binaryKind() of each column, once the binary rows begin */
     private array $binaryKinds = [];
-    /** @var array<string, array{ColumnDefinition, int}> definition and text kind, by packet payload */
-    private array $columnCache = [];
-    /**
-     * Column-definition sections seen before, as their packets' bytes with what they decode to,
-     * by column count (newest first): a result whose section repeats one is taken in one compare.
-     *
-     * @var array<int, list<array{string, list<ColumnDefinition>, list<int>}>>
-     */
-    private array $columnSets = [];
-    private int $columnSetCount = 0;
-    /** the packets of the column definitions being read, for $columnSets ('' when not recorded) */
-    private string $columnBytes = '';
+    private readonly ColumnCache $columnCache;
     /** @var list<ColumnDefinition> */
     private array $params = [];
     /** @var list<list<int|float|string|null>> */
@@ -73,6 +54,12 @@ final class ClientProtocol
     private array $results = [];
     private ?string $localInfileName = null;
     private ?string $rejectedLocalInfile = null;
+    /** Whether the command's rows go to StreamedSets (unbuffered) rather than into its Results. */
+    private bool $streaming = false;
+    /** @var list<StreamedSet> begun and not taken by takeStreamSets() yet */
+    private array $streamSets = [];
+    /** The streamed set receiving rows. */
+    private ?StreamedSet $streamTail = null;
     /** @var non-empty-list<Result>|PreparedStatement|MysqlException|true|null */
     private array|PreparedStatement|MysqlException|true|null $outcome = null;
 
@@ -83,11 +70,13 @@ final class ClientProtocol
      */
     public function __construct(
         private readonly ConnectionConfig $config,
-        private readonly bool $secureTransport = false,
+        bool $secureTransport = false,
         int $maxPayload = 1 << 30,
     ) {
         $this->reader = new PacketReader($maxPayload);
         $this->charset = Charset::resolve($config->charset, $config->collation);
+        $this->auth = new AuthExchange($config, $this->charset, $secureTransport);
+        $this->columnCache = new ColumnCache();
     }
 
     public function phase(): Phase
@@ -97,7 +86,7 @@ final class ClientProtocol
 
     public function handshake(): ?HandshakeV10
     {
-        return $this->handshake;
+        return $this->auth->serverHandshake();
     }
 
     /** The negotiated capability flags (0 before the handshake response). */
@@ -197,8 +186,7 @@ final class ClientProtocol
     public function tlsEstablished(): void
     {
         $this->requirePhase(Phase::TlsRequested);
-        $this->tls = true;
-        $this->sendHandshakeResponse();
+        $this->send($this->auth->tlsEstablished());
         $this->phase = Phase::Authenticating;
     }
 
@@ -208,9 +196,11 @@ final class ClientProtocol
         $this->phase = Phase::Broken;
     }
 
-    public function query(string $sql): void
+    /** @param bool $stream hand the rows out as they arrive (takeStreamSets()) instead of in the outcome */
+    public function query(string $sql, bool $stream = false): void
     {
         $this->startCommand(Command::Query, $sql, ResponseKind::Text);
+        $this->streaming = $stream;
     }
 
     public function prepare(string $sql): void
@@ -224,11 +214,27 @@ final class ClientProtocol
      *
      * @throws MysqlException 2031/2036 for parameters that cannot be sent (the session stays Ready)
      */
-    public function execute(PreparedStatement $statement, array $params): void
+    public function execute(PreparedStatement $statement, array $params, bool $stream = false): void
     {
         $this->requirePhase(Phase::Ready);
         $payload = ExecuteRequest::build($statement->id, \count($statement->params), $params);
         $this->startPayload($payload, ResponseKind::Binary);
+        $this->streaming = $stream;
+    }
+
+    /**
+     * A streamed command's result sets begun since the last call, in order. The last one may
+     * still be receiving rows (it is the same object: keep reading its rows). The outcome of a
+     * streamed command has results without rows.
+     *
+     * @return list<StreamedSet>
+     */
+    public function takeStreamSets(): array
+    {
+        $sets = $this->streamSets;
+        $this->streamSets = [];
+
+        return $sets;
     }
 
     /** COM_STMT_CLOSE has no response: the session stays Ready. */
@@ -335,6 +341,9 @@ final class ClientProtocol
         $this->params = [];
         $this->rejectedLocalInfile = null;
         $this->outcome = null;
+        $this->streaming = false;
+        $this->streamSets = [];
+        $this->streamTail = null;
     }
 
     private function send(string $payload): void
@@ -356,151 +365,22 @@ final class ClientProtocol
 
     private function handleHandshake(string $payload): void
     {
-        if ($payload !== '' && $payload[0] === "\xFF") {
-            throw ErrPacket::parse($payload);
-        }
-        $handshake = HandshakeV10::parse($payload);
-        $this->handshake = $handshake;
-        $this->nonce = $handshake->scramble;
-        $wanted = Capability::LONG_PASSWORD | Capability::LONG_FLAG | Capability::PROTOCOL_41
-            | Capability::TRANSACTIONS | Capability::SECURE_CONNECTION | Capability::MULTI_RESULTS
-            | Capability::PS_MULTI_RESULTS | Capability::PLUGIN_AUTH
-            | Capability::PLUGIN_AUTH_LENENC_CLIENT_DATA | Capability::DEPRECATE_EOF;
-        if ($this->config->multiStatements) {
-            $wanted |= Capability::MULTI_STATEMENTS;
-        }
-        if ($this->config->database !== null && $this->config->database !== '') {
-            $wanted |= Capability::CONNECT_WITH_DB;
-        }
-        if ($this->config->allowLocalInfile) {
-            $wanted |= Capability::LOCAL_FILES;
-        }
-        if ($this->config->tls !== null) {
-            if (($handshake->capabilities & Capability::SSL) === 0) {
-                throw new MysqlException('SSL connection error: the server does not support TLS', Errors::SSL_CONNECTION_ERROR);
-            }
-            $wanted |= Capability::SSL;
-        }
-        $this->capabilities = $wanted & $handshake->capabilities;
-        $this->statusFlags = $handshake->statusFlags;
-        if ($this->config->tls !== null) {
-            $this->send(HandshakeResponse::sslRequest($this->capabilities, $this->charset->id));
-            $this->phase = Phase::TlsRequested;
-
-            return;
-        }
-        $this->sendHandshakeResponse();
-        $this->phase = Phase::Authenticating;
-    }
-
-    private function secure(): bool
-    {
-        return $this->tls || $this->secureTransport;
-    }
-
-    private function sendHandshakeResponse(): void
-    {
-        $plugin = $this->handshake->authPlugin ?? '';
-        $response = Auth::response($plugin, $this->config->password, $this->nonce, $this->secure());
-        if ($response === null) {
-            // An unknown default plugin: answer as mysql_native_password; the server switches if it must.
-            $plugin = AuthPlugin::NativePassword->value;
-            $response = Auth::nativePassword($this->config->password, $this->nonce);
-        }
-        if ($plugin === '') {
-            $plugin = AuthPlugin::NativePassword->value;
-        }
-        $this->authPlugin = $plugin;
-        $this->send(HandshakeResponse::build(
-            $this->capabilities,
-            $this->charset->id,
-            $this->config->user,
-            $response,
-            $this->config->database,
-            $plugin,
-        ));
+        [$packet, $tls] = $this->auth->handshake($payload);
+        $this->capabilities = $this->auth->capabilities();
+        $this->statusFlags = $this->auth->serverHandshake()->statusFlags ?? 0;
+        $this->send($packet);
+        $this->phase = $tls ? Phase::TlsRequested : Phase::Authenticating;
     }
 
     private function handleAuth(string $payload): void
     {
-        $header = $payload === '' ? -1 : \ord($payload[0]);
-        switch ($header) {
-            case 0x00:
-                $ok = OkPacket::parse($payload);
-                $this->statusFlags = $ok->statusFlags;
-                $this->phase = Phase::Ready;
-                $this->outcome = true;
-
-                return;
-            case 0xFF:
-                throw ErrPacket::parse($payload);
-            case 0xFE:
-                $this->authSwitch($payload);
-
-                return;
-            case 0x01:
-                $this->authMoreData(substr($payload, 1));
-
-                return;
-            default:
-                throw Errors::malformed(sprintf('unexpected packet 0x%02X during authentication', $header));
-        }
-    }
-
-    private function authSwitch(string $payload): void
-    {
-        if (\strlen($payload) === 1) {
-            throw new MysqlException(
-                "Authentication plugin 'mysql_old_password' cannot be loaded: not supported",
-                Errors::AUTH_PLUGIN_CANNOT_LOAD,
-            );
-        }
-        $buffer = new Buffer($payload);
-        $buffer->skip(1);
-        $plugin = $buffer->nulString();
-        $data = $buffer->rest();
-        if (str_ends_with($data, "\0")) {
-            $data = substr($data, 0, -1);
-        }
-        $response = Auth::response($plugin, $this->config->password, $data, $this->secure());
-        if ($response === null) {
-            throw new MysqlException(
-                $plugin === AuthPlugin::ClearPassword->value
-                    ? "Authentication plugin 'mysql_clear_password' refused: it needs TLS or a unix socket"
-                    : sprintf("Authentication plugin '%s' cannot be loaded: not supported", $plugin),
-                Errors::AUTH_PLUGIN_CANNOT_LOAD,
-            );
-        }
-        $this->authPlugin = $plugin;
-        $this->nonce = $data;
-        $this->awaitingPublicKey = false;
-        $this->send($response);
-    }
-
-    private function authMoreData(string $data): void
-    {
-        if ($this->authPlugin !== AuthPlugin::CachingSha2Password->value) {
-            throw Errors::malformed(sprintf('unexpected auth data for plugin %s', $this->authPlugin));
-        }
-        if ($this->awaitingPublicKey) {
-            $this->awaitingPublicKey = false;
-            $this->send(Auth::rsaEncryptPassword($this->config->password, $this->nonce, $data));
-
-            return;
-        }
-        if ($data === \chr(Auth::FAST_AUTH_SUCCESS)) {
-            return;
-        }
-        if ($data !== \chr(Auth::PERFORM_FULL_AUTH)) {
-            throw Errors::malformed('unexpected caching_sha2_password state');
-        }
-        if ($this->secure()) {
-            $this->send($this->config->password . "\0");
-        } elseif ($this->config->serverPublicKey !== null) {
-            $this->send(Auth::rsaEncryptPassword($this->config->password, $this->nonce, $this->config->serverPublicKey));
-        } else {
-            $this->awaitingPublicKey = true;
-            $this->send(Auth::REQUEST_PUBLIC_KEY);
+        $answer = $this->auth->next($payload);
+        if ($answer instanceof OkPacket) {
+            $this->statusFlags = $answer->statusFlags;
+            $this->phase = Phase::Ready;
+            $this->outcome = true;
+        } elseif ($answer !== null) {
+            $this->send($answer);
         }
     }
 
@@ -523,7 +403,7 @@ final class ClientProtocol
 
                 return;
             case ResponseStep::Params:
-                $this->params[] = ($this->columnCache[$payload] ?? $this->defineColumn($payload))[0];
+                $this->params[] = $this->columnCache->define($payload)[0];
                 if (\count($this->params) === $this->expectedParams) {
                     if ($this->deprecateEof()) {
                         $this->afterPrepareParams();
@@ -539,13 +419,13 @@ final class ClientProtocol
 
                 return;
             case ResponseStep::Columns:
-                [$this->columns[], $this->kinds[]] = $this->columnCache[$payload] ?? $this->defineColumn($payload);
+                [$this->columns[], $this->kinds[]] = $this->columnCache->define($payload);
                 if ($this->kind !== ResponseKind::Prepare) {
-                    $this->recordColumn($payload);
+                    $this->columnCache->record($payload, $this->reader->sequence() - 1);
                 }
                 if (\count($this->columns) === $this->expectedColumns) {
                     if ($this->kind !== ResponseKind::Prepare) {
-                        $this->rememberColumnSet();
+                        $this->columnCache->remember($this->expectedColumns, $this->columns, $this->kinds);
                     }
                     if (!$this->deprecateEof()) {
                         $this->step = ResponseStep::ColumnsEof;
@@ -565,64 +445,6 @@ final class ClientProtocol
 
                 return;
         }
-    }
-
-    /** Appends one column definition packet, framed as it arrived, to the section being recorded. */
-    private function recordColumn(string $payload): void
-    {
-        $length = \strlen($payload);
-        $this->columnBytes .= \chr($length & 0xFF) . \chr(($length >> 8) & 0xFF) . \chr(($length >> 16) & 0xFF)
-            . \chr(($this->reader->sequence() - 1) & 0xFF) . $payload;
-    }
-
-    private function rememberColumnSet(): void
-    {
-        $count = $this->expectedColumns;
-        if ($this->columnBytes === '' || \strlen($this->columnBytes) >= PacketReader::MAX_PACKET) {
-            $this->columnBytes = '';
-
-            return;
-        }
-        if ($this->columnSetCount >= self::COLUMN_CACHE_SIZE) {
-            $this->columnSets = [];
-            $this->columnSetCount = 0;
-        }
-        $sets = $this->columnSets[$count] ?? [];
-        array_unshift($sets, [$this->columnBytes, $this->columns, $this->kinds]);
-        if (\count($sets) > self::COLUMN_SETS_PER_COUNT) {
-            array_pop($sets);
-        } else {
-            ++$this->columnSetCount;
-        }
-        $this->columnSets[$count] = $sets;
-        $this->columnBytes = '';
-    }
-
-    /** Takes the whole column-definition section at once when it repeats one seen before. */
-    private function knownColumnSet(int $count): bool
-    {
-        foreach ($this->columnSets[$count] ?? [] as [$bytes, $columns, $kinds]) {
-            if ($this->reader->skipIfBuffered($bytes, $count)) {
-                $this->columns = $columns;
-                $this->kinds = $kinds;
-                $this->binaryKinds = [];
-
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    /** @return array{ColumnDefinition, int} */
-    private function defineColumn(string $payload): array
-    {
-        $column = RowDecoder::columnDefinition($payload);
-        if (\count($this->columnCache) >= self::COLUMN_CACHE_SIZE) {
-            $this->columnCache = [];
-        }
-
-        return $this->columnCache[$payload] = [$column, RowDecoder::textKind($column)];
     }
 
     private function expectEof(string $payload): void
@@ -649,7 +471,11 @@ final class ClientProtocol
 
                 return;
             }
-            $this->results[] = new Result([], [], $ok->affectedRows, $ok->lastInsertId, $ok->warnings, $ok->statusFlags, $ok->info);
+            $result = new Result([], [], $ok->affectedRows, $ok->lastInsertId, $ok->warnings, $ok->statusFlags, $ok->info);
+            $this->results[] = $result;
+            if ($this->streaming) {
+                $this->streamSets[] = StreamedSet::ok($result);
+            }
             $this->afterResult($ok->statusFlags);
 
             return;
@@ -661,7 +487,7 @@ final class ClientProtocol
         if ($header === 0xFB) {
             $this->localInfileName = substr($payload, 1);
             $this->phase = Phase::LocalInfileRequested;
-            if (!$this->config->allowLocalInfile) {
+            if (!$this->config->offersLocalInfile()) {
                 $this->sendLocalInfile(null);
             }
 
@@ -681,8 +507,11 @@ final class ClientProtocol
         }
         $this->expectedColumns = $count;
         $this->rows = [];
-        $this->columnBytes = '';
-        if ($this->knownColumnSet($count)) {
+        $this->columnCache->startSection();
+        $known = $this->columnCache->known($count, $this->reader);
+        if ($known !== null) {
+            [$this->columns, $this->kinds] = $known;
+            $this->binaryKinds = [];
             if ($this->deprecateEof()) {
                 $this->afterColumns();
             } else {
@@ -741,6 +570,10 @@ final class ClientProtocol
 
             return;
         }
+        if ($this->streaming) {
+            $this->streamTail = new StreamedSet($this->columns);
+            $this->streamSets[] = $this->streamTail;
+        }
         $this->step = ResponseStep::Rows;
     }
 
@@ -767,9 +600,14 @@ final class ClientProtocol
 
                 return;
             }
-            $this->rows[] = $binary
+            $row = $binary
                 ? RowDecoder::binaryRowOfKinds($payload, $this->columns, $this->binaryKinds)
                 : RowDecoder::textRowOfKinds($payload, $this->kinds);
+            if ($this->streamTail !== null) {
+                $this->streamTail->rows[] = $row;
+            } else {
+                $this->rows[] = $row;
+            }
             $payload = $this->reader->next();
             if ($payload === null) {
                 return;
@@ -794,7 +632,12 @@ final class ClientProtocol
             $status = $eof->statusFlags;
         }
         $this->statusFlags = $status;
-        $this->results[] = new Result($this->columns, $this->rows, 0, 0, $warnings, $status);
+        $result = new Result($this->columns, $this->rows, 0, 0, $warnings, $status);
+        $this->results[] = $result;
+        if ($this->streamTail !== null) {
+            $this->streamTail->summary = $result;
+            $this->streamTail = null;
+        }
         $this->columns = [];
         $this->kinds = [];
         $this->binaryKinds = [];
@@ -820,10 +663,13 @@ final class ClientProtocol
     {
         if ($this->rejectedLocalInfile !== null && !$outcome instanceof MysqlException) {
             // Refused although allowed: the file could not be read (mysqlnd's error for that).
-            $outcome = $this->config->allowLocalInfile
+            $outcome = $this->config->mayReadLocalFile($this->rejectedLocalInfile)
                 ? new MysqlException(sprintf("Can't find file '%.64s'.", $this->rejectedLocalInfile), Errors::LOCAL_INFILE_NOT_FOUND)
+                // mysqlnd's text, whose setting names tell PHP users where to look.
                 : new MysqlException(
-                    sprintf('LOAD DATA LOCAL INFILE file request rejected: local files are not allowed (%s)', $this->rejectedLocalInfile),
+                    $this->config->localInfileDirectory !== null
+                    ? 'LOAD DATA LOCAL INFILE DIRECTORY restriction in effect. Unable to open file'
+                    : 'LOAD DATA LOCAL INFILE is forbidden, check related settings like mysqli.allow_local_infile|mysqli.local_infile_directory or PDO::MYSQL_ATTR_LOCAL_INFILE|PDO::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY',
                     Errors::LOAD_DATA_LOCAL_INFILE_REJECTED,
                 );
         }

@@ -22,7 +22,7 @@ use Spindle\Bridge\Doctrine\InvalidConfiguration;
 use Spindle\Database\Mysql\ConnectionConfig;
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Pdo;
-use Spindle\Tests\Unit\Database\Pdo\FakeConnection;
+use Spindle\Tests\Unit\Database\FakeConnection;
 
 /** The driver over a fake MySQL connection: what reaches the connection, and how errors come back. */
 final class DriverTest extends TestCase

@@ -163,7 +163,7 @@ final class ClientProtocolResultTest extends TestCase
         $error = $p->takeOutcome();
         self::assertInstanceOf(MysqlException::class, $error);
         self::assertSame(2068, $error->errorCode);
-        self::assertStringContainsString('/etc/passwd', $error->getMessage());
+        self::assertStringStartsWith('LOAD DATA LOCAL INFILE is forbidden', $error->getMessage(), "mysqlnd's text");
         self::assertSame(Phase::Ready, $p->phase());
     }
 

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Unit\Database\Pdo;
 
+use Spindle\Tests\Unit\Database\FakeConnection;
 use Spindle\Database\Mysql\ConnectionConfig;
 use Spindle\Database\Pdo;
 use Spindle\Database\Pdo\Statement;
@@ -67,10 +68,15 @@ final class AttributesTest extends PdoTestCase
         self::assertNull($config->database);
     }
 
-    public function testUnsupportedConnectionOptionsAreRefused(): void
+    public function testCapabilityOptionsReachTheConnection(): void
     {
-        $e = self::pdoException(static fn () => self::configFor('mysql:host=db', options: [Pdo::MYSQL_ATTR_FOUND_ROWS => true]));
-        self::assertSame('Spindle\\Database\\Pdo does not support MYSQL_ATTR_FOUND_ROWS yet', $e->getMessage());
+        $config = self::configFor('mysql:host=db', options: [Pdo::MYSQL_ATTR_FOUND_ROWS => true, Pdo::MYSQL_ATTR_IGNORE_SPACE => 1, Pdo::MYSQL_ATTR_LOCAL_INFILE_DIRECTORY => '/srv/import']);
+        self::assertTrue($config->foundRows);
+        self::assertTrue($config->ignoreSpace);
+        self::assertSame('/srv/import', $config->localInfileDirectory);
+        self::assertFalse($config->allowLocalInfile);
+        self::assertTrue($config->offersLocalInfile());
+        self::assertFalse($config->mayReadLocalFile('/etc/passwd'));
     }
 
     public function testGenericAttributes(): void
@@ -137,7 +143,7 @@ final class AttributesTest extends PdoTestCase
             $pdo->setAttribute(\PDO::ATTR_STATEMENT_CLASS, [\ArrayObject::class]);
             self::fail('a class that is no Statement was accepted');
         } catch (\TypeError $e) {
-            self::assertSame('PDO::ATTR_STATEMENT_CLASS class must be derived from Spindle\\Database\\Pdo\\Statement', $e->getMessage());
+            self::assertSame('PDO::ATTR_STATEMENT_CLASS class must be derived from PDOStatement', $e->getMessage());
         }
         $this->expectException(\TypeError::class);
         $this->expectExceptionMessage('User-supplied statement class cannot have a public constructor');
@@ -156,7 +162,7 @@ final class AttributesTest extends PdoTestCase
     public function testDebugInfoHidesInternals(): void
     {
         $pdo = $this->pdo();
-        self::assertSame([], $pdo->__debugInfo());
+        self::assertSame([], $pdo->__debugInfo(), 'a subclass shows its own properties, Spindle none');
         self::assertSame(['queryString' => 'SELECT 1'], $pdo->prepare('SELECT 1')->__debugInfo());
     }
 }

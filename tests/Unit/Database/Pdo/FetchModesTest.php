@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Unit\Database\Pdo;
 
+use Spindle\Database\Pdo\LazyRow;
+use Spindle\Tests\Unit\Database\FakeConnection;
 use Spindle\Database\Pdo;
 use Spindle\Database\Pdo\Statement;
 
@@ -14,7 +16,7 @@ final class FetchModesTest extends PdoTestCase
     {
         $pdo = $this->pdo();
         $this->connection->willReturn(FakeConnection::rows(
-            [FakeConnection::column('id', 3), 'name', FakeConnection::column('score', 5)],
+            [FakeConnection::column('id', 3), 'name', FakeConnection::column('score', 5, decimals: 31)],
             [[1, 'ann', 1.5], [2, 'bob', null]],
         ));
         $stmt = $pdo->query('SELECT id, name, score FROM people', ...$mode);
@@ -41,8 +43,9 @@ final class FetchModesTest extends PdoTestCase
         self::assertInstanceOf(\stdClass::class, $row);
         self::assertSame(['id' => 1, 'name' => 'ann', 'score' => 1.5], get_object_vars($row));
         $lazy = $this->query()->fetch(\PDO::FETCH_LAZY);
-        self::assertInstanceOf(\stdClass::class, $lazy, 'FETCH_LAZY gives a plain object');
-        self::assertSame('ann', $lazy->name);
+        self::assertInstanceOf(LazyRow::class, $lazy, "FETCH_LAZY gives PDORow's stand-in");
+        self::assertSame(['ann', 'ann', 'ann', 1, null], [$lazy->name, $lazy['name'], $lazy[1], $lazy->{'0'}, $lazy->nope]);
+        self::assertSame('SELECT id, name, score FROM people', $lazy->queryString);
     }
 
     public function testColumnModes(): void

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Unit\Database\Pdo;
 
+use Spindle\Tests\Unit\Database\FakeConnection;
 use Spindle\Database\Mysql\MysqlException;
 
 /** ATTR_EMULATE_PREPARES off: the server prepares, parameters travel in the binary protocol. */

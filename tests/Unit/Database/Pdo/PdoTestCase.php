@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Unit\Database\Pdo;
 
+use Spindle\Tests\Unit\Database\FakeConnection;
 use PHPUnit\Framework\TestCase;
 use Spindle\Database\Pdo;
 

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Unit\Database\Pdo;
 
+use Spindle\Tests\Unit\Database\FakeConnection;
 use Spindle\Database\Pdo;
 
 final class QuoteTest extends PdoTestCase

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Unit\Database\Pdo;
 
+use Spindle\Tests\Unit\Database\FakeConnection;
+
 final class ResultsTest extends PdoTestCase
 {
     public function testRowCountAndLastInsertId(): void

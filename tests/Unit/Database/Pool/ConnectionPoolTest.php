@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Unit\Database\Pool;
 
+use Spindle\Tests\Unit\Database\FakeConnection;
 use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
 use Spindle\Database\Mysql\MysqlException;

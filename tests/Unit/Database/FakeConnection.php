@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\Unit\Database\Pdo;
+namespace Spindle\Tests\Unit\Database;
 
 use Spindle\Database\Mysql\ColumnDefinition;
 use Spindle\Database\Mysql\Connection;
@@ -10,11 +10,24 @@ use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Result;
 
+use function Spindle\delay;
+
 /**
- * An in-memory Connection: answers query()/execute() from a script of Results and
- * MysqlExceptions (an OK Result when the script is empty), and records every SQL text, prepare
- * and parameter list it receives. START TRANSACTION / COMMIT / ROLLBACK toggle the in-transaction
- * status flag like a server would.
+ * The one in-memory Connection of the tests (the PDO driver's, the pool's, the Doctrine
+ * driver's), held to the same contract as SocketConnection by ConnectionContract.
+ *
+ * - Answers query()/execute() from a script of Results and MysqlExceptions (willReturn(),
+ *   willFail(); an OK when the script is empty) and prepare() from willPrepare() (else a
+ *   statement with one parameter per "?").
+ * - BEGIN / START TRANSACTION / COMMIT / ROLLBACK toggle the in-transaction status flag like a
+ *   server; a scripted result with a status replaces the status.
+ * - Records everything: $log (SQL, "PING", "PREPARE …", "EXECUTE n", "CLOSE n"), $queries,
+ *   $prepared, $executions, $closedStatements.
+ * - Every command can take a while ($latency: it suspends the calling fiber), and failures can
+ *   be set up: $breakOnNextCommand (2013, then broken), $failRollback, $failPing.
+ * - The sharing detector: "CLAIM" marks the calling fiber as the holder until "UNCLAIM"; a claim
+ *   or any command from another fiber meanwhile, and two commands running at once, are recorded
+ *   in $violations.
  */
 final class FakeConnection implements Connection
 {
@@ -22,6 +35,8 @@ final class FakeConnection implements Connection
     public const AUTOCOMMIT = 2;
     public const NO_BACKSLASH_ESCAPES = 512;
 
+    /** @var list<string> every command received, SQL or "PING" / "PREPARE …" / "EXECUTE n" / "CLOSE n" */
+    public array $log = [];
     /** @var list<string> SQL received by query() */
     public array $queries = [];
     /** @var list<string> SQL received by prepare() */
@@ -30,10 +45,19 @@ final class FakeConnection implements Connection
     public array $executions = [];
     /** @var list<int> ids of closed statements */
     public array $closedStatements = [];
+    /** @var list<string> */
+    public array $violations = [];
     public int $status = self::AUTOCOMMIT;
     public bool $broken = false;
     public bool $closed = false;
     public string $version = '10.11.6-MariaDB-0+deb12u1';
+    public float $latency = 0.0;
+    /** The next command fails as a lost connection (error 2013) and breaks the connection. */
+    public bool $breakOnNextCommand = false;
+    /** ROLLBACK fails with a server error. */
+    public bool $failRollback = false;
+    /** ping() fails as a dropped connection. */
+    public bool $failPing = false;
     /** runs inside query()/execute() before answering (to suspend a fiber, for instance) */
     public ?\Closure $during = null;
 
@@ -42,6 +66,15 @@ final class FakeConnection implements Connection
     /** @var list<PreparedStatement|MysqlException> */
     private array $prepareAnswers = [];
     private int $nextStatementId = 1;
+    /** @var \Fiber<mixed, mixed, mixed, mixed>|null */
+    private ?\Fiber $holder = null;
+    /** @var \Fiber<mixed, mixed, mixed, mixed>|null */
+    private ?\Fiber $running = null;
+    private bool $runningOutsideFiber = false;
+
+    public function __construct(public readonly int $id = 42)
+    {
+    }
 
     /** Queues the answer to the next query() or execute(): these results, or an OK. */
     public function willReturn(Result ...$results): self
@@ -92,14 +125,33 @@ final class FakeConnection implements Connection
 
     public function query(string $sql): array
     {
+        $this->command($sql);
         $this->queries[] = $sql;
-        $this->transactionStatus($sql);
+        $verb = strtoupper(trim($sql));
+        if ($verb === 'BEGIN' || $verb === 'START TRANSACTION') {
+            $this->status |= self::IN_TRANS;
+        } elseif ($verb === 'COMMIT') {
+            $this->status &= ~self::IN_TRANS;
+        } elseif ($verb === 'ROLLBACK') {
+            if ($this->failRollback) {
+                throw new MysqlException('Rollback refused', 1180);
+            }
+            $this->status &= ~self::IN_TRANS;
+        } elseif ($verb === 'CLAIM') {
+            if ($this->holder !== null && $this->holder !== \Fiber::getCurrent()) {
+                $this->violations[] = "connection {$this->id} claimed while another fiber holds it";
+            }
+            $this->holder = \Fiber::getCurrent();
+        } elseif ($verb === 'UNCLAIM') {
+            $this->holder = null;
+        }
 
         return $this->answer();
     }
 
     public function prepare(string $sql): PreparedStatement
     {
+        $this->command('PREPARE ' . $sql);
         $this->prepared[] = $sql;
         $answer = array_shift($this->prepareAnswers);
         if ($answer instanceof MysqlException) {
@@ -115,6 +167,7 @@ final class FakeConnection implements Connection
 
     public function execute(PreparedStatement $statement, array $params): array
     {
+        $this->command('EXECUTE ' . $statement->id);
         $this->executions[] = [$statement->id, $params];
 
         return $this->answer();
@@ -122,11 +175,19 @@ final class FakeConnection implements Connection
 
     public function closeStatement(PreparedStatement $statement): void
     {
-        $this->closedStatements[] = $statement->id;
+        if (!$this->isBroken()) {
+            $this->log[] = 'CLOSE ' . $statement->id;
+            $this->closedStatements[] = $statement->id;
+        }
     }
 
     public function ping(): void
     {
+        if ($this->failPing) {
+            $this->broken = true;
+            throw new MysqlException('MySQL server has gone away', 2006);
+        }
+        $this->command('PING');
     }
 
     public function serverVersion(): string
@@ -136,7 +197,7 @@ final class FakeConnection implements Connection
 
     public function connectionId(): int
     {
-        return 42;
+        return $this->id;
     }
 
     public function statusFlags(): int
@@ -146,12 +207,17 @@ final class FakeConnection implements Connection
 
     public function isBroken(): bool
     {
-        return $this->broken;
+        return $this->broken || $this->closed;
     }
 
     public function close(): void
     {
         $this->closed = true;
+    }
+
+    public function inTransaction(): bool
+    {
+        return ($this->status & self::IN_TRANS) !== 0;
     }
 
     /** @return non-empty-list<Result> */
@@ -174,13 +240,33 @@ final class FakeConnection implements Connection
         return $answer;
     }
 
-    private function transactionStatus(string $sql): void
+    private function command(string $what): void
     {
-        $verb = strtoupper(trim($sql));
-        if ($verb === 'START TRANSACTION') {
-            $this->status |= self::IN_TRANS;
-        } elseif ($verb === 'COMMIT' || $verb === 'ROLLBACK') {
-            $this->status &= ~self::IN_TRANS;
+        if ($this->isBroken()) {
+            throw new MysqlException('MySQL server has gone away', 2006);
+        }
+        $fiber = \Fiber::getCurrent();
+        if ($this->running !== null || $this->runningOutsideFiber) {
+            $this->violations[] = "connection {$this->id}: \"$what\" while another command runs";
+        }
+        if ($this->holder !== null && $this->holder !== $fiber) {
+            $this->violations[] = "connection {$this->id}: \"$what\" from a fiber that does not hold it";
+        }
+        $this->log[] = $what;
+        if ($this->breakOnNextCommand) {
+            $this->breakOnNextCommand = false;
+            $this->broken = true;
+            throw new MysqlException('Lost connection to MySQL server during query', 2013);
+        }
+        if ($this->latency > 0) {
+            $this->running = $fiber;
+            $this->runningOutsideFiber = $fiber === null;
+            try {
+                delay($this->latency);
+            } finally {
+                $this->running = null;
+                $this->runningOutsideFiber = false;
+            }
         }
     }
 }

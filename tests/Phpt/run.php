@@ -1,0 +1,174 @@
+<?php
+
+declare(strict_types=1);
+
+/*
+ * Runs PHP's own pdo and pdo_mysql phpt tests (tests/Phpt/php-src, from PHP 8.2's source) against
+ * the private MariaDB of scripts/mariadb, either natively or with PDO routed to
+ * Spindle\Database\Pdo, and prints the outcome of every test as JSON ({"ext/pdo/tests/x.phpt":
+ * "PASS", …}).
+ *
+ *     php tests/Phpt/run.php native|spindle [test paths relative to php-src…]
+ *
+ * Routing copies the tests to a temporary directory and rewrites them: every `new PDO(` and
+ * `extends PDO` names Spindle\Database\Pdo, as do the test helpers' `new $classname(` when the
+ * class asked for is PDO; an autoloader is prepended to every test script (tests/Phpt/prepend.php). Nothing else
+ * in a test changes. pdo_mysql stays loaded (its PDO::MYSQL_ATTR_* constants are used by the
+ * tests, and Spindle's Pdo does not need it).
+ *
+ * Each side has a database of its own (spindle_phpt_native, spindle_phpt_spindle), so both runs
+ * can go at the same time; within one run the tests share table names and run one by one.
+ */
+
+$side = $argv[1] ?? '';
+if (!in_array($side, ['native', 'spindle'], true)) {
+    fwrite(STDERR, "usage: php tests/Phpt/run.php native|spindle [tests…]\n");
+    exit(2);
+}
+$only = array_slice($argv, 2);
+
+$root = dirname(__DIR__, 2);
+$source = __DIR__ . '/php-src';
+$env = mysqlEnv();
+
+$work = sys_get_temp_dir() . '/spindle-phpt-' . $side . '-' . getmypid();
+copyTree($source . '/ext/pdo/tests', $work . '/ext/pdo/tests', $side === 'spindle');
+copyTree($source . '/ext/pdo_mysql/tests', $work . '/ext/pdo_mysql/tests', $side === 'spindle');
+copy($source . '/run-tests.php', $work . '/run-tests.php');
+
+$database = 'spindle_phpt_' . $side;
+$dsn = sprintf('mysql:host=%s;port=%s;dbname=%s', $env['MYSQL_HOST'], $env['MYSQL_PORT'], $database);
+$junit = $work . '/junit.xml';
+$testEnv = [
+    'PDO_MYSQL_TEST_DSN' => $dsn,
+    'PDO_MYSQL_TEST_USER' => $env['MYSQL_USER'],
+    'PDO_MYSQL_TEST_PASS' => $env['MYSQL_PASSWORD'],
+    'PDO_MYSQL_TEST_HOST' => $env['MYSQL_HOST'],
+    'PDO_MYSQL_TEST_PORT' => $env['MYSQL_PORT'],
+    'PDO_MYSQL_TEST_DB' => $database,
+    'PDO_MYSQL_TEST_SOCKET' => $env['MYSQL_SOCKET'],
+    'PDOTEST_DSN' => $dsn,
+    'PDOTEST_USER' => $env['MYSQL_USER'],
+    'PDOTEST_PASS' => $env['MYSQL_PASSWORD'],
+    'REDIR_TEST_DIR' => $work . '/ext/pdo/tests/',
+    'TEST_PHP_EXECUTABLE' => PHP_BINARY,
+    'TEST_PHP_JUNIT' => $junit,
+    'NO_INTERACTION' => '1',
+    'SKIP_ONLINE_TESTS' => '1',
+    'SKIP_SLOW_TESTS' => '1',
+    'PATH' => (string) getenv('PATH'),
+    'TMPDIR' => sys_get_temp_dir(),
+];
+
+$command = [PHP_BINARY, $work . '/run-tests.php', '-q', '--no-color', '--set-timeout', '60'];
+if ($side === 'spindle') {
+    array_push($command, '-d', 'auto_prepend_file=' . __DIR__ . '/prepend.php');
+}
+if ($only === []) {
+    // ext/pdo_mysql/tests/common.phpt redirects to ext/pdo/tests: the generic PDO tests run
+    // for MySQL under the names ext/pdo_mysql/tests/pdo_005.phpt and so on.
+    $command[] = $work . '/ext/pdo_mysql/tests';
+} else {
+    foreach ($only as $test) {
+        $command[] = $work . '/' . $test;
+    }
+}
+
+$process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['file', $work . '/run-tests.log', 'w'], 2 => ['file', $work . '/run-tests.log', 'a']], $pipes, $work, $testEnv);
+if (!is_resource($process)) {
+    fwrite(STDERR, "cannot start run-tests.php\n");
+    exit(1);
+}
+proc_close($process);
+
+if (!is_file($junit)) {
+    fwrite(STDERR, "run-tests.php wrote no results; its output is in $work/run-tests.log\n");
+    exit(1);
+}
+$results = junitResults($junit, $work);
+ksort($results);
+echo json_encode(['work' => $work, 'results' => $results], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";
+
+/** @return array<string, string> */
+function mysqlEnv(): array
+{
+    $dir = getenv('SPINDLE_MYSQL_DIR') ?: '/tmp/spindle-mariadb';
+    $file = $dir . '/env';
+    if (!is_file($file)) {
+        fwrite(STDERR, "no $file: start the test MariaDB with scripts/mariadb\n");
+        exit(1);
+    }
+    $env = [];
+    foreach (file($file, FILE_IGNORE_NEW_LINES) ?: [] as $line) {
+        if (preg_match('/^export ([A-Z0-9_]+)=(.*)$/', $line, $m) === 1) {
+            $env[$m[1]] = $m[2];
+        }
+    }
+
+    return $env;
+}
+
+function copyTree(string $from, string $to, bool $route): void
+{
+    if (!is_dir($to)) {
+        mkdir($to, 0777, true);
+    }
+    foreach (scandir($from) ?: [] as $name) {
+        if ($name === '.' || $name === '..') {
+            continue;
+        }
+        $path = $from . '/' . $name;
+        if (is_dir($path)) {
+            copyTree($path, $to . '/' . $name, $route);
+            continue;
+        }
+        $text = (string) file_get_contents($path);
+        if ($route && preg_match('/\.(phpt|inc)$/', $name) === 1) {
+            $text = route($text);
+        }
+        file_put_contents($to . '/' . $name, $text);
+    }
+}
+
+/** The rewrite that routes a test to Spindle\Database\Pdo. */
+function route(string $text): string
+{
+    $text = (string) preg_replace('/\bnew\s+PDO\s*\(/', 'new \\Spindle\\Database\\Pdo(', $text);
+    $text = (string) preg_replace('/\bextends\s+PDO\b(?![A-Za-z_])/', 'extends \\Spindle\\Database\\Pdo', $text);
+
+    // The helpers' factory($classname = 'PDO', …): new $classname(…)
+    return str_replace('new $classname(', 'new (strcasecmp($classname, \'PDO\') === 0 ? \\Spindle\\Database\\Pdo::class : $classname)(', $text);
+}
+
+/** @return array<string, string> test path (relative to php-src) => PASS, FAIL, SKIP, BORK… */
+function junitResults(string $file, string $work): array
+{
+    $xml = simplexml_load_file($file);
+    if ($xml === false) {
+        fwrite(STDERR, "unreadable $file\n");
+        exit(1);
+    }
+    $results = [];
+    foreach ($xml->xpath('//testcase') ?: [] as $case) {
+        $name = (string) $case['name'];
+        // run-tests.php names a case "<path relative to the cwd or absolute>=<title>"? It uses the file.
+        $path = preg_replace('/^.*?(ext\/pdo(?:_mysql)?\/tests\/[^\s]+\.phpt).*$/s', '$1', (string) ($case['file'] ?? $name)) ?? $name;
+        if (!str_ends_with($path, '.phpt')) {
+            $path = preg_replace('/^.*?(ext\/pdo(?:_mysql)?\/tests\/[^\s]+\.phpt).*$/s', '$1', $name) ?? $name;
+        }
+        $status = 'PASS';
+        if (isset($case->failure)) {
+            $status = (string) ($case->failure['type'] ?? 'FAIL');
+        } elseif (isset($case->error)) {
+            $status = (string) ($case->error['type'] ?? 'BORK');
+        } elseif (isset($case->skipped)) {
+            $status = 'SKIP';
+        } elseif (isset($case->warning)) {
+            $status = 'WARN';
+        }
+        $results[$path] = $status;
+    }
+    unset($work);
+
+    return $results;
+}
