@@ -10,8 +10,8 @@ use Revolt\EventLoop\Suspension;
 /**
  * Suspends the calling fiber until a socket is readable or writable, with one pair of
  * event-loop callbacks per socket that are enabled for each wait and disabled after it, rather
- * than a callback (and its closures) registered and cancelled per wait. Used by the MySQL and
- * HTTP clients (Database\Mysql keeps its own copy until the two branches merge).
+ * than a callback (and its closures) registered and cancelled per wait: a connection waits once
+ * per statement. The MySQL, HTTP and DNS clients wait through it.
  *
  * The loop's callbacks hold this object, not the connection, so a connection dropped without
  * close() is still destroyed; it must call cancel() before closing the socket.
@@ -22,6 +22,9 @@ final class SocketWaiter
     private ?string $writeId = null;
     /** @var Suspension<mixed>|null the wait in progress */
     private ?Suspension $suspension = null;
+
+    /** Seconds; a longer wait is a wait without limit. */
+    public const LONGEST_WAIT = 365.0 * 86400.0;
 
     /** @param resource $stream */
     public function __construct(private $stream)
@@ -40,7 +43,10 @@ final class SocketWaiter
             ? $this->writeId ??= EventLoop::onWritable($this->stream, $this->ready(...))
             : $this->readId ??= EventLoop::onReadable($this->stream, $this->ready(...));
         EventLoop::enable($id);
-        $timerId = $deadline === null ? null : EventLoop::delay(max(0.0, $deadline - hrtime(true) / 1e9), $this->expired(...));
+        $delay = $deadline === null ? null : max(0.0, $deadline - hrtime(true) / 1e9);
+        // A limit beyond a year (ATTR_TIMEOUT => PHP_INT_MAX, INF) means none: the event loop's
+        // stream_select() cannot take such a number of seconds.
+        $timerId = $delay === null || !($delay <= self::LONGEST_WAIT) ? null : EventLoop::delay($delay, $this->expired(...));
         $this->suspension = $suspension;
         try {
             return (bool) $suspension->suspend();

@@ -8,6 +8,7 @@ use Revolt\EventLoop;
 use Spindle\Database\Mysql\Protocol\ClientProtocol;
 use Spindle\Database\Mysql\Protocol\Errors;
 use Spindle\Database\Mysql\Protocol\Phase;
+use Spindle\Loop\SocketWaiter;
 
 /**
  * A Connection over a TCP or unix socket, non-blocking: while it waits for the server only the

@@ -10,7 +10,7 @@ use Spindle\Database\Pool\ConnectionPool;
 use Spindle\Bridge\Metrics\PoolMetrics;
 use Spindle\Metrics\PrometheusText;
 use Spindle\Metrics\Registry;
-use Spindle\Tests\Unit\Database\Pool\FakeConnection;
+use Spindle\Tests\Unit\Database\FakeConnection;
 use Spindle\Tests\Unit\Metrics\PrometheusParser;
 
 final class PoolMetricsTest extends TestCase

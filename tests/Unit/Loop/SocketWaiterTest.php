@@ -2,11 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\Unit\Database\Mysql;
+namespace Spindle\Tests\Unit\Loop;
 
 use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
-use Spindle\Database\Mysql\SocketWaiter;
+use Spindle\Loop\SocketWaiter;
 
 final class SocketWaiterTest extends TestCase
 {
