@@ -3,6 +3,7 @@
 #
 #   bash benchmarks/laravel.sh                       # from the repository root
 #   DURATION=20 ROUNDS=2 bash benchmarks/laravel.sh
+#   BLOG=examples/blog12 bash benchmarks/laravel.sh  # the same blog on Laravel 12
 #
 # Targets (the same app directory, the same seeded database for both servers):
 #   /hello, /users/{id} (a random id per request), /posts   nginx + php-fpm (pm=static, 2 children)
@@ -12,6 +13,9 @@
 #                                                           `spindle serve --workers=1`, wrk -t1 -c10
 #
 # Env knobs (see benchmarks/README.md):
+#   BLOG           the blog to serve, relative to the repository root: examples/blog (default,
+#                  Laravel 8 from Debian's php-laravel-framework) or examples/blog12 (Laravel 12
+#                  from the package registry, installed with scripts/composer-fixture when missing)
 #   DURATION       seconds per wrk run (default 10)
 #   ROUNDS         repeat the whole sequence, report each target's best round (default 1)
 #   WARMUP         seconds of unrecorded load before each measured run (default 2)
@@ -50,8 +54,11 @@ FPM_CHILDREN="${FPM_CHILDREN:-2}"
 ROUTES="${ROUTES:-hello users posts sleep}"
 SKIP_SPINDLE="${SKIP_SPINDLE:-0}"
 SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
-BLOG="$ROOT/examples/blog"
+BLOG_DIR="${BLOG:-examples/blog}"
+BLOG="$ROOT/$BLOG_DIR"
 PREFIX=blogbench_
+# Another blog gets tables of its own, so two runs on the shared MariaDB do not drop each other's.
+[[ "$BLOG_DIR" == examples/blog ]] || PREFIX="$(basename "$BLOG_DIR")bench_"
 
 for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$SLEEP_CONNS" "$FPM_CHILDREN"; do
     [[ "$n" =~ ^[0-9]+$ ]] || { echo "DURATION, ROUNDS, WARMUP, CONNS, SLEEP_CONNS and FPM_CHILDREN must be whole numbers" >&2; exit 2; }
@@ -63,16 +70,31 @@ for r in $ROUTES; do
     [[ "$r" =~ ^(hello|users|posts|sleep|cache)$ ]] || { echo "ROUTES takes hello, users, posts, sleep and cache, got '$r'" >&2; exit 2; }
 done
 wanted() { [[ " $ROUTES " == *" $1 "* ]]; }
+[[ -f "$BLOG/composer.json" && -f "$BLOG/artisan" ]] || { echo "BLOG=$BLOG_DIR is not a Laravel app of this repository" >&2; exit 2; }
+# A blog that requires laravel/framework installs it from the package registry (examples/blog12);
+# examples/blog takes Laravel 8 from Debian's php-laravel-framework.
+LARAVEL_FROM_REGISTRY=0
+grep -q '"laravel/framework"' "$BLOG/composer.json" && LARAVEL_FROM_REGISTRY=1
 
 # --------------------------------------------------------------------------------------------
 # 1. Tools, Laravel, the blog
 # --------------------------------------------------------------------------------------------
-need_tools nginx fpm wrk curl deb:php-laravel-framework deb:php8.2-sqlite3 deb:php8.2-mysql
+if (( LARAVEL_FROM_REGISTRY )); then
+    need_tools nginx fpm wrk curl deb:php8.2-sqlite3 deb:php8.2-mysql
+else
+    need_tools nginx fpm wrk curl deb:php-laravel-framework deb:php8.2-sqlite3 deb:php8.2-mysql
+fi
 find_servers
 
 [[ -d vendor ]] || { log "composer install"; composer install --no-interaction --no-progress --quiet; }
-[[ -f "$BLOG/vendor/autoload.php" ]] \
-    || { log "composer install in examples/blog"; composer install --no-interaction --no-progress --quiet --working-dir="$BLOG"; }
+if [[ ! -f "$BLOG/vendor/autoload.php" ]]; then
+    log "composer install in $BLOG_DIR"
+    if (( LARAVEL_FROM_REGISTRY )); then
+        scripts/composer-fixture "$BLOG" install --no-progress --quiet
+    else
+        composer install --no-interaction --no-progress --quiet --working-dir="$BLOG"
+    fi
+fi
 
 # --------------------------------------------------------------------------------------------
 # 2. Temp dir + cleanup
@@ -113,6 +135,12 @@ declare -A APP_ENV_VARS=(
     [APP_CONFIG_CACHE]="$TMP/cache/config.php"
     [APP_ROUTES_CACHE]="$TMP/cache/routes.php"
 )
+if (( LARAVEL_FROM_REGISTRY )); then
+    # Laravel 12 writes its package manifest at boot: keep it (and the rest) out of the checkout,
+    # where the php-fpm user may not write.
+    APP_ENV_VARS+=([CACHE_STORE]=array [APP_PACKAGES_CACHE]="$TMP/cache/packages.php"
+        [APP_SERVICES_CACHE]="$TMP/cache/services.php" [APP_EVENTS_CACHE]="$TMP/cache/events.php")
+fi
 if [[ "$DB" == mysql ]]; then
     log "MariaDB: scripts/mariadb"
     use_mariadb
@@ -391,21 +419,29 @@ CPU_MODEL="$(cpu_model)"
 STAMP="$(date +%Y-%m-%d-%H%M%S)"
 RESULTS_DIR="$ROOT/benchmarks/results"
 RESULT_FILE="$RESULTS_DIR/laravel-$STAMP.md"
+[[ "$BLOG_DIR" == examples/blog ]] || RESULT_FILE="$RESULTS_DIR/laravel-$(basename "$BLOG_DIR")-$STAMP.md"
 
 FPM_ASSERTIONS="$("$FPM_BIN" -c "$TMP/php.ini" -i 2>/dev/null | awk '$1 == "zend.assertions" { print $3 }' || true)"
 CLI_ASSERTIONS="$(php "${SPINDLE_PHP_ARGS[@]}" -r 'echo ini_get("zend.assertions");')"
 CLI_INI="$(php -r 'echo php_ini_loaded_file() ?: "no php.ini";')"
+laravel_version() {
+    if (( LARAVEL_FROM_REGISTRY )); then
+        echo "$(sed -nE "s/.*const VERSION = '([^']+)'.*/\1/p" "$BLOG/vendor/laravel/framework/src/Illuminate/Foundation/Application.php") (laravel/framework from the package registry)"
+    else
+        echo "$(sed -nE "s/.*const VERSION = '([^']+)'.*/\1/p" /usr/share/php/Illuminate/Foundation/Application.php) (Debian php-laravel-framework)"
+    fi
+}
 report() {
-    echo "# Laravel blog: nginx + php-fpm against Spindle"
+    echo "# Laravel blog ($BLOG_DIR): nginx + php-fpm against Spindle"
     echo
     echo "- date: $(date -Iseconds)"
     echo "- nproc: $(nproc); CPU: ${CPU_MODEL:-unknown}"
-    echo "- PHP $(php -r 'echo PHP_VERSION;'); Laravel $(sed -nE "s/.*const VERSION = '([^']+)'.*/\1/p" /usr/share/php/Illuminate/Foundation/Application.php) (Debian php-laravel-framework); nginx $("$NGINX_BIN" -v 2>&1 | sed 's#.*/##'); $(wrk -v 2>&1 | head -n1 | awk '{print $1, $2}')"
+    echo "- PHP $(php -r 'echo PHP_VERSION;'); Laravel $(laravel_version); nginx $("$NGINX_BIN" -v 2>&1 | sed 's#.*/##'); $(wrk -v 2>&1 | head -n1 | awk '{print $1, $2}')"
     echo "- database: $DB$([[ "$DB" == mysql ]] && echo " (MariaDB $(php -r '$p = new PDO("mysql:host=".$argv[1].";port=".$argv[2], $argv[3], $argv[4]); echo $p->query("SELECT VERSION()")->fetchColumn();' "$MYSQL_HOST" "$MYSQL_PORT" "$MYSQL_USER" "$MYSQL_PASSWORD" 2>/dev/null), tables ${PREFIX}*)"); 1,000 users, 10,000 posts, 33,864 links"
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- PHP settings of both: ${PHP_SHARED_SETTINGS[*]}"
     echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings (zend.assertions=$FPM_ASSERTIONS); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
-    echo "- Spindle: php -d ... $SPINDLE_BIN serve examples/blog --workers=N"
+    echo "- Spindle: php -d ... $SPINDLE_BIN serve $BLOG_DIR --workers=N"
     echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts ($FPM_CHILDREN php-fpm children / 2 Spindle workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
     echo

@@ -1,0 +1,86 @@
+<?php
+
+namespace App\Http\Controllers;
+
+use App\Models\User;
+use Illuminate\Http\JsonResponse;
+use Illuminate\Http\Response;
+use Illuminate\Support\Facades\Cache;
+use Illuminate\Support\Facades\DB;
+use Illuminate\Support\Facades\Redis;
+
+class ApiController extends Controller
+{
+    public const BATCH_QUERIES = 100;
+
+    public function hello(): Response
+    {
+        return response('Hello World', 200, ['Content-Type' => 'text/plain']);
+    }
+
+    /** One user by id: one query. */
+    public function user(int $id): JsonResponse
+    {
+        return response()->json(User::findOrFail($id));
+    }
+
+    /** 100 queries, one user each, and a summary of what they found. */
+    public function batch(): JsonResponse
+    {
+        $users = User::count() ?: 1;
+        $found = 0;
+        $checksum = 0;
+        for ($i = 0; $i < self::BATCH_QUERIES - 1; $i++) {
+            $user = User::find(($i * 37) % $users + 1);
+            if ($user !== null) {
+                $found++;
+                $checksum += strlen($user->name);
+            }
+        }
+
+        return response()->json([
+            'queries' => self::BATCH_QUERIES,
+            'users_found' => $found,
+            'users_total' => $users,
+            'name_length_sum' => $checksum,
+        ]);
+    }
+
+    /** Waits one second in the database: SELECT SLEEP(1), which only MySQL has. */
+    public function sleep(): JsonResponse
+    {
+        $connection = DB::connection();
+        if ($connection->getDriverName() !== 'mysql') {
+            return response()->json([
+                'error' => sprintf(
+                    '/sleep runs SELECT SLEEP(1), which needs MySQL; this blog uses %s. Set DB_CONNECTION=mysql and DB_HOST, DB_PORT, DB_DATABASE, DB_USERNAME, DB_PASSWORD.',
+                    $connection->getDriverName()
+                ),
+            ], 503);
+        }
+        $started = microtime(true);
+        $connection->select('SELECT SLEEP(1) AS slept');
+
+        return response()->json(['slept' => round(microtime(true) - $started, 3)]);
+    }
+
+    /**
+     * Waits one second inside Redis: BLPOP on a list nobody pushes to. Under Spindle the
+     * phpredis connection runs on Spindle's Redis client, so the other requests go on meanwhile.
+     */
+    public function redisWait(): JsonResponse
+    {
+        $started = microtime(true);
+        $popped = Redis::connection()->blpop('blog:nothing:' . bin2hex(random_bytes(4)), 1);
+
+        return response()->json(['popped' => $popped, 'waited' => round(microtime(true) - $started, 3)]);
+    }
+
+    /** The number of users, cached in Redis for a minute (Cache::remember on the redis store). */
+    public function redisCache(): JsonResponse
+    {
+        $users = Cache::store('redis')->remember('blog:user-count', 60, fn () => User::count());
+
+        return response()->json(['users' => $users]);
+    }
+}
