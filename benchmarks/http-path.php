@@ -44,7 +44,7 @@ $options = new ServerOptions(
     metrics: getenv('METRICS') ? '127.0.0.1:0' : null,
 );
 $logger = new Psr\Log\NullLogger();
-$handler = (new Worker($options, $logger))->boot();
+$handler = (new Worker($options, $logger, applications: new Spindle\Bridge\AppFactory()))->boot();
 $done = 0;
 // The loop stops once every connection of the round has its answer.
 $counting = static function (Request $request) use ($handler, &$done, $connections): Response {

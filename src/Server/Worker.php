@@ -6,8 +6,6 @@ namespace Spindle\Server;
 
 use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
-use Spindle\Bridge\Frameworks;
-use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Clock;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\Request;
@@ -56,6 +54,8 @@ final class Worker
         private readonly ServerOptions $options,
         private readonly LoggerInterface $logger,
         private readonly bool $supervised = false,
+        /** Boots the app boot() serves; null for a worker that only serves a handler given to wrap(). */
+        private readonly ?ApplicationFactory $applications = null,
     ) {
         $this->stats = new WorkerStats();
         $this->observability = new Observability($options);
@@ -78,7 +78,6 @@ final class Worker
     public function boot(): \Closure
     {
         $driver = Loop::driver();
-        \Spindle\HttpClient\Stream\StreamWrappers::install();
         $logger = $this->logger;
         $driver->watchBlocking($this->options->blockThreshold, static function (Context $context, float $seconds) use ($logger): void {
             $logger->warning(\sprintf('Request %s blocked the event loop for %.3f s', $context->label, $seconds));
@@ -88,17 +87,10 @@ final class Worker
         });
 
         $this->enterWorkingDirectory();
-        $app = $this->options->app;
-        if (\is_dir($app)) {
-            $framework = Frameworks::detect($app);
-            if ($framework === null) {
-                throw new ServerError(\sprintf('%s is a directory but no Laravel or Symfony app; give a PHP file that returns the app', $app));
-            }
-            $this->logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
-            $handler = $framework::boot($app, $this->options, $this->logger);
-        } else {
-            $handler = (new AppLoader(Psr7Bridge::withNyholm()))->load($app);
+        if ($this->applications === null) {
+            throw new ServerError('This worker was made without an application factory: it can only serve a handler given to wrap()');
         }
+        $handler = $this->applications->create($this->options, $this->logger);
         // What the boot set process-wide (time zone, error handlers, …) is where every request starts.
         $driver->isolation->rebase();
 

@@ -9,6 +9,7 @@ use Spindle\Metrics\MetricsServer;
 use Spindle\Server\Listener;
 use Spindle\Server\ChannelToMaster;
 use Spindle\Server\ServerError;
+use Spindle\Server\ApplicationFactory;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
 use Spindle\Supervisor\Action\Action;
@@ -65,6 +66,8 @@ final class Master
         private readonly ServerOptions $options,
         private readonly LoggerInterface $logger,
         private readonly mixed $stdout,
+        /** Boots the app in each worker (the composition root's Bridge\AppFactory). */
+        private readonly ApplicationFactory $applications,
     ) {
         $this->systemd = SystemdNotifier::fromEnvironment();
     }
@@ -257,7 +260,7 @@ final class Master
         $listener = $this->listener;
         $toMaster = new ChannelToMaster($channel);
         try {
-            $worker = new Worker($this->options, $this->logger, supervised: true);
+            $worker = new Worker($this->options, $this->logger, supervised: true, applications: $this->applications);
             $handler = $worker->boot();
             if (!\is_resource($listener)) {
                 throw new ServerError('The listening socket is closed: the server is stopping');

@@ -12,6 +12,7 @@ use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\StreamLogger;
 use Spindle\Server\TrustedProxies;
+use Spindle\Server\ApplicationFactory;
 use Symfony\Component\Console\Attribute\AsCommand;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
@@ -23,8 +24,11 @@ use Symfony\Component\Console\Output\OutputInterface;
 #[AsCommand(name: 'serve', description: 'Serve an application from resident worker processes')]
 final class ServeCommand extends Command
 {
-    public function __construct(private readonly string $defaultApp)
-    {
+    public function __construct(
+        private readonly string $defaultApp,
+        /** Boots the app in each worker: the composition root gives Bridge\AppFactory. */
+        private readonly ApplicationFactory $applications,
+    ) {
         parent::__construct();
     }
 
@@ -117,7 +121,7 @@ final class ServeCommand extends Command
                 $logger = new StreamLogger(\fopen('php://stderr', 'a') ?: \STDERR, $debug ? LogLevel::DEBUG : LogLevel::INFO, $debug);
             }
 
-            return (new Master($options, $logger, $stdout))->run();
+            return (new Master($options, $logger, $stdout, $this->applications))->run();
         } catch (ServerError|ControlError|\InvalidArgumentException $e) {
             // Errors go to stderr with the log; stdout only ever carries the readiness line.
             $errors = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;

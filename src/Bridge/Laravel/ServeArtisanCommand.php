@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Spindle\Supervisor\ServeCommand;
+use Spindle\Bridge\AppFactory;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
@@ -23,7 +24,7 @@ final class ServeArtisanCommand extends Command
 
     protected function configure(): void
     {
-        $serve = new ServeCommand($this->basePath);
+        $serve = new ServeCommand($this->basePath, new AppFactory());
         $this->setDescription('Serve this app with Spindle');
         $this->setDefinition($serve->getDefinition());
     }
@@ -53,7 +54,7 @@ final class ServeArtisanCommand extends Command
         $app = $input->getArgument('app');
         $arguments = [self::spindleBinary(), 'serve', \is_string($app) && $app !== '' ? $app : $this->basePath];
         // Only serve's own options: artisan adds global ones (--env) that bin/spindle does not know.
-        $definition = (new ServeCommand($this->basePath))->getDefinition();
+        $definition = (new ServeCommand($this->basePath, new AppFactory()))->getDefinition();
         foreach ($input->getOptions() as $name => $value) {
             if (!$definition->hasOption((string) $name) || !$input->hasParameterOption('--' . $name, true)) {
                 continue;

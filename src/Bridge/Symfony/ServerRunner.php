@@ -8,6 +8,7 @@ use Psr\Log\LogLevel;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\StreamLogger;
 use Spindle\Supervisor\Master;
+use Spindle\Bridge\AppFactory;
 use Symfony\Component\Runtime\RunnerInterface;
 
 /**
@@ -25,7 +26,7 @@ final class ServerRunner implements RunnerInterface
         self::reexecWithJit();
         $logger = new StreamLogger(\STDERR, $this->options->debug ? LogLevel::DEBUG : LogLevel::INFO, $this->options->debug);
 
-        return (new Master($this->options, $logger, \STDOUT))->run();
+        return (new Master($this->options, $logger, \STDOUT, new AppFactory()))->run();
     }
 
     /**

@@ -7,6 +7,7 @@ namespace Spindle\Tests\Unit\Supervisor;
 use PHPUnit\Framework\TestCase;
 use Spindle\Supervisor\ServeCommand;
 use Symfony\Component\Console\Tester\CommandTester;
+use Spindle\Bridge\AppFactory;
 
 /** What `spindle serve` refuses before it starts anything: exit status 2 and a message that says why. */
 final class ServeCommandTest extends TestCase
@@ -27,7 +28,7 @@ final class ServeCommandTest extends TestCase
     /** @param array<string, string|bool> $input */
     private function serve(array $input): CommandTester
     {
-        $tester = new CommandTester(new ServeCommand(__FILE__));
+        $tester = new CommandTester(new ServeCommand(__FILE__, new AppFactory()));
         $tester->execute($input);
 
         return $tester;

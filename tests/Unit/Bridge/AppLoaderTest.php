@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\Unit\Server;
+namespace Spindle\Tests\Unit\Bridge;
 
 use Nyholm\Psr7\Response as PsrResponse;
 use PHPUnit\Framework\TestCase;
@@ -14,7 +14,7 @@ use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Http\UploadedFile;
-use Spindle\Server\AppLoader;
+use Spindle\Bridge\AppLoader;
 use Spindle\Server\ServerError;
 
 final class AppLoaderTest extends TestCase

@@ -2,13 +2,14 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Server;
+namespace Spindle\Bridge;
 
 use Psr\Http\Message\ResponseInterface;
 use Psr\Http\Server\RequestHandlerInterface;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
+use Spindle\Server\ServerError;
 
 /**
  * Loads an application file and turns what it returns into Spindle's request handler.

@@ -1,0 +1,36 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge;
+
+use Psr\Log\LoggerInterface;
+use Spindle\Bridge\Psr15\Psr7Bridge;
+use Spindle\HttpClient\Stream\StreamWrappers;
+use Spindle\Server\ApplicationFactory;
+use Spindle\Server\ServerError;
+use Spindle\Server\ServerOptions;
+
+/**
+ * The applications Spindle can serve: a directory holding a Laravel or Symfony app (Frameworks),
+ * or a PHP file returning a closure or a PSR-15 handler (AppLoader). It also puts the fiber-aware
+ * http:// and https:// stream wrappers in place, which the app's URL reads then go through.
+ */
+final class AppFactory implements ApplicationFactory
+{
+    public function create(ServerOptions $options, LoggerInterface $logger): \Closure
+    {
+        StreamWrappers::install();
+        $app = $options->app;
+        if (!\is_dir($app)) {
+            return (new AppLoader(Psr7Bridge::withNyholm()))->load($app);
+        }
+        $framework = Frameworks::detect($app);
+        if ($framework === null) {
+            throw new ServerError(\sprintf('%s is a directory but no Laravel or Symfony app; give a PHP file that returns the app', $app));
+        }
+        $logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
+
+        return $framework::boot($app, $options, $logger);
+    }
+}
