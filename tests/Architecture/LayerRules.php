@@ -14,10 +14,9 @@ use PHPat\Test\PHPat;
  *
  * Loop is the lowest layer; Http stands on Loop; Database, Redis and HttpClient on Loop only;
  * Server on Http and Loop; Supervisor on Server; Bridge on Server, Http and the clients.
- * Two directions are not enforced yet, because the code still takes them: Http's Connection
- * runs requests and throws Server's RequestTimedOut, and Bridge's artisan command and Symfony
- * runner start Supervisor's master. The request runner's move into Server and a composition root
- * for the framework runners will close them. (Server knows no framework: the worker boots its app
+ * One direction is not enforced yet, because the code still takes it: Http's Connection runs
+ * requests and throws Server's RequestTimedOut; the request runner's move into Server will close
+ * it. Bridge's artisan command and Symfony runner start the master, as the framework's entry points. (Server knows no framework: the worker boots its app
  * through Server\ApplicationFactory, which bin/spindle and the runners fill with Bridge\AppFactory.)
  */
 final class LayerRules
@@ -57,12 +56,30 @@ final class LayerRules
         return self::layer('Supervisor')->shouldNotDependOn()->classes(...self::selectors(['Bridge']));
     }
 
+    /**
+     * The framework entry points are composition roots of their own — `artisan spindle:serve` and
+     * the Symfony Runtime's runner start the master as bin/spindle does, and the service provider
+     * registers the artisan commands (serve, status, stop, reload) — and nothing else in Bridge may
+     * reach Supervisor.
+     */
+    public function testOnlyTheFrameworkEntryPointsOfBridgeStartTheSupervisor(): Rule
+    {
+        return self::layer('Bridge')
+            ->excluding(
+                Selector::classname(\Spindle\Bridge\Laravel\ServeArtisanCommand::class),
+                Selector::classname(\Spindle\Bridge\Laravel\SpindleServiceProvider::class),
+                Selector::classname(\Spindle\Bridge\Symfony\ServerRunner::class),
+            )
+            ->shouldNotDependOn()
+            ->classes(...self::selectors(['Supervisor']));
+    }
+
     public function testMetricsDependOnNoOtherLayer(): Rule
     {
         return self::layer('Metrics')->shouldNotDependOn()->classes(...self::others('Metrics'));
     }
 
-    private static function layer(string $name): \PHPat\Test\Builder\ConstraintStep
+    private static function layer(string $name): \PHPat\Test\Builder\SubjectExcludeOrConstraintStep
     {
         return PHPat::rule()->classes(Selector::inNamespace('Spindle\\' . $name));
     }
