@@ -47,10 +47,4 @@ final class ContainerResetter implements Resetter
     {
         ($this->restore)($this->snapshot);
     }
-
-    /** @return list<string> the container's properties it restores */
-    public function properties(): array
-    {
-        return \array_keys($this->snapshot);
-    }
 }
