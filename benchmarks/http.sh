@@ -13,6 +13,10 @@
 #   SPINDLE_PHP_ARGS  extra php CLI flags for Spindle, e.g. "-d opcache.enable_cli=1" (default none)
 #   PHP_FPM_BIN   php-fpm binary (default: php-fpm8.2 from PATH or /usr/sbin)
 #   FPM_KEEP_CONN 1 = nginx keeps FastCGI connections to php-fpm open (default), 0 = one per request
+#   BASELINE_DIR  another Spindle checkout (with vendor/): its hello and PSR-7 hello run side by side
+#                 as "before" targets, for before/after figures from one run (default: not run)
+#   WORKERMAN_DIR an unpacked Workerman 4.x source (the directory with Autoloader.php): adds the
+#                 pure-PHP peer, 2 processes, same PHP and JIT flags as Spindle (default: not run)
 #
 # Everything it starts (nginx, php-fpm, Spindle) lives in one mktemp -d directory: configs, pid
 # files, logs and sockets. Nothing under /etc is written and no system service is touched. On exit
@@ -56,8 +60,8 @@ fi
 make_tmp spindle-http-bench
 
 # Free ports: bind port 0 several times at once (so they differ) and print what the kernel chose.
-read -r PORT_NGINX PORT_FPM2 PORT_FPM8 < <(free_ports 3)
-[[ -n "${PORT_FPM8:-}" ]] || die "could not pick free ports"
+read -r PORT_NGINX PORT_FPM2 PORT_FPM8 PORT_WORKERMAN < <(free_ports 4)
+[[ -n "${PORT_WORKERMAN:-}" ]] || die "could not pick free ports"
 
 # --------------------------------------------------------------------------------------------
 # 3b. php-fpm: one master, two static pools (2 and 8 children) on unix sockets
@@ -182,8 +186,28 @@ if [[ "$SKIP_SPINDLE" != 1 ]]; then
     PORT_DELAY="$SPINDLE_PORT"
     start_spindle psr7 examples/hello-psr7.php
     PORT_PSR7="$SPINDLE_PORT"
+    if [[ -n "${BASELINE_DIR:-}" ]]; then
+        SPINDLE_BIN="$BASELINE_DIR/bin/spindle" start_spindle before "$BASELINE_DIR/examples/hello.php"
+        PORT_BEFORE="$SPINDLE_PORT"
+        SPINDLE_BIN="$BASELINE_DIR/bin/spindle" start_spindle before-psr7 "$BASELINE_DIR/examples/hello-psr7.php"
+        PORT_BEFORE_PSR7="$SPINDLE_PORT"
+    fi
 else
     log "SKIP_SPINDLE=1: Spindle is not started or measured"
+fi
+
+# --------------------------------------------------------------------------------------------
+# 3d. Workerman (optional): the pure-PHP peer, with the JIT flags bin/spindle gives itself
+# --------------------------------------------------------------------------------------------
+WORKERMAN_PID=""
+if [[ -n "${WORKERMAN_DIR:-}" ]]; then
+    [[ -r "$WORKERMAN_DIR/Autoloader.php" ]] || die "WORKERMAN_DIR=$WORKERMAN_DIR has no Autoloader.php"
+    WORKERMAN_DIR="$WORKERMAN_DIR" PORT="$PORT_WORKERMAN" WORKERS=2 RUN_DIR="$TMP" \
+        php -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M \
+        "$ROOT/benchmarks/apps/workerman-hello.php" start >"$TMP/workerman.out" 2>&1 &
+    WORKERMAN_PID=$!
+    STARTED+=("workerman:$WORKERMAN_PID")
+    log "Workerman pid $WORKERMAN_PID on port $PORT_WORKERMAN"
 fi
 
 # --------------------------------------------------------------------------------------------
@@ -193,9 +217,9 @@ wait_for_body "nginx return 200" "http://127.0.0.1:$PORT_NGINX/" "Hello World" "
 wait_for_body "nginx+php-fpm static 2" "http://127.0.0.1:$PORT_FPM2/" "Hello World" "$FPM_PID"
 wait_for_body "nginx+php-fpm static 8" "http://127.0.0.1:$PORT_FPM8/" "Hello World" "$FPM_PID"
 if [[ "$SKIP_SPINDLE" != 1 ]]; then
-    wait_for_body "Spindle hello" "http://127.0.0.1:$PORT_SPINDLE/" "Hello World" "${STARTED[-3]##*:}"
-    wait_for_body "Spindle delay" "http://127.0.0.1:$PORT_DELAY/" "slept" "${STARTED[-2]##*:}"
-    wait_for_body "Spindle hello PSR-7" "http://127.0.0.1:$PORT_PSR7/" "Hello World" "${STARTED[-1]##*:}"
+    wait_for_body "Spindle hello" "http://127.0.0.1:$PORT_SPINDLE/" "Hello World" "$(started_pid spindle-hello)"
+    wait_for_body "Spindle delay" "http://127.0.0.1:$PORT_DELAY/" "slept" "$(started_pid spindle-delay)"
+    wait_for_body "Spindle hello PSR-7" "http://127.0.0.1:$PORT_PSR7/" "Hello World" "$(started_pid spindle-psr7)"
     # The delay must really be there.
     t="$(curl -s -o /dev/null -w '%{time_total}' --max-time 5 "http://127.0.0.1:$PORT_DELAY/")"
     awk -v t="$t" -v d="$DELAY_SECONDS" 'BEGIN { exit !(t + 0 >= d * 0.9) }' \
@@ -205,11 +229,22 @@ fi
 # --------------------------------------------------------------------------------------------
 # 4. Measure
 # --------------------------------------------------------------------------------------------
+if [[ -n "$WORKERMAN_PID" ]]; then
+    wait_for_body "Workerman hello" "http://127.0.0.1:$PORT_WORKERMAN/" "Hello World" "$WORKERMAN_PID"
+fi
+
 # Targets: key|label|url|connections
 TARGETS=("nginx|nginx \`return 200\` (2 workers)|http://127.0.0.1:$PORT_NGINX/|$CONNS")
+if [[ -n "$WORKERMAN_PID" ]]; then
+    TARGETS+=("workerman|Workerman 4 hello (2 processes)|http://127.0.0.1:$PORT_WORKERMAN/|$CONNS")
+fi
 if [[ "$SKIP_SPINDLE" != 1 ]]; then
     TARGETS+=("spindle|Spindle hello (2 workers)|http://127.0.0.1:$PORT_SPINDLE/|$CONNS")
     TARGETS+=("psr7|Spindle hello through PSR-7 request and response (2 workers)|http://127.0.0.1:$PORT_PSR7/|$CONNS")
+    if [[ -n "${BASELINE_DIR:-}" ]]; then
+        TARGETS+=("before|Spindle hello, BASELINE_DIR (2 workers)|http://127.0.0.1:$PORT_BEFORE/|$CONNS")
+        TARGETS+=("before-psr7|Spindle hello PSR-7, BASELINE_DIR (2 workers)|http://127.0.0.1:$PORT_BEFORE_PSR7/|$CONNS")
+    fi
 fi
 TARGETS+=("fpm2|nginx + php-fpm static 2|http://127.0.0.1:$PORT_FPM2/|$CONNS")
 TARGETS+=("fpm8|nginx + php-fpm static 8|http://127.0.0.1:$PORT_FPM8/|$CONNS")
@@ -256,13 +291,14 @@ report() {
     echo "- nginx -> php-fpm: unix sockets, fastcgi_keep_conn $FPM_KEEP_CONN_NGX (FPM_KEEP_CONN=$FPM_KEEP_CONN), OPcache on, validate_timestamps off, tracing JIT"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
     echo
-    echo "| target | req/s | latency avg | p99 | vs nginx | vs fpm(2) | errors |"
-    echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
+    echo "| target | req/s | latency avg | p99 | vs nginx | vs Workerman | vs fpm(2) | errors |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     for t in "${TARGETS[@]}"; do
         IFS='|' read -r key label url conns <<<"$t"
         [[ "$key" == delay ]] && continue
-        printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "${BEST_RPS[$key]}" "${BEST_LAT[$key]}" "${BEST_P99[$key]}" \
+        printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$label" "${BEST_RPS[$key]}" "${BEST_LAT[$key]}" "${BEST_P99[$key]}" \
             "$(ratio "${BEST_RPS[$key]}" "${BEST_RPS[nginx]:-}")" \
+            "$(ratio "${BEST_RPS[$key]}" "${BEST_RPS[workerman]:-}")" \
             "$(ratio "${BEST_RPS[$key]}" "${BEST_RPS[fpm2]:-}")" "${BEST_ERR[$key]}"
     done
     if [[ "$SKIP_SPINDLE" == 1 ]]; then

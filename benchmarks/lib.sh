@@ -370,3 +370,11 @@ publish_report() {
     [[ -z "${2:-}" ]] || echo
     log "written to ${1#"$ROOT"/}"
 }
+
+started_pid() {   # started_pid NAME: the pid STARTED records for NAME
+    local entry
+    for entry in "${STARTED[@]}"; do
+        [[ "${entry%%:*}" == "$1" ]] && { echo "${entry##*:}"; return 0; }
+    done
+    die "nothing named $1 was started"
+}
