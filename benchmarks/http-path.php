@@ -5,7 +5,7 @@ declare(strict_types=1);
 /*
  * A worker's request path without the network: K connections on socket pairs, each request
  * written by the client, read by Spindle's Connection, parsed, run in its fiber through the
- * worker's wrapper and the app, serialized and written back. Prints the time per request; for
+ * RequestRunner and the app, serialized and written back. Prints the time per request; for
  * counts that the machine's noise does not move, run it under callgrind twice and take the
  * difference per request:
  *
@@ -32,6 +32,9 @@ use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\AccessLog\RequestIds;
+use Spindle\Server\ClosureApplication;
+use Spindle\Server\ConcurrencyLimit;
+use Spindle\Server\RequestRunner;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
 
@@ -44,18 +47,28 @@ $options = new ServerOptions(
     metrics: getenv('METRICS') ? '127.0.0.1:0' : null,
 );
 $logger = new Psr\Log\NullLogger();
-$handler = (new Worker($options, $logger, applications: new Spindle\Bridge\AppFactory()))->boot();
+$app = (new Worker($options, $logger, applications: new Spindle\Bridge\AppFactory()))->boot();
 $done = 0;
 // The loop stops once every connection of the round has its answer.
-$counting = static function (Request $request) use ($handler, &$done, $connections): Response {
-    $response = $handler($request);
+$counting = new ClosureApplication(static function (Request $request) use ($app, &$done, $connections): Response {
+    $response = $app->handle($request);
     if (++$done === $connections) {
         EventLoop::getDriver()->stop();
     }
 
     return $response;
-};
-$set = new ConnectionServices($counting, $options->limits, new TaskRunner(Loop::driver()), $logger, new Clock(), new ResponseSerializer(), sys_get_temp_dir(), false, $options->requestTimeout, $options->accessLog !== null ? (new RequestIds())(...) : null);
+});
+$clock = new Clock();
+$runner = new RequestRunner(
+    $counting,
+    new TaskRunner(Loop::driver()),
+    $logger,
+    $clock,
+    new ConcurrencyLimit($options->concurrency),
+    requestTimeout: $options->requestTimeout,
+    requestIds: $options->accessLog !== null ? (new RequestIds())(...) : null,
+);
+$set = new ConnectionServices($runner, $options->limits, $logger, $clock, new ResponseSerializer(), sys_get_temp_dir(), false);
 $clients = [];
 $servers = [];
 for ($i = 0; $i < $connections; ++$i) {

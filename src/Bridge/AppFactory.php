@@ -7,7 +7,9 @@ namespace Spindle\Bridge;
 use Psr\Log\LoggerInterface;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\HttpClient\Stream\StreamWrappers;
+use Spindle\Server\Application;
 use Spindle\Server\ApplicationFactory;
+use Spindle\Server\ClosureApplication;
 use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
 
@@ -18,7 +20,7 @@ use Spindle\Server\ServerOptions;
  */
 final class AppFactory implements ApplicationFactory
 {
-    public function create(ServerOptions $options, LoggerInterface $logger): \Closure
+    public function create(ServerOptions $options, LoggerInterface $logger): Application
     {
         StreamWrappers::install();
         $app = $options->app;
@@ -31,6 +33,6 @@ final class AppFactory implements ApplicationFactory
         }
         $logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
 
-        return $framework::boot($app, $options, $logger);
+        return new ClosureApplication($framework::boot($app, $options, $logger));
     }
 }

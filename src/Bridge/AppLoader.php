@@ -9,6 +9,8 @@ use Psr\Http\Server\RequestHandlerInterface;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
+use Spindle\Server\Application;
+use Spindle\Server\ClosureApplication;
 use Spindle\Server\ServerError;
 
 /**
@@ -26,8 +28,7 @@ final class AppLoader
     {
     }
 
-    /** @return \Closure(Request): Response */
-    public function load(string $file): \Closure
+    public function load(string $file): Application
     {
         if (!\is_file($file)) {
             throw new ServerError(\sprintf('Application file %s does not exist', $file));
@@ -37,8 +38,13 @@ final class AppLoader
         return $this->adapt($app, $file);
     }
 
+    public function adapt(mixed $app, string $origin): Application
+    {
+        return new ClosureApplication($this->handler($app, $origin));
+    }
+
     /** @return \Closure(Request): Response */
-    public function adapt(mixed $app, string $origin): \Closure
+    private function handler(mixed $app, string $origin): \Closure
     {
         $bridge = $this->bridge;
         if ($app instanceof RequestHandlerInterface) {

@@ -6,24 +6,16 @@ namespace Spindle\Http;
 
 use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
-use Spindle\Http\Multipart\MultipartLimits;
-use Spindle\Http\Multipart\MultipartParser;
-use Spindle\Http\Multipart\TempFileSink;
-use Spindle\Http\Parser\RequestHead;
-use Spindle\Http\Parser\RequestParser;
-use Spindle\Loop\Context;
-use Spindle\Server\RequestTimedOut;
 
 /**
- * One accepted HTTP/1.1 connection: reads bytes into the parser, runs each complete request in
- * its own fiber, writes responses in request order, and enforces timeouts and backpressure.
+ * One accepted HTTP/1.1 connection: reads bytes into its RequestAssembler, hands each whole
+ * request to the RequestDispatcher as an Exchange, writes the responses in request order, and
+ * enforces the connection's own timeouts (header, body, keep-alive, stalled writes) and
+ * backpressure. How a request runs, and for how long, is the dispatcher's.
  *
- * Pipelined requests are answered one at a time, in order. Reading pauses while too many
- * requests are queued or while the client is not reading what was already written.
- *
- * A request still running after the request timeout gets a 504 (or, when its response had
- * begun, a cut connection) and its fiber is cancelled; the connection is closed after the 504,
- * so requests pipelined behind it are dropped unanswered.
+ * Pipelined requests are dispatched one at a time, in order: the next once the dispatcher
+ * finished the one before. Reading pauses while too many requests are queued or while the client
+ * is not reading what was already written.
  */
 final class Connection
 {
@@ -32,36 +24,25 @@ final class Connection
     /** Seconds an idle connection of a draining worker stays open for a request on its way. */
     private const DRAIN_GRACE = 1.0;
 
-    private readonly RequestParser $parser;
+    private readonly RequestAssembler $requests;
     private readonly string $readId;
     private ?string $writeId = null;
     private string $writeBuffer = '';
     private bool $readPaused = false;
 
-    /** @var list<array{Request, list<string>, bool}|HttpException> requests with their upload temp files and whether the client asked to keep the connection */
+    /** @var list<Exchange|HttpException> requests waiting their turn, and a parse error that ends the queue */
     private array $queue = [];
-    private bool $busy = false;
+    /** The request the dispatcher has now (null: none). */
+    private ?Exchange $current = null;
+    /** Whether the connection stays open after $current's response (decided when it is sent). */
+    private bool $keepCurrent = false;
+    /** $current's response has begun: its head went out, or began to. */
+    private bool $responding = false;
     private bool $closed = false;
     private bool $closeWhenFlushed = false;
     private bool $draining = false;
     private float $drainGraceEnds = 0.0;
     private int $served = 0;
-
-    /** @var array{Request, list<string>, bool}|null the request being processed, as queued */
-    private ?array $current = null;
-    /** @var \Closure(): void processes $current; made once, not per request */
-    private readonly \Closure $processCurrent;
-    /** The running request's task (kept only when requests have a timeout) and its start (microtime). */
-    private ?Context $task = null;
-    private float $taskStartedAt = 0.0;
-    /** The running request's response has begun: a timeout can only cut the connection. */
-    private bool $responding = false;
-    /** The running request timed out: the 504 went (or the connection was cut); its result is dropped. */
-    private bool $timedOut = false;
-
-    private ?RequestHead $head = null;
-    private string $body = '';
-    private ?MultipartParser $multipart = null;
     private bool $continuePending = false;
 
     private float $headStartedAt = 0.0;
@@ -87,8 +68,16 @@ final class Connection
         public readonly int $localPort,
     ) {
         $this->lastReadAt = $this->acceptedAt = $set->clock->now;
-        $this->parser = new RequestParser($set->limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...));
-        $this->processCurrent = $this->processCurrent(...);
+        $this->requests = new RequestAssembler(
+            $set->limits,
+            $set->uploadDir,
+            $this->onContinue(...),
+            $this->onRequest(...),
+            $remoteAddress,
+            $remotePort,
+            $localAddress,
+            $localPort,
+        );
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
         $this->checkBy($this->nextDeadline());
     }
@@ -100,7 +89,7 @@ final class Connection
 
     public function isBusy(): bool
     {
-        return $this->busy || $this->queue !== [];
+        return $this->current !== null || $this->queue !== [];
     }
 
     /**
@@ -112,13 +101,13 @@ final class Connection
      */
     public function waitingSince(): ?float
     {
-        if ($this->closed || $this->busy || $this->queue !== [] || $this->writeBuffer !== '' || $this->head !== null) {
+        if ($this->closed || $this->current !== null || $this->queue !== [] || $this->writeBuffer !== '' || $this->requests->isReadingBody()) {
             return null;
         }
-        if ($this->parser->isReadingHead()) {
+        if ($this->requests->isReadingHead()) {
             return $this->headStartedAt;
         }
-        if (!$this->parser->isIdle()) {
+        if (!$this->requests->isIdle()) {
             return null;
         }
 
@@ -147,20 +136,21 @@ final class Connection
             return \INF;
         }
         $limits = $this->set->limits;
-        $next = $this->task !== null ? $this->taskStartedAt + $this->set->requestTimeout : \INF;
         if ($this->writeBuffer !== '') {
-            return \min($next, $this->lastWriteAt + $limits->bodyTimeout);
+            return $this->lastWriteAt + $limits->bodyTimeout;
         }
-        if ($this->busy || $this->queue !== []) {
-            return $next;
+        if ($this->current !== null || $this->queue !== []) {
+            // The request's own time limit is the dispatcher's.
+            return \INF;
         }
-        if ($this->draining && $this->parser->isIdle()) {
+        $next = \INF;
+        if ($this->draining && $this->requests->isIdle()) {
             $next = \min($next, $this->drainGraceEnds);
         }
-        if ($this->head !== null) {
+        if ($this->requests->isReadingBody()) {
             return \min($next, $this->lastReadAt + $limits->bodyTimeout);
         }
-        if ($this->parser->isReadingHead()) {
+        if ($this->requests->isReadingHead()) {
             return \min($next, $this->headStartedAt + $limits->headerTimeout);
         }
         if ($this->served === 0) {
@@ -195,15 +185,10 @@ final class Connection
         }
     }
 
-    /** Enforces the header, body, write, keep-alive and request timeouts that expired by $now. */
+    /** Enforces the header, body, write and keep-alive timeouts that expired by $now. */
     private function checkTimeouts(float $now): void
     {
         if ($this->closed) {
-            return;
-        }
-        if ($this->task !== null && $now - $this->taskStartedAt > $this->set->requestTimeout) {
-            $this->timeOutRequest($now - $this->taskStartedAt);
-
             return;
         }
         $limits = $this->set->limits;
@@ -214,19 +199,19 @@ final class Connection
 
             return;
         }
-        if ($this->busy || $this->queue !== []) {
+        if ($this->current !== null || $this->queue !== []) {
             return;
         }
-        if ($this->draining && $this->parser->isIdle() && $now >= $this->drainGraceEnds) {
+        if ($this->draining && $this->requests->isIdle() && $now >= $this->drainGraceEnds) {
             $this->close();
 
             return;
         }
-        if ($this->head !== null) {
+        if ($this->requests->isReadingBody()) {
             if ($now - $this->lastReadAt > $limits->bodyTimeout) {
                 $this->fail(new HttpException(408, 'Timed out reading the request body'));
             }
-        } elseif ($this->parser->isReadingHead()) {
+        } elseif ($this->requests->isReadingHead()) {
             if ($now - $this->headStartedAt > $limits->headerTimeout) {
                 $this->fail(new HttpException(408, 'Timed out reading the request header section'));
             }
@@ -251,28 +236,28 @@ final class Connection
             return;
         }
         $now = $this->set->clock->now;
-        if ($this->parser->isIdle()) {
+        if ($this->requests->isIdle()) {
             $this->headStartedAt = $now;
         }
         $this->lastReadAt = $now;
         try {
-            $this->parser->push($data);
+            $this->requests->push($data);
         } catch (HttpException $e) {
             // Requests parsed before the error in this same read may still be waiting: they are
             // answered first, then the error (fail() queued it behind them).
             $this->fail($e);
-            if ($this->queue !== [] && !$this->busy && !$this->closed) {
+            if ($this->queue !== [] && $this->current === null && !$this->closed) {
                 $this->dispatchNext();
             }
 
             return;
         }
-        if ($this->parser->isReadingHead()) {
+        if ($this->requests->isReadingHead()) {
             // A head still arriving: its timeout may end before the keep-alive one would have. (A
             // head that came whole in this read needs nothing: the common case costs no scheduling.)
             $this->checkBy($this->headStartedAt + $this->set->limits->headerTimeout);
         }
-        if ($this->queue !== [] && !$this->busy) {
+        if ($this->queue !== [] && $this->current === null) {
             $this->dispatchNext();
         }
         if (\count($this->queue) >= $this->set->limits->maxPipelined) {
@@ -280,96 +265,37 @@ final class Connection
         }
     }
 
-    private function onHead(RequestHead $head): void
+    /** A head asked for "100 Continue": it goes now, or once the requests before it are answered. */
+    private function onContinue(): void
     {
-        $this->head = $head;
-        $this->body = '';
-        if ($head->hasBody()) {
-            $contentType = $head->headers['content-type'][0] ?? '';
-            if (\stripos($contentType, 'multipart/form-data') === 0) {
-                $this->multipart = new MultipartParser(
-                    MultipartParser::boundaryFromContentType($contentType),
-                    new TempFileSink($this->set->uploadDir),
-                    new MultipartLimits(maxFileSize: $this->set->limits->maxBodySize),
-                );
-            }
-            if ($head->expectsContinue) {
-                if (!$this->busy && $this->queue === []) {
-                    $this->write("HTTP/1.1 100 Continue\r\n\r\n");
-                } else {
-                    $this->continuePending = true;
-                }
-            }
-        }
-    }
-
-    private function onBody(string $piece): void
-    {
-        if ($this->multipart !== null) {
-            $this->multipart->push($piece);
+        if ($this->current === null && $this->queue === []) {
+            $this->write("HTTP/1.1 100 Continue\r\n\r\n");
         } else {
-            $this->body .= $piece;
+            $this->continuePending = true;
         }
     }
 
-    private function onComplete(): void
+    /** @param list<string> $tempFiles */
+    private function onRequest(Request $request, array $tempFiles, bool $keepAlive): void
     {
-        $head = $this->head;
-        \assert($head !== null);
-        $this->head = null;
         $this->continuePending = false;
-        $parsedBody = [];
-        $files = [];
-        $tempFiles = [];
-        $body = $this->body;
-        $this->body = '';
-        if ($this->multipart !== null) {
-            $result = $this->multipart->finish();
-            $tempFiles = $this->multipart->tempFiles();
-            $this->multipart = null;
-            $parsedBody = $result->fields;
-            $files = $result->files;
-        } elseif ($body !== '' && isset($head->headers['content-type'])
-            && \stripos($head->headers['content-type'][0], 'application/x-www-form-urlencoded') === 0) {
-            $parsedBody = FormBody::parseUrlEncoded($body);
-        }
-        $this->queue[] = [new Request(
-            $head->method,
-            $head->target,
-            $head->path,
-            $head->query,
-            $head->protocolVersion,
-            $this->set->requestIds === null ? $head->headers : ($this->set->requestIds)($head->headers),
-            $body,
-            $parsedBody,
-            $files,
-            $this->remoteAddress,
-            $this->remotePort,
-            $this->localAddress,
-            $this->localPort,
-        ), $tempFiles, $head->keepAlive];
+        $this->queue[] = new Exchange($request, $this, $tempFiles, $keepAlive);
     }
 
     private function dispatchNext(): void
     {
-        while (!$this->busy && !$this->closed && $this->queue !== [] && \strlen($this->writeBuffer) < $this->set->limits->writeHighWater) {
+        while ($this->current === null && !$this->closed && $this->queue !== [] && \strlen($this->writeBuffer) < $this->set->limits->writeHighWater) {
             $next = \array_shift($this->queue);
             if ($next instanceof HttpException) {
                 $this->sendError($next);
 
                 return;
             }
-            $this->busy = true;
             $this->current = $next;
-            $context = new Context($next[0]->method . ' ' . $next[0]->path);
-            if ($this->set->requestTimeout > 0) {
-                $this->task = $context;
-                $this->taskStartedAt = $this->set->clock->now;
-                $this->checkBy($this->taskStartedAt + $this->set->requestTimeout);
-            }
-            $this->set->runner->run($context, $this->processCurrent);
+            $this->keepCurrent = false;
+            $this->set->dispatcher->dispatch($next);
         }
-        if ($this->continuePending && !$this->busy && $this->queue === [] && !$this->closed) {
+        if ($this->continuePending && $this->current === null && $this->queue === [] && !$this->closed) {
             $this->continuePending = false;
             $this->write("HTTP/1.1 100 Continue\r\n\r\n");
         }
@@ -380,63 +306,77 @@ final class Connection
         }
     }
 
-    /** Runs in the request's own fiber. */
-    private function processCurrent(): void
+    /** @internal Exchange::respond(): writes $exchange's response. */
+    public function respond(Exchange $exchange, Response $response): void
     {
-        \assert($this->current !== null);
-        [$request, $tempFiles, $keepAlive] = $this->current;
-        $this->current = null;
-        $this->process($request, $tempFiles, $keepAlive);
-    }
-
-    /**
-     * @param list<string> $tempFiles
-     * @param bool $keepAlive whether the client asked to keep the connection (the parser decided
-     *                        from the version and the Connection header)
-     */
-    private function process(Request $request, array $tempFiles, bool $keepAlive): void
-    {
-        $keepAlive = $keepAlive && $this->keepAlive();
+        if ($exchange !== $this->current || $this->closed || $this->responding) {
+            return;
+        }
+        // A stop that began while the request ran: announce that this is the last response.
+        $keepAlive = $exchange->keepAlive && !$this->draining;
+        if ($keepAlive) {
+            $max = $this->set->limits->maxRequestsPerConnection;
+            $keepAlive = $max <= 0 || $this->served + 1 < $max;
+        }
+        $this->responding = true;
         try {
-            try {
-                $response = ($this->set->handler)($request);
-            } catch (HttpException $e) {
-                // A request the application (or its bridge) refuses as malformed: its status, no error log.
-                $response = $this->errorResponse($e->status, $e->getMessage());
-            } catch (\Throwable $e) {
-                if ($this->timedOut) {
-                    // Cancelled by the request timeout, which already answered.
-                    return;
-                }
-                $this->set->logger->error(\sprintf('%s %s failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
-                $response = $this->errorResponse(500, $this->set->debug ? (string) $e : 'Internal Server Error');
-            }
-            if ($this->timedOut) {
-                // Too late: the request timeout answered 504 and is closing the connection.
-                return;
-            }
-            // A stop that began while the handler ran: announce that this is the last response.
-            $keepAlive = $keepAlive && !$this->draining;
-            $this->responding = true;
-            $this->send($request, $response, $keepAlive);
+            $this->send($exchange->request, $response, $keepAlive);
         } catch (ConnectionClosed) {
             // The client left; nothing more to do for this request.
+            $keepAlive = false;
         } catch (\Throwable $e) {
+            $request = $exchange->request;
             $this->set->logger->error(\sprintf('%s %s: response could not be sent: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
+            $keepAlive = false;
             $this->close();
-        } finally {
-            if ($tempFiles !== []) {
-                self::removeFiles($tempFiles);
-            }
-            $this->busy = false;
-            $this->task = null;
-            $this->responding = false;
-            ++$this->served;
         }
+        $this->keepCurrent = $keepAlive;
+    }
+
+    /** @internal Exchange::responseBegun() */
+    public function responseBegun(Exchange $exchange): bool
+    {
+        return $exchange === $this->current && $this->responding;
+    }
+
+    /** @internal Exchange::fail() */
+    public function failCurrent(Exchange $exchange, HttpException $error): void
+    {
+        if ($exchange !== $this->current || $this->closed || $this->responding) {
+            return;
+        }
+        $this->responding = true;
+        try {
+            $this->sendError($error);
+        } catch (ConnectionClosed) {
+            // The client is gone as well.
+        }
+    }
+
+    /** @internal Exchange::abort() */
+    public function abortCurrent(Exchange $exchange): void
+    {
+        if ($exchange === $this->current) {
+            $this->close();
+        }
+    }
+
+    /** @internal Exchange::finish(): the request is done; the next one is dispatched. */
+    public function finish(Exchange $exchange): void
+    {
+        if ($exchange->tempFiles !== []) {
+            self::removeFiles($exchange->tempFiles);
+        }
+        if ($exchange !== $this->current) {
+            return;
+        }
+        $this->current = null;
+        $this->responding = false;
+        ++$this->served;
         if ($this->closed) {
             return;
         }
-        if (!$keepAlive) {
+        if (!$this->keepCurrent) {
             $this->closeWhenFlushed();
 
             return;
@@ -447,22 +387,16 @@ final class Connection
             $this->checkBy($this->lastWriteAt + $this->set->limits->keepAliveTimeout);
         }
         $this->dispatchNext();
-        if ($this->draining && !$this->busy && $this->queue === [] && $this->parser->isIdle()) {
+        if ($this->draining && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
             $this->closeWhenFlushed();
         }
     }
 
-    /** Whether this connection may stay open after the current request, as far as the server is concerned. */
-    private function keepAlive(): bool
-    {
-        if ($this->draining) {
-            return false;
-        }
-        $max = $this->set->limits->maxRequestsPerConnection;
-
-        return $max <= 0 || $this->served + 1 < $max;
-    }
-
+    /**
+     * @param bool $keepAlive whether the connection stays open after this response; set to false
+     *                        when the response itself ends it (its "Connection: close", a body
+     *                        delimited by the close)
+     */
     private function send(Request $request, Response $response, bool &$keepAlive): void
     {
         $serializer = $this->set->serializer;
@@ -470,10 +404,6 @@ final class Connection
         $body = $response->body;
         $status = $response->status;
         $headers = $response->headers;
-        if ($this->set->requestIds !== null && !isset($headers['X-Request-Id']) && !isset($headers['x-request-id'])) {
-            // The request's id (see ConnectionServices::$requestIds) goes back with the response.
-            $headers['X-Request-Id'] = $request->headers['x-request-id'][0] ?? '';
-        }
         // Set when the application's headers say "Connection: close".
         $closing = false;
         try {
@@ -540,7 +470,8 @@ final class Connection
             throw $e;
         } catch (\Throwable $e) {
             // The head is already sent: the only honest signal left is to cut the connection.
-            if (!$this->timedOut) {
+            if (!$this->closed) {
+                // (A connection already closed was cut on purpose, by the request timeout say.)
                 $this->set->logger->error(\sprintf('%s %s: streamed body failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
             }
             $keepAlive = false;
@@ -571,28 +502,6 @@ final class Connection
         }
     }
 
-    /** The running request passed the request timeout: answer 504, or cut a begun response, and cancel it. */
-    private function timeOutRequest(float $elapsed): void
-    {
-        $task = $this->task;
-        \assert($task !== null);
-        $this->task = null;
-        $this->timedOut = true;
-        if ($this->responding) {
-            $this->set->logger->warning(\sprintf('%s timed out after %.3f s while sending its response; closing the connection', $task->label, $elapsed));
-            $this->close();
-        } else {
-            $this->set->logger->warning(\sprintf('%s timed out after %.3f s; answered 504 Gateway Timeout', $task->label, $elapsed));
-            try {
-                // Closes the connection once written: requests pipelined behind are dropped.
-                $this->sendError(new HttpException(504, 'Gateway Timeout'));
-            } catch (ConnectionClosed) {
-                // The client is gone as well.
-            }
-        }
-        $this->set->runner->cancel($task, new RequestTimedOut(\sprintf('%s timed out after %.3f s', $task->label, $elapsed)));
-    }
-
     private function errorResponse(int $status, string $message): Response
     {
         return new Response($status, ['Content-Type' => 'text/plain; charset=utf-8'], $message . "\n");
@@ -601,9 +510,9 @@ final class Connection
     /** Answers a request that could not be parsed, then closes once the answer is written. */
     private function fail(HttpException $e): void
     {
-        $this->discardUpload();
+        $this->requests->abort();
         $this->pauseReading();
-        if ($this->busy || $this->queue !== []) {
+        if ($this->current !== null || $this->queue !== []) {
             $this->queue[] = $e;
 
             return;
@@ -693,7 +602,7 @@ final class Connection
 
             return;
         }
-        if (!$this->busy) {
+        if ($this->current === null) {
             $this->dispatchNext();
         }
     }
@@ -730,7 +639,7 @@ final class Connection
         $this->writeBuffer = '';
         $this->dropQueue();
         @\fclose($this->socket);
-        $this->discardUpload();
+        $this->requests->abort();
         if ($this->drainWaiter !== null) {
             $waiter = $this->drainWaiter;
             $this->drainWaiter = null;
@@ -739,19 +648,11 @@ final class Connection
         ($this->onClose)($this);
     }
 
-    private function discardUpload(): void
-    {
-        if ($this->multipart !== null) {
-            $this->multipart->abort();
-            $this->multipart = null;
-        }
-    }
-
     private function dropQueue(): void
     {
         foreach ($this->queue as $entry) {
-            if (\is_array($entry)) {
-                self::removeFiles($entry[1]);
+            if ($entry instanceof Exchange && $entry->tempFiles !== []) {
+                self::removeFiles($entry->tempFiles);
             }
         }
         $this->queue = [];

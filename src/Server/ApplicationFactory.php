@@ -5,20 +5,14 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Psr\Log\LoggerInterface;
-use Spindle\Http\Request;
-use Spindle\Http\Response;
 
 /**
  * Boots the application a worker serves, as `serve APP` names it (a PHP file, or a directory of a
- * framework app), and returns its request handler. The worker knows no framework: the composition
+ * framework app), and returns it. The worker knows no framework: the composition
  * root (bin/spindle, the framework runners) hands it Bridge\AppFactory.
  */
 interface ApplicationFactory
 {
-    /**
-     * @return \Closure(Request): Response
-     *
-     * @throws ServerError when the app cannot be loaded
-     */
-    public function create(ServerOptions $options, LoggerInterface $logger): \Closure;
+    /** @throws ServerError when the app cannot be loaded */
+    public function create(ServerOptions $options, LoggerInterface $logger): Application;
 }

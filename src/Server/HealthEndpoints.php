@@ -26,21 +26,18 @@ final class HealthEndpoints
     ) {
     }
 
-    /**
-     * @param \Closure(Request): Response $handler
-     *
-     * @return \Closure(Request): Response
-     */
-    public function wrap(\Closure $handler): \Closure
+    /** $app with the health endpoints in front ($app itself when none is configured). */
+    public function wrap(Application $app): Application
     {
         if ($this->healthPath === null && $this->readyPath === null) {
-            return $handler;
+            return $app;
         }
+        $handler = $app->handle(...);
         $health = $this->healthPath;
         $ready = $this->readyPath;
         $draining = $this->draining;
 
-        return static function (Request $request) use ($handler, $health, $ready, $draining): Response {
+        return new ClosureApplication(static function (Request $request) use ($handler, $health, $ready, $draining): Response {
             $path = $request->path;
             if ($path === $health) {
                 return self::answer(200, "ok\n");
@@ -50,7 +47,7 @@ final class HealthEndpoints
             }
 
             return $handler($request);
-        };
+        });
     }
 
     private static function answer(int $status, string $body): Response

@@ -15,7 +15,7 @@ use Spindle\Server\AccessLog\LineFormatter;
 
 /**
  * What a worker records about each request it hands to the app: the access log line (with the
- * request id the connection gave the request and sends back with the response, see RequestIds)
+ * request id the RequestRunner gave the request and sends back with the response, see RequestIds)
  * and the request metrics. Only what is turned on is put around the handler: with neither, the
  * handler is returned as it is.
  */
@@ -32,23 +32,20 @@ final class Instrumentation
         $this->metrics = $metrics !== null ? new RequestMetrics($metrics) : null;
     }
 
-    /**
-     * @param \Closure(Request): Response $handler
-     *
-     * @return \Closure(Request): Response
-     */
-    public function wrap(\Closure $handler): \Closure
+    /** $app, recorded ($app itself with neither the access log nor the metrics on). */
+    public function wrap(Application $app): Application
     {
         if ($this->log === null && $this->metrics === null) {
-            return $handler;
+            return $app;
         }
+        $handler = $app->handle(...);
         if ($this->log === null) {
-            return $this->counting($handler);
+            return new ClosureApplication($this->counting($handler));
         }
 
-        return function (Request $request) use ($handler): Response {
+        return new ClosureApplication(function (Request $request) use ($handler): Response {
             $start = \microtime(true);
-            // Given to the request by the connection (RequestIds) when the access log is on.
+            // Given to the request by the RequestRunner (RequestIds) when the access log is on.
             $id = $this->log !== null ? $request->headers['x-request-id'][0] ?? '' : '';
             try {
                 $response = $handler($request);
@@ -70,7 +67,7 @@ final class Instrumentation
             }
 
             return $response;
-        };
+        });
     }
 
     /**

@@ -5,8 +5,6 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Revolt\EventLoop;
-use Spindle\Http\Request;
-use Spindle\Http\Response;
 use Spindle\Metrics\Histogram;
 use Spindle\Metrics\Registry;
 use Spindle\Server\AccessLog\AccessLogWriter;
@@ -37,13 +35,8 @@ final class Observability
         );
     }
 
-    /**
-     * @param \Closure(Request): Response $handler
-     * @param \Closure(): bool $draining
-     *
-     * @return \Closure(Request): Response
-     */
-    public function wrap(\Closure $handler, \Closure $draining): \Closure
+    /** @param \Closure(): bool $draining */
+    public function wrap(Application $app, \Closure $draining): Application
     {
         $options = $this->options;
         if ($options->accessLog !== null) {
@@ -56,7 +49,7 @@ final class Observability
             $options->trustedProxies,
         );
 
-        return (new HealthEndpoints($options->healthPath, $options->readyPath, $draining))->wrap($instrumentation->wrap($handler));
+        return (new HealthEndpoints($options->healthPath, $options->readyPath, $draining))->wrap($instrumentation->wrap($app));
     }
 
     /**

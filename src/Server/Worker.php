@@ -37,6 +37,8 @@ final class Worker
     private readonly WorkerStats $stats;
     /** Ask to be replaced after this many requests (0: never): --max-requests plus this worker's jitter. */
     private readonly int $requestLimit;
+    /** Ask to be replaced past this many bytes (0: never): --max-memory. */
+    private readonly int $memoryLimit;
     private ?RetireReason $retiring = null;
     /** hrtime (ns) when the lag timer last fired. */
     private int $lagTick = 0;
@@ -62,6 +64,7 @@ final class Worker
         $max = $options->maxRequests;
         // Drawn once per worker, so that workers started together do not all recycle together.
         $this->requestLimit = $max > 0 ? $max + \random_int(0, \intdiv($max, 10)) : 0;
+        $this->memoryLimit = $options->maxMemory * 1048576;
     }
 
     /** The request count after which this worker asks to be replaced (0: never). */
@@ -70,12 +73,8 @@ final class Worker
         return $this->requestLimit;
     }
 
-    /**
-     * Boots the app. Throws if it cannot be loaded: nothing is listening yet.
-     *
-     * @return \Closure(Request): Response
-     */
-    public function boot(): \Closure
+    /** Boots the app. Throws if it cannot be loaded: nothing is listening yet. */
+    public function boot(): Application
     {
         $driver = Loop::driver();
         $logger = $this->logger;
@@ -90,11 +89,11 @@ final class Worker
         if ($this->applications === null) {
             throw new ServerError('This worker was made without an application factory: it can only serve a handler given to wrap()');
         }
-        $handler = $this->applications->create($this->options, $this->logger);
+        $app = $this->applications->create($this->options, $this->logger);
         // What the boot set process-wide (time zone, error handlers, …) is where every request starts.
         $driver->isolation->rebase();
 
-        return $this->observability->wrap($this->wrap($handler), fn (): bool => $this->stopping);
+        return $this->observability->wrap($this->wrap($app), fn (): bool => $this->stopping);
     }
 
     /**
@@ -114,95 +113,61 @@ final class Worker
     }
 
     /**
-     * Puts around the app's handler: the static files (ServerOptions::$staticDir), the concurrency limit,
-     * the request counters and the recycling checks.
-     *
-     * @param \Closure(Request): Response $handler
-     *
-     * @return \Closure(Request): Response
+     * Puts the static files (ServerOptions::$staticDir) in front of the app: tests and embedders
+     * that bring their own Application call it before serve().
      */
-    public function wrap(\Closure $handler): \Closure
+    public function wrap(Application $app): Application
     {
-        if ($this->options->staticDir !== null) {
-            $static = new StaticFileHandler($this->options->staticDir);
-            $app = $handler;
-            $handler = static fn (Request $request): Response => $static->handle($request) ?? $app($request);
+        if ($this->options->staticDir === null) {
+            return $app;
         }
-        $limit = new ConcurrencyLimit($this->options->concurrency);
-        $inner = $handler;
-        $stats = $this->stats;
-        $requestLimit = $this->requestLimit;
-        $memoryLimit = $this->options->maxMemory * 1048576;
-        $retire = $this->retire(...);
+        $static = new StaticFileHandler($this->options->staticDir);
+        $handler = $app->handle(...);
 
-        return static function (Request $request) use ($limit, $inner, $stats, $requestLimit, $memoryLimit, $retire): Response {
-            ++$stats->inflight;
-            $slot = $limit->tryAcquire();
-            try {
-                if (!$slot) {
-                    // Throws, with the slot given back, when the request is cancelled meanwhile.
-                    self::waitForSlot($limit);
-                    $slot = true;
-                }
-
-                return $inner($request);
-            } finally {
-                if ($slot) {
-                    $limit->release();
-                }
-                --$stats->inflight;
-                if (++$stats->requests === $requestLimit) {
-                    $retire(RetireReason::MaxRequests);
-                }
-                if ($memoryLimit > 0 && \memory_get_usage(true) > $memoryLimit) {
-                    $retire(RetireReason::MaxMemory);
-                }
-            }
-        };
+        return new ClosureApplication(static fn (Request $request): Response => $static->handle($request) ?? $handler($request));
     }
 
-    /**
-     * Waits for a concurrency slot. A cancellation (the request timeout) must not interrupt this
-     * wait, or the slot would later be handed to a request that no longer waits for it: the
-     * request waits shielded, then gives the slot straight back and ends.
-     */
-    private static function waitForSlot(ConcurrencyLimit $limit): void
+    /** After each request: asks to be replaced past --max-requests or --max-memory. */
+    private function afterRequest(): void
     {
-        $context = Loop::context();
-        if ($context === null) {
-            $limit->acquire();
-
-            return;
+        if ($this->stats->requests === $this->requestLimit) {
+            $this->retire(RetireReason::MaxRequests);
         }
-        $context->shield($limit->acquire(...));
-        $cancellation = $context->takeCancellation();
-        if ($cancellation !== null) {
-            $limit->release();
-
-            throw $cancellation;
+        if ($this->memoryLimit > 0 && \memory_get_usage(true) > $this->memoryLimit) {
+            $this->retire(RetireReason::MaxMemory);
         }
     }
 
     /**
-     * Serves on $listener until SIGTERM/SIGINT or the master's end of $channel closing (graceful),
-     * or a second signal (immediate).
+     * Serves $app on $listener until SIGTERM/SIGINT or the master's end of $channel closing
+     * (graceful), or a second signal (immediate).
      *
      * @param resource $listener
-     * @param \Closure(Request): Response $handler
      */
-    public function serve(mixed $listener, \Closure $handler, ChannelToMaster $channel): void
+    public function serve(mixed $listener, Application $app, ChannelToMaster $channel): void
     {
-        $set = new ConnectionServices(
-            $handler,
-            $this->options->limits,
+        $options = $this->options;
+        $clock = new Clock();
+        $runner = new RequestRunner(
+            $app,
             new TaskRunner(Loop::driver()),
             $this->logger,
-            new Clock(),
-            new ResponseSerializer(),
-            $this->options->uploadDir ?? \sys_get_temp_dir(),
-            $this->options->debug,
-            $this->options->requestTimeout,
+            $clock,
+            new ConcurrencyLimit($options->concurrency),
+            $this->stats,
+            $options->requestTimeout,
+            $options->debug,
             $this->observability->requestIds(),
+            $this->afterRequest(...),
+        );
+        $set = new ConnectionServices(
+            $runner,
+            $options->limits,
+            $this->logger,
+            $clock,
+            new ResponseSerializer(),
+            $options->uploadDir ?? \sys_get_temp_dir(),
+            $options->debug,
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');
@@ -235,6 +200,7 @@ final class Worker
                 EventLoop::cancel($id);
             }
             $this->watchers = [];
+            $runner->close();
             $this->observability->close($channel);
             $channel->detach();
         }

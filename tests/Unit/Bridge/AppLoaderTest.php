@@ -49,7 +49,7 @@ final class AppLoaderTest extends TestCase
 
     public function testAStringBecomesPlainText(): void
     {
-        $response = $this->loader->adapt(static fn (): string => 'hi', 'test')(self::request());
+        $response = $this->loader->adapt(static fn (): string => 'hi', 'test')->handle(self::request());
         self::assertSame(200, $response->status);
         self::assertSame('hi', $response->body);
         self::assertStringStartsWith('text/plain', (string) ($response->headers['Content-Type'] ?? ''));
@@ -63,7 +63,7 @@ final class AppLoaderTest extends TestCase
 
             return new PsrResponse(201, ['Set-Cookie' => ['a=1', 'b=2']], 'made');
         }, 'test');
-        $response = $handler(self::request());
+        $response = $handler->handle(self::request());
 
         self::assertInstanceOf(ServerRequestInterface::class, $seen);
         self::assertSame('GET', $seen->getMethod());
@@ -84,7 +84,7 @@ final class AppLoaderTest extends TestCase
     public function testALeanClosureGetsSpindlesRequest(): void
     {
         $handler = $this->loader->adapt(static fn (Request $request): Response => new Response(200, [], $request->method . ' ' . $request->path), 'test');
-        self::assertSame('POST /a/b', $handler(self::request('POST'))->body);
+        self::assertSame('POST /a/b', $handler->handle(self::request('POST'))->body);
     }
 
     public function testAPsr15HandlerIsServed(): void
@@ -95,7 +95,7 @@ final class AppLoaderTest extends TestCase
                 return new PsrResponse(200, [], (string) $request->getBody());
             }
         };
-        self::assertSame('payload', $this->loader->adapt($app, 'test')(self::request('POST', '/', 'payload'))->body);
+        self::assertSame('payload', $this->loader->adapt($app, 'test')->handle(self::request('POST', '/', 'payload'))->body);
     }
 
     public function testIteratorStreamsStayStreams(): void
@@ -104,7 +104,7 @@ final class AppLoaderTest extends TestCase
             yield 'a';
             yield 'b';
         })())), 'test');
-        $body = $handler(self::request())->body;
+        $body = $handler->handle(self::request())->body;
         self::assertIsIterable($body);
         self::assertSame(['a', 'b'], \iterator_to_array($body, false));
     }
@@ -123,7 +123,7 @@ final class AppLoaderTest extends TestCase
                 $seen = $r;
 
                 return '';
-            }, 'test')($request);
+            }, 'test')->handle($request);
             self::assertInstanceOf(ServerRequestInterface::class, $seen);
             $files = $seen->getUploadedFiles();
             self::assertSame('a.txt', $files['doc']->getClientFilename());
@@ -144,7 +144,7 @@ final class AppLoaderTest extends TestCase
             self::assertStringContainsString('app.php must return', $e->getMessage());
         }
         $this->expectException(\UnexpectedValueException::class);
-        $this->loader->adapt(static fn (): int => 5, 'test')(self::request());
+        $this->loader->adapt(static fn (): int => 5, 'test')->handle(self::request());
     }
 
     public function testMissingFile(): void
@@ -157,7 +157,7 @@ final class AppLoaderTest extends TestCase
     {
         $request = new Request('GET', '/', '/', '', '1.1', ['host' => ['a:99999']]);
         try {
-            $this->loader->adapt(static fn (ServerRequestInterface $r): string => 'unreachable', 'test')($request);
+            $this->loader->adapt(static fn (ServerRequestInterface $r): string => 'unreachable', 'test')->handle($request);
             self::fail('an invalid Host must be refused');
         } catch (\Spindle\Http\HttpException $e) {
             self::assertSame(400, $e->status);
@@ -171,7 +171,7 @@ final class AppLoaderTest extends TestCase
             $seen = $r->getRequestTarget();
 
             return '';
-        }, 'test')(new Request('OPTIONS', '*', '*', '', '1.1', ['host' => ['h'], '123' => ['numeric name']]));
+        }, 'test')->handle(new Request('OPTIONS', '*', '*', '', '1.1', ['host' => ['h'], '123' => ['numeric name']]));
         self::assertSame('*', $seen);
     }
 }

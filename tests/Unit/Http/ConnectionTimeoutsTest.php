@@ -17,10 +17,14 @@ use Spindle\Http\ResponseSerializer;
 use Spindle\Http\TimeoutWheel;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
+use Spindle\Server\ClosureApplication;
+use Spindle\Server\ConcurrencyLimit;
+use Spindle\Server\RequestRunner;
 
 /**
  * The connection timeouts on a manual clock: each fires once its limit has passed by at most one
- * slot of the timeout wheel (50 ms), and not before. No test waits for a timeout in real time.
+ * slot of the timeout wheel (50 ms), and not before; the request timeout (the RequestRunner's)
+ * too. No test waits for a timeout in real time.
  */
 final class ConnectionTimeoutsTest extends TestCase
 {
@@ -29,6 +33,7 @@ final class ConnectionTimeoutsTest extends TestCase
     private Clock $clock;
     private TimeoutWheel $wheel;
     private ConnectionServices $set;
+    private RequestRunner $runner;
     /** @var resource */
     private $client;
     private ?Connection $connection = null;
@@ -46,7 +51,8 @@ final class ConnectionTimeoutsTest extends TestCase
             return new Response(200, ['Content-Type' => 'text/plain'], 'ok');
         };
         $limits = new HttpLimits(headerTimeout: 10.0, bodyTimeout: 20.0, keepAliveTimeout: 5.0);
-        $this->set = new ConnectionServices($handler, $limits, new TaskRunner(Loop::driver()), new NullLogger(), $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, 3.0, timeouts: $this->wheel);
+        $this->runner = new RequestRunner(new ClosureApplication($handler), new TaskRunner(Loop::driver()), new NullLogger(), $this->clock, new ConcurrencyLimit(10), requestTimeout: 3.0);
+        $this->set = new ConnectionServices($this->runner, $limits, new NullLogger(), $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, $this->wheel);
         [$client, $server] = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, 0);
         \stream_set_blocking($client, false);
         \stream_set_blocking($server, false);
@@ -57,6 +63,7 @@ final class ConnectionTimeoutsTest extends TestCase
     protected function tearDown(): void
     {
         $this->connection?->close();
+        $this->runner->close();
         \fclose($this->client);
     }
 
@@ -74,11 +81,12 @@ final class ConnectionTimeoutsTest extends TestCase
         EventLoop::run();
     }
 
-    /** Moves the clock $seconds past the start and lets the wheel expire what is due. */
+    /** Moves the clock $seconds past the start and lets the wheel and the runner expire what is due. */
     private function advanceTo(float $seconds): void
     {
         $this->clock->now = self::START + $seconds;
         $this->wheel->expire($this->clock->now);
+        $this->runner->expire($this->clock->now);
         $this->turn();
     }
 

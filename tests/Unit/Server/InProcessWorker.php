@@ -7,6 +7,7 @@ namespace Spindle\Tests\Unit\Server;
 use Revolt\EventLoop;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
+use Spindle\Server\ClosureApplication;
 use Spindle\Server\Listener;
 use Spindle\Server\ChannelToMaster;
 use Spindle\Server\ServerOptions;
@@ -47,11 +48,11 @@ final class InProcessWorker
         [$workerEnd, $masterEnd] = $pair;
         \stream_set_blocking($masterEnd, false);
         $self = new self($options, $masterEnd);
-        $handler = $self->worker->wrap(static function (Request $request) use ($app): Response {
+        $handler = $self->worker->wrap(new ClosureApplication(static function (Request $request) use ($app): Response {
             $result = $app($request);
 
             return \is_string($result) ? new Response(200, ['Content-Type' => 'text/plain'], $result) : $result;
-        });
+        }));
         $listener = Listener::listen('127.0.0.1', 0);
         $port = Listener::port($listener);
 

@@ -13,6 +13,7 @@ use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
 use Spindle\Server\AccessLog\RequestIds;
+use Spindle\Server\ClosureApplication;
 use Spindle\Server\HealthEndpoints;
 use Spindle\Server\Instrumentation;
 use Spindle\Server\TrustedProxies;
@@ -56,7 +57,7 @@ final class InstrumentationTest extends TestCase
 
     public function testNothingIsPutAroundTheHandlerWhenNothingIsOn(): void
     {
-        $handler = static fn (Request $r): Response => new Response(200, [], 'x');
+        $handler = new ClosureApplication(static fn (Request $r): Response => new Response(200, [], 'x'));
         self::assertSame($handler, (new Instrumentation(null, null, null))->wrap($handler));
         self::assertSame($handler, (new HealthEndpoints(null, null, static fn (): bool => false))->wrap($handler));
     }
@@ -65,18 +66,18 @@ final class InstrumentationTest extends TestCase
     {
         $writer = new AccessLogWriter($this->file);
         $seen = [];
-        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json, 4242), null))->wrap(
+        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json, 4242), null))->wrap(new ClosureApplication(
             static function (Request $r) use (&$seen): Response {
                 $seen[] = $r->header('x-request-id');
 
                 return new Response(201, ['Content-Type' => 'text/plain'], 'hello');
             },
-        );
+        ));
         // As the connection builds the requests.
         $ids = new RequestIds();
-        $handler(self::request(headers: $ids(['user-agent' => ['curl/8 "q"'], 'x-request-id' => ['given-id-1']])));
-        $handler(self::request('POST', '/p', $ids([])));
-        $handler(self::request('POST', '/p', $ids(['x-request-id' => ["bad id\x01"]])));
+        $handler->handle(self::request(headers: $ids(['user-agent' => ['curl/8 "q"'], 'x-request-id' => ['given-id-1']])));
+        $handler->handle(self::request('POST', '/p', $ids([])));
+        $handler->handle(self::request('POST', '/p', $ids(['x-request-id' => ["bad id\x01"]])));
         self::assertCount(3, $seen);
         [$first, $second, $third] = $seen;
         self::assertSame('given-id-1', $first, 'the app sees the id');
@@ -103,10 +104,10 @@ final class InstrumentationTest extends TestCase
     public function testCombinedFormatLikeNginxWithTheExtras(): void
     {
         $writer = new AccessLogWriter($this->file);
-        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Combined, 7), null, TrustedProxies::fromList('127.0.0.1')))->wrap(
+        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Combined, 7), null, TrustedProxies::fromList('127.0.0.1')))->wrap(new ClosureApplication(
             static fn (Request $r): Response => new Response(404, [], 'nope'),
-        );
-        $handler(self::request(target: "/x\"y?z=1", headers: ['user-agent' => ["bad\x01agent"], 'referer' => ['http://r/'], 'x-forwarded-for' => ['203.0.113.9'], 'x-request-id' => ['rid']]));
+        ));
+        $handler->handle(self::request(target: "/x\"y?z=1", headers: ['user-agent' => ["bad\x01agent"], 'referer' => ['http://r/'], 'x-forwarded-for' => ['203.0.113.9'], 'x-request-id' => ['rid']]));
         $writer->flush();
         $line = (string) \file_get_contents($this->file);
         self::assertMatchesRegularExpression(
@@ -119,7 +120,7 @@ final class InstrumentationTest extends TestCase
     {
         $writer = new AccessLogWriter($this->file);
         $metrics = new Registry();
-        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), $metrics))->wrap(
+        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), $metrics))->wrap(new ClosureApplication(
             static function (Request $r): Response {
                 return match ($r->path) {
                     '/stream' => new Response(200, [], (static function () {
@@ -131,19 +132,19 @@ final class InstrumentationTest extends TestCase
                     default => throw new \RuntimeException('boom'),
                 };
             },
-        );
-        $response = $handler(self::request(target: '/stream'));
+        ));
+        $response = $handler->handle(self::request(target: '/stream'));
         self::assertSame([], $this->jsonLines($writer), 'not before the stream ran');
         self::assertIsIterable($response->body);
         self::assertSame('abcde', \implode('', \iterator_to_array($response->body, false)));
         foreach (['/refused', '/boom'] as $path) {
             try {
-                $handler(self::request(target: $path));
+                $handler->handle(self::request(target: $path));
                 self::fail('the exception goes on to the connection');
             } catch (\Throwable) {
             }
         }
-        $handler(self::request('HEAD', '/head'));
+        $handler->handle(self::request('HEAD', '/head'));
         $lines = $this->jsonLines($writer);
         self::assertSame([['/stream', 200, 5], ['/refused', 422, 0], ['/boom', 500, 0], ['/head', 200, 0]], \array_map(
             static fn (array $l): array => [$l['path'], $l['status'], $l['bytes']],
@@ -162,7 +163,7 @@ final class InstrumentationTest extends TestCase
     public function testMetricsAloneCountEveryWayARequestEnds(): void
     {
         $metrics = new Registry();
-        $handler = (new Instrumentation(null, null, $metrics))->wrap(
+        $handler = (new Instrumentation(null, null, $metrics))->wrap(new ClosureApplication(
             static function (Request $r): Response {
                 return match ($r->path) {
                     '/stream' => new Response(200, [], (static function () {
@@ -172,15 +173,15 @@ final class InstrumentationTest extends TestCase
                     default => new Response(302, [], ''),
                 };
             },
-        );
-        $stream = $handler(self::request(target: '/stream'))->body;
+        ));
+        $stream = $handler->handle(self::request(target: '/stream'))->body;
         self::assertIsIterable($stream);
         self::assertSame(['ab'], \iterator_to_array($stream, false));
         try {
-            $handler(self::request('DELETE', '/refused'));
+            $handler->handle(self::request('DELETE', '/refused'));
         } catch (HttpException) {
         }
-        $handler(self::request('BREW', '/x'));
+        $handler->handle(self::request('BREW', '/x'));
         $families = [];
         foreach ($metrics->collect() as $family) {
             $families[$family->name] = $family->samples;
@@ -191,11 +192,11 @@ final class InstrumentationTest extends TestCase
     public function testReopenWritesToTheNewFileAfterARotation(): void
     {
         $writer = new AccessLogWriter($this->file);
-        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), null))->wrap(static fn (Request $r): Response => new Response(200, [], 'x'));
-        $handler(self::request(target: '/before'));
+        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), null))->wrap(new ClosureApplication(static fn (Request $r): Response => new Response(200, [], 'x')));
+        $handler->handle(self::request(target: '/before'));
         \rename($this->file, $this->file . '.1');
         $writer->reopen();
-        $handler(self::request(target: '/after'));
+        $handler->handle(self::request(target: '/after'));
         $writer->close();
         self::assertStringContainsString('"/before"', (string) \file_get_contents($this->file . '.1'));
         self::assertStringNotContainsString('"/after"', (string) \file_get_contents($this->file . '.1'));
@@ -207,12 +208,12 @@ final class InstrumentationTest extends TestCase
         $draining = false;
         $handler = (new HealthEndpoints('/healthz', '/readyz', static function () use (&$draining): bool {
             return $draining;
-        }))->wrap(static fn (Request $r): Response => new Response(299, [], 'app'));
-        self::assertSame(200, $handler(self::request(target: '/healthz'))->status);
-        self::assertSame(200, $handler(self::request(target: '/readyz'))->status);
-        self::assertSame(299, $handler(self::request(target: '/readyz/x'))->status);
+        }))->wrap(new ClosureApplication(static fn (Request $r): Response => new Response(299, [], 'app')));
+        self::assertSame(200, $handler->handle(self::request(target: '/healthz'))->status);
+        self::assertSame(200, $handler->handle(self::request(target: '/readyz'))->status);
+        self::assertSame(299, $handler->handle(self::request(target: '/readyz/x'))->status);
         $draining = true;
-        self::assertSame(503, $handler(self::request(target: '/readyz'))->status);
-        self::assertSame(200, $handler(self::request(target: '/healthz'))->status);
+        self::assertSame(503, $handler->handle(self::request(target: '/readyz'))->status);
+        self::assertSame(200, $handler->handle(self::request(target: '/healthz'))->status);
     }
 }

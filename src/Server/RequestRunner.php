@@ -1,0 +1,235 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server;
+
+use Psr\Log\LoggerInterface;
+use Revolt\EventLoop;
+use Spindle\Http\Clock;
+use Spindle\Http\Exchange;
+use Spindle\Http\HttpException;
+use Spindle\Http\Request;
+use Spindle\Http\RequestDispatcher;
+use Spindle\Http\Response;
+use Spindle\Loop\Context;
+use Spindle\Loop\Loop;
+use Spindle\Loop\TaskRunner;
+
+/**
+ * Runs each request a connection hands over: in a fiber of its own (from the TaskRunner), within
+ * the worker's --concurrency, through the Application, and answers it: with the app's response,
+ * a 500 when the app throws (its status for an HttpException), or a 504 when the request outlives
+ * --request-timeout (then it is cancelled where it waits; a response already begun is cut).
+ *
+ * The request timeout is the same for every request, so the running requests' deadlines come in
+ * the order the requests began: they are kept in that order, and a 50 ms timer looks only at
+ * the oldest. A request costs one insert and one removal, and no timer of its own.
+ */
+final class RequestRunner implements RequestDispatcher
+{
+    /** Seconds between two checks of the request timeout: a 504 comes at most this late. */
+    public const RESOLUTION = 0.05;
+
+    private const TEXT = ['Content-Type' => 'text/plain; charset=utf-8'];
+
+    /** @var array<int, RunningRequest> the requests under the timeout, oldest first */
+    private array $running = [];
+    private ?string $timerId = null;
+    private bool $timerEnabled = false;
+    /** @var \Closure(RunningRequest): void the fiber's task, made once */
+    private readonly \Closure $task;
+
+    /**
+     * @param \Closure(array<string, list<string>>): array<string, list<string>>|null $requestIds
+     *        gives each request its X-Request-Id (--access-log), which goes back with the response
+     * @param (\Closure(): void)|null $afterEach runs once the app returned (the worker's recycling checks)
+     */
+    public function __construct(
+        private readonly Application $app,
+        private readonly TaskRunner $tasks,
+        private readonly LoggerInterface $logger,
+        private readonly Clock $clock,
+        private readonly ConcurrencyLimit $limit,
+        private readonly WorkerStats $stats = new WorkerStats(),
+        /** Seconds a request may run before it gets a 504 and is cancelled (0: no limit). */
+        private readonly float $requestTimeout = 0.0,
+        /** Whether a 500 shows the exception (--debug). */
+        private readonly bool $debug = false,
+        private readonly ?\Closure $requestIds = null,
+        private readonly ?\Closure $afterEach = null,
+    ) {
+        $this->task = $this->run(...);
+    }
+
+    public function dispatch(Exchange $exchange): void
+    {
+        $request = $exchange->request;
+        $run = new RunningRequest($exchange, new Context($request->method . ' ' . $request->path), $this->clock->now);
+        if ($this->requestTimeout > 0) {
+            $this->running[\spl_object_id($run)] = $run;
+            if (!$this->timerEnabled) {
+                $this->enableTimer();
+            }
+        }
+        $this->tasks->run($run->context, $this->task, $run);
+    }
+
+    /** Number of requests under way (under the request timeout). */
+    public function runningCount(): int
+    {
+        return \count($this->running);
+    }
+
+    /**
+     * Answers and cancels the requests that began more than --request-timeout before $now. The
+     * timer calls it; tests call it with their own clock.
+     */
+    public function expire(float $now): void
+    {
+        while (($id = \array_key_first($this->running)) !== null) {
+            $run = $this->running[$id];
+            $elapsed = $now - $run->startedAt;
+            if ($elapsed <= $this->requestTimeout) {
+                break;
+            }
+            unset($this->running[$id]);
+            $this->timeOut($run, $elapsed);
+        }
+        if ($this->running === [] && $this->timerEnabled) {
+            \assert($this->timerId !== null);
+            EventLoop::disable($this->timerId);
+            $this->timerEnabled = false;
+        }
+    }
+
+    /** The worker stops for good: the timer goes. */
+    public function close(): void
+    {
+        if ($this->timerId !== null) {
+            EventLoop::cancel($this->timerId);
+            $this->timerId = null;
+            $this->timerEnabled = false;
+        }
+    }
+
+    /** Runs in the request's own fiber. */
+    private function run(RunningRequest $run): void
+    {
+        $exchange = $run->exchange;
+        $request = $exchange->request;
+        try {
+            if ($this->requestIds !== null) {
+                $request = $request->withHeaders(($this->requestIds)($request->headers));
+            }
+            $response = $this->call($request, $run);
+            if ($run->timedOut) {
+                // Too late: the request timeout answered 504 (or cut the connection).
+                return;
+            }
+            if ($this->requestIds !== null) {
+                $response = self::withRequestId($response, $request);
+            }
+            $exchange->respond($response);
+        } finally {
+            unset($this->running[\spl_object_id($run)]);
+            $exchange->finish();
+        }
+    }
+
+    /** The app's response, or the error response that stands for it. */
+    private function call(Request $request, RunningRequest $run): Response
+    {
+        $stats = $this->stats;
+        ++$stats->inflight;
+        $slot = $this->limit->tryAcquire();
+        try {
+            if (!$slot) {
+                // Throws, with the slot given back, when the request is cancelled meanwhile.
+                $this->waitForSlot($run->context);
+                $slot = true;
+            }
+
+            return $this->app->handle($request);
+        } catch (HttpException $e) {
+            // A request the application (or its bridge) refuses as malformed: its status, no error log.
+            return new Response($e->status, self::TEXT, $e->getMessage() . "\n");
+        } catch (\Throwable $e) {
+            if (!$run->timedOut) {
+                // (Otherwise it is the cancellation of the request timeout, which answered.)
+                $this->logger->error(\sprintf('%s %s failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
+            }
+
+            return new Response(500, self::TEXT, ($this->debug ? (string) $e : 'Internal Server Error') . "\n");
+        } finally {
+            if ($slot) {
+                $this->limit->release();
+            }
+            --$stats->inflight;
+            ++$stats->requests;
+            if ($this->afterEach !== null) {
+                ($this->afterEach)();
+            }
+        }
+    }
+
+    /**
+     * Waits for a concurrency slot. A cancellation (the request timeout) must not interrupt this
+     * wait, or the slot would later be handed to a request that no longer waits for it: the
+     * request waits shielded, then gives the slot straight back and ends.
+     */
+    private function waitForSlot(Context $context): void
+    {
+        if (Loop::context() !== $context) {
+            $this->limit->acquire();
+
+            return;
+        }
+        $context->shield($this->limit->acquire(...));
+        $cancellation = $context->takeCancellation();
+        if ($cancellation !== null) {
+            $this->limit->release();
+
+            throw $cancellation;
+        }
+    }
+
+    /** The request passed --request-timeout: a 504, or a cut connection once its response began; then it is cancelled. */
+    private function timeOut(RunningRequest $run, float $elapsed): void
+    {
+        $run->timedOut = true;
+        $label = $run->context->label;
+        $exchange = $run->exchange;
+        if ($exchange->responseBegun()) {
+            $this->logger->warning(\sprintf('%s timed out after %.3f s while sending its response; closing the connection', $label, $elapsed));
+            $exchange->abort();
+        } else {
+            $this->logger->warning(\sprintf('%s timed out after %.3f s; answered 504 Gateway Timeout', $label, $elapsed));
+            // Closes the connection once written: requests pipelined behind are dropped.
+            $exchange->fail(new HttpException(504, 'Gateway Timeout'));
+        }
+        $this->tasks->cancel($run->context, new RequestTimedOut(\sprintf('%s timed out after %.3f s', $label, $elapsed)));
+    }
+
+    private function enableTimer(): void
+    {
+        if ($this->timerId === null) {
+            $this->timerId = EventLoop::unreference(EventLoop::repeat(self::RESOLUTION, fn () => $this->expire(\microtime(true))));
+        } else {
+            EventLoop::enable($this->timerId);
+        }
+        $this->timerEnabled = true;
+    }
+
+    /** $response with the request's X-Request-Id, unless the app gave one. */
+    private static function withRequestId(Response $response, Request $request): Response
+    {
+        $headers = $response->headers;
+        if (isset($headers['X-Request-Id']) || isset($headers['x-request-id'])) {
+            return $response;
+        }
+        $headers['X-Request-Id'] = $request->headers['x-request-id'][0] ?? '';
+
+        return new Response($response->status, $headers, $response->body, $response->reason);
+    }
+}
