@@ -23,7 +23,7 @@ final class Settings
         'display_errors', 'log_errors', 'error_log', 'html_errors', 'default_socket_timeout', 'user_agent',
         'arg_separator.output', 'pcre.backtrack_limit', 'pcre.recursion_limit', 'zend.assertions',
     ];
-    private const FIRST_INI = 8;
+    private const FIRST_INI = 7;
 
     private readonly bool $mbstring;
 
@@ -43,8 +43,6 @@ final class Settings
             \libxml_use_internal_errors(),
             \http_response_code(),
             \getcwd(),
-            // What unchanged() compares for the working directory: see there.
-            @\fileinode('.'),
         ];
         foreach (self::INI as $name) {
             $values[] = \ini_get($name);
@@ -62,25 +60,22 @@ final class Settings
             && (!$this->mbstring || \mb_internal_encoding() === $base[3])
             && \libxml_use_internal_errors() === $base[4]
             && \http_response_code() === $base[5]
-            // The working directory by its inode rather than getcwd(), a system call (0.5 µs a
-            // request in benchmarks/http-path.php): PHP answers a stat of "." from its stat cache,
-            // which chdir() clears, so a changed directory is still seen.
-            && @\fileinode('.') === $base[7]
-            && \ini_get('precision') === $base[8]
-            && \ini_get('serialize_precision') === $base[9]
-            && \ini_get('memory_limit') === $base[10]
-            && \ini_get('max_execution_time') === $base[11]
-            && \ini_get('default_charset') === $base[12]
-            && \ini_get('display_errors') === $base[13]
-            && \ini_get('log_errors') === $base[14]
-            && \ini_get('error_log') === $base[15]
-            && \ini_get('html_errors') === $base[16]
-            && \ini_get('default_socket_timeout') === $base[17]
-            && \ini_get('user_agent') === $base[18]
-            && \ini_get('arg_separator.output') === $base[19]
-            && \ini_get('pcre.backtrack_limit') === $base[20]
-            && \ini_get('pcre.recursion_limit') === $base[21]
-            && \ini_get('zend.assertions') === $base[22];
+            && \getcwd() === $base[6]
+            && \ini_get('precision') === $base[7]
+            && \ini_get('serialize_precision') === $base[8]
+            && \ini_get('memory_limit') === $base[9]
+            && \ini_get('max_execution_time') === $base[10]
+            && \ini_get('default_charset') === $base[11]
+            && \ini_get('display_errors') === $base[12]
+            && \ini_get('log_errors') === $base[13]
+            && \ini_get('error_log') === $base[14]
+            && \ini_get('html_errors') === $base[15]
+            && \ini_get('default_socket_timeout') === $base[16]
+            && \ini_get('user_agent') === $base[17]
+            && \ini_get('arg_separator.output') === $base[18]
+            && \ini_get('pcre.backtrack_limit') === $base[19]
+            && \ini_get('pcre.recursion_limit') === $base[20]
+            && \ini_get('zend.assertions') === $base[21];
     }
 
     /**
@@ -106,8 +101,7 @@ final class Settings
                 3 => $value !== null && \mb_internal_encoding((string) $value),
                 4 => \libxml_use_internal_errors((bool) $value),
                 5 => \is_int($value) && \http_response_code($value),
-                6 => \is_string($value) && @\chdir($value),
-                default => null,
+                default => \is_string($value) && @\chdir($value),
             };
         }
         if ($target[4] !== $current[4]) {
