@@ -1,0 +1,251 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\Unit\Server;
+
+use PHPUnit\Framework\TestCase;
+use Revolt\EventLoop;
+use Revolt\EventLoop\Suspension;
+use Spindle\Http\Clock;
+use Spindle\Http\Connection;
+use Spindle\Http\ConnectionServices;
+use Spindle\Http\HttpException;
+use Spindle\Http\HttpLimits;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+use Spindle\Http\ResponseSerializer;
+use Spindle\Http\TimeoutWheel;
+use Spindle\Loop\Loop;
+use Spindle\Loop\TaskRunner;
+use Spindle\Server\AccessLog\RequestIds;
+use Spindle\Server\ClosureApplication;
+use Spindle\Server\ConcurrencyLimit;
+use Spindle\Server\RequestRunner;
+use Spindle\Server\RequestTimedOut;
+
+/**
+ * The RequestRunner behind real connections on socket pairs, with a manual clock for the request
+ * timeout: what a client gets back when the app answers, throws, refuses, outlives the timeout
+ * before or after its response began, and what the runner keeps meanwhile.
+ */
+final class RequestRunnerTest extends TestCase
+{
+    private const START = 1_000_000.0;
+
+    private Clock $clock;
+    private MemoryLogger $logger;
+    private ?RequestRunner $runner = null;
+    private ?ConnectionServices $set = null;
+    /** @var list<array{resource, Connection}> */
+    private array $pairs = [];
+    /** @var array<string, Suspension<mixed>> requests waiting in the app, by path */
+    private array $waiting = [];
+    /** @var list<string> paths that entered the app, in order */
+    private array $entered = [];
+    /** @var list<string> what the app saw when it was cancelled */
+    private array $cancelled = [];
+
+    protected function setUp(): void
+    {
+        $this->clock = new Clock();
+        $this->clock->now = self::START;
+        $this->logger = new MemoryLogger();
+    }
+
+    protected function tearDown(): void
+    {
+        foreach ($this->pairs as [$client, $connection]) {
+            $connection->close();
+            \fclose($client);
+        }
+        $this->runner?->close();
+    }
+
+    private function start(int $concurrency = 10, float $timeout = 3.0, bool $requestIds = false): void
+    {
+        $app = function (Request $request): Response {
+            $path = $request->path;
+            $this->entered[] = $path;
+            if (\str_starts_with($path, '/wait')) {
+                try {
+                    $suspension = EventLoop::getSuspension();
+                    $this->waiting[$path] = $suspension;
+                    $suspension->suspend();
+                } catch (RequestTimedOut $e) {
+                    $this->cancelled[] = $path;
+
+                    throw $e;
+                }
+            }
+
+            return match ($path) {
+                '/boom' => throw new \LogicException('the app failed'),
+                '/refuse' => throw new HttpException(422, 'Refused'),
+                '/stream' => new Response(200, [], (function (): \Generator {
+                    yield 'first';
+                    $suspension = EventLoop::getSuspension();
+                    $this->waiting['/stream'] = $suspension;
+                    $suspension->suspend();
+                    yield 'never';
+                })()),
+                default => new Response(200, ['Content-Type' => 'text/plain'], 'id=' . ($request->header('x-request-id') ?? '-')),
+            };
+        };
+        $this->runner = new RequestRunner(
+            new ClosureApplication($app),
+            new TaskRunner(Loop::driver()),
+            $this->logger,
+            $this->clock,
+            new ConcurrencyLimit($concurrency),
+            requestTimeout: $timeout,
+            requestIds: $requestIds ? (new RequestIds())(...) : null,
+        );
+        $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel(self::START));
+    }
+
+    /** @return resource the client end of a new connection */
+    private function connect()
+    {
+        \assert($this->set !== null);
+        [$client, $server] = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, 0);
+        \stream_set_blocking($client, false);
+        \stream_set_blocking($server, false);
+        $this->pairs[] = [$client, new Connection($server, $this->set, static function (): void {}, '127.0.0.1', 50000, '127.0.0.1', 80)];
+
+        return $client;
+    }
+
+    /** @param resource $client */
+    private function send($client, string $path): void
+    {
+        \fwrite($client, "GET $path HTTP/1.1\r\nHost: a\r\n\r\n");
+        $this->turn();
+    }
+
+    private function turn(): void
+    {
+        EventLoop::delay(0.005, static fn () => EventLoop::getDriver()->stop());
+        EventLoop::run();
+    }
+
+    private function advanceTo(float $seconds): void
+    {
+        \assert($this->runner !== null);
+        $this->clock->now = self::START + $seconds;
+        $this->runner->expire($this->clock->now);
+        $this->turn();
+    }
+
+    /** @param resource $client */
+    private static function received($client): string
+    {
+        return (string) \fread($client, 65536);
+    }
+
+    public function testAnsweredRequestsLeaveNothingBehind(): void
+    {
+        $this->start();
+        $client = $this->connect();
+        $this->send($client, '/');
+        self::assertStringEndsWith("\r\n\r\nid=-", self::received($client));
+        \assert($this->runner !== null);
+        self::assertSame(0, $this->runner->runningCount());
+    }
+
+    public function testTheOldestRequestTimesOutFirstAndEachGetsA504(): void
+    {
+        $this->start(timeout: 3.0);
+        $first = $this->connect();
+        $second = $this->connect();
+        $this->send($first, '/wait-1');
+        $this->clock->now = self::START + 1.0;
+        $this->send($second, '/wait-2');
+        \assert($this->runner !== null);
+        self::assertSame(2, $this->runner->runningCount());
+
+        $this->advanceTo(2.95);
+        self::assertSame('', self::received($first));
+        $this->advanceTo(3.06);
+        self::assertStringStartsWith('HTTP/1.1 504 ', self::received($first));
+        self::assertSame('', self::received($second), 'the younger request has time left');
+        self::assertSame(['/wait-1'], $this->cancelled, 'the timed-out request is cancelled where it waits');
+        self::assertSame(1, $this->runner->runningCount());
+
+        $this->advanceTo(4.06);
+        self::assertStringStartsWith('HTTP/1.1 504 ', self::received($second));
+        self::assertSame(['/wait-1', '/wait-2'], $this->cancelled);
+        self::assertSame(0, $this->runner->runningCount());
+        self::assertCount(2, $this->logger->messages('warning'));
+    }
+
+    public function testAResponseThatBeganIsCutAtTheTimeoutInsteadOfA504(): void
+    {
+        $this->start(timeout: 3.0);
+        $client = $this->connect();
+        $this->send($client, '/stream');
+        $head = self::received($client);
+        self::assertStringStartsWith('HTTP/1.1 200 ', $head);
+        self::assertStringContainsString("first\r\n", $head);
+        $this->advanceTo(3.06);
+        self::assertStringNotContainsString('504', self::received($client));
+        self::assertTrue(\feof($client), 'the connection is cut');
+        self::assertStringContainsString('while sending its response', $this->logger->messages('warning')[0] ?? '');
+    }
+
+    public function testAnAppThatThrowsGetsA500AndAnErrorLogLine(): void
+    {
+        $this->start();
+        $client = $this->connect();
+        $this->send($client, '/boom');
+        $response = self::received($client);
+        self::assertStringStartsWith('HTTP/1.1 500 ', $response);
+        self::assertStringEndsWith("Internal Server Error\n", $response);
+        self::assertStringNotContainsString('the app failed', $response, 'no exception text outside debug mode');
+        self::assertSame(['GET /boom failed: the app failed'], $this->logger->messages('error'));
+        // The connection stays usable.
+        $this->send($client, '/');
+        self::assertStringEndsWith('id=-', self::received($client));
+    }
+
+    public function testARefusalIsItsStatusWithoutAnErrorLogLine(): void
+    {
+        $this->start();
+        $client = $this->connect();
+        $this->send($client, '/refuse');
+        $response = self::received($client);
+        self::assertStringStartsWith('HTTP/1.1 422 ', $response);
+        self::assertStringEndsWith("Refused\n", $response);
+        self::assertSame([], $this->logger->messages('error'));
+    }
+
+    public function testConcurrencyLetsTheOthersWaitTheirTurn(): void
+    {
+        $this->start(concurrency: 1, timeout: 0.0);
+        $first = $this->connect();
+        $second = $this->connect();
+        $this->send($first, '/wait-1');
+        $this->send($second, '/wait-2');
+        self::assertSame(['/wait-1'], $this->entered, 'the second request waits for the slot');
+        $this->waiting['/wait-1']->resume();
+        $this->turn();
+        self::assertStringEndsWith('id=-', self::received($first));
+        self::assertSame(['/wait-1', '/wait-2'], $this->entered);
+        $this->waiting['/wait-2']->resume();
+        $this->turn();
+        self::assertStringEndsWith('id=-', self::received($second));
+    }
+
+    public function testEachRequestGetsAnIdThatGoesBackWithItsResponse(): void
+    {
+        $this->start(requestIds: true);
+        $client = $this->connect();
+        \fwrite($client, "GET / HTTP/1.1\r\nHost: a\r\nX-Request-Id: given-7\r\n\r\n");
+        $this->turn();
+        $response = self::received($client);
+        self::assertStringContainsString("\r\nX-Request-Id: given-7\r\n", $response);
+        self::assertStringEndsWith('id=given-7', $response, 'the app sees the same id');
+        $this->send($client, '/');
+        self::assertMatchesRegularExpression('/\r\nX-Request-Id: ([^\r]+)\r\n(?s:.*)id=\1$/', self::received($client));
+    }
+}
