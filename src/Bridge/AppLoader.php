@@ -4,13 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge;
 
-use Psr\Http\Message\ResponseInterface;
 use Psr\Http\Server\RequestHandlerInterface;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Request;
-use Spindle\Http\Response;
 use Spindle\Server\Application;
-use Spindle\Server\ClosureApplication;
 use Spindle\Server\ServerError;
 
 /**
@@ -22,8 +19,6 @@ use Spindle\Server\ServerError;
  */
 final class AppLoader
 {
-    private const TEXT = ['Content-Type' => 'text/plain; charset=utf-8'];
-
     public function __construct(private readonly Psr7Bridge $bridge)
     {
     }
@@ -40,15 +35,8 @@ final class AppLoader
 
     public function adapt(mixed $app, string $origin): Application
     {
-        return new ClosureApplication($this->handler($app, $origin));
-    }
-
-    /** @return \Closure(Request): Response */
-    private function handler(mixed $app, string $origin): \Closure
-    {
-        $bridge = $this->bridge;
         if ($app instanceof RequestHandlerInterface) {
-            return static fn (Request $request): Response => $bridge->fromPsr($app->handle($bridge->toPsr($request)));
+            return new Psr15App($app, $this->bridge);
         }
         if (!$app instanceof \Closure) {
             throw new ServerError(\sprintf(
@@ -57,38 +45,14 @@ final class AppLoader
                 \get_debug_type($app),
             ));
         }
-        $convert = static function (mixed $result) use ($bridge): Response {
-            if ($result instanceof Response) {
-                return $result;
-            }
-            if ($result instanceof ResponseInterface) {
-                return $bridge->fromPsr($result);
-            }
-            if (\is_string($result)) {
-                return new Response(200, self::TEXT, $result);
-            }
-            throw new \UnexpectedValueException(\sprintf('The handler returned %s; expected a response or a string', \get_debug_type($result)));
-        };
-        // The closures below answer their most likely result themselves and call $convert for the
-        // rest: one closure call less on every request (the hot path of examples/hello.php).
         $parameter = (new \ReflectionFunction($app))->getParameters()[0] ?? null;
-        if ($parameter === null) {
-            // A closure that takes no request gets none: nothing to convert.
-            return static function (Request $request) use ($app, $convert): Response {
-                $result = $app();
+        $type = $parameter?->getType();
+        $input = match (true) {
+            $parameter === null => ClosureInput::Nothing,
+            $type instanceof \ReflectionNamedType && $type->getName() === Request::class => ClosureInput::Request,
+            default => ClosureInput::Psr7,
+        };
 
-                return \is_string($result) ? new Response(200, self::TEXT, $result) : $convert($result);
-            };
-        }
-        $type = $parameter->getType();
-        if ($type instanceof \ReflectionNamedType && $type->getName() === Request::class) {
-            return static function (Request $request) use ($app, $convert): Response {
-                $result = $app($request);
-
-                return $result instanceof Response ? $result : $convert($result);
-            };
-        }
-
-        return static fn (Request $request): Response => $convert($app($bridge->toPsr($request)));
+        return new ClosureApp($app, $input, $this->bridge);
     }
 }
