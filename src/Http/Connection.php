@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Spindle\Http;
 
 use Revolt\EventLoop;
-use Revolt\EventLoop\Suspension;
 
 /**
  * One accepted HTTP/1.1 connection: reads bytes into its RequestAssembler, hands each whole
@@ -20,14 +19,12 @@ use Revolt\EventLoop\Suspension;
 final class Connection
 {
     private const READ_SIZE = 65536;
-    private const FILE_CHUNK = 65536;
     /** Seconds an idle connection of a draining worker stays open for a request on its way. */
     private const DRAIN_GRACE = 1.0;
 
     private readonly RequestAssembler $requests;
+    private readonly ResponseWriter $writer;
     private readonly string $readId;
-    private ?string $writeId = null;
-    private string $writeBuffer = '';
     private bool $readPaused = false;
 
     /** @var list<Exchange|HttpException> requests waiting their turn, and a parse error that ends the queue */
@@ -48,11 +45,8 @@ final class Connection
     private float $headStartedAt = 0.0;
     private readonly float $acceptedAt;
     private float $lastReadAt;
-    private float $lastWriteAt = 0.0;
     /** When the timeout wheel checks this connection next (INF: it is in no slot). */
     private float $checkAt = \INF;
-    /** @var Suspension<mixed>|null */
-    private ?Suspension $drainWaiter = null;
 
     /**
      * @param resource $socket
@@ -78,6 +72,7 @@ final class Connection
             $localAddress,
             $localPort,
         );
+        $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
         $this->checkBy($this->nextDeadline());
     }
@@ -101,7 +96,7 @@ final class Connection
      */
     public function waitingSince(): ?float
     {
-        if ($this->closed || $this->current !== null || $this->queue !== [] || $this->writeBuffer !== '' || $this->requests->isReadingBody()) {
+        if ($this->closed || $this->current !== null || $this->queue !== [] || $this->writer->buffered !== 0 || $this->requests->isReadingBody()) {
             return null;
         }
         if ($this->requests->isReadingHead()) {
@@ -111,7 +106,7 @@ final class Connection
             return null;
         }
 
-        return $this->served === 0 ? $this->acceptedAt : \max($this->lastReadAt, $this->lastWriteAt);
+        return $this->served === 0 ? $this->acceptedAt : \max($this->lastReadAt, $this->writer->lastWriteAt);
     }
 
     /** Stop taking requests: close now if idle, otherwise after the responses in progress. */
@@ -136,8 +131,8 @@ final class Connection
             return \INF;
         }
         $limits = $this->set->limits;
-        if ($this->writeBuffer !== '') {
-            return $this->lastWriteAt + $limits->bodyTimeout;
+        if ($this->writer->buffered !== 0) {
+            return $this->writer->lastWriteAt + $limits->bodyTimeout;
         }
         if ($this->current !== null || $this->queue !== []) {
             // The request's own time limit is the dispatcher's.
@@ -157,7 +152,7 @@ final class Connection
             return \min($next, $this->lastReadAt + $limits->headerTimeout);
         }
 
-        return \min($next, \max($this->lastReadAt, $this->lastWriteAt) + $limits->keepAliveTimeout);
+        return \min($next, \max($this->lastReadAt, $this->writer->lastWriteAt) + $limits->keepAliveTimeout);
     }
 
     /**
@@ -192,8 +187,8 @@ final class Connection
             return;
         }
         $limits = $this->set->limits;
-        if ($this->writeBuffer !== '') {
-            if ($now - $this->lastWriteAt > $limits->bodyTimeout) {
+        if ($this->writer->buffered !== 0) {
+            if ($now - $this->writer->lastWriteAt > $limits->bodyTimeout) {
                 $this->close();
             }
 
@@ -219,7 +214,7 @@ final class Connection
             // A new connection has --header-timeout to start its first request, as a request head
             // has to finish: a client cannot hold connections open by never sending anything.
             $this->close();
-        } elseif ($now - \max($this->lastReadAt, $this->lastWriteAt) > $limits->keepAliveTimeout) {
+        } elseif ($now - \max($this->lastReadAt, $this->writer->lastWriteAt) > $limits->keepAliveTimeout) {
             // Idle since the last request arrived or the last response went out, whichever is later.
             $this->close();
         }
@@ -284,7 +279,7 @@ final class Connection
 
     private function dispatchNext(): void
     {
-        while ($this->current === null && !$this->closed && $this->queue !== [] && \strlen($this->writeBuffer) < $this->set->limits->writeHighWater) {
+        while ($this->current === null && !$this->closed && $this->queue !== [] && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $next = \array_shift($this->queue);
             if ($next instanceof HttpException) {
                 $this->sendError($next);
@@ -300,7 +295,7 @@ final class Connection
             $this->write("HTTP/1.1 100 Continue\r\n\r\n");
         }
         if ($this->readPaused && !$this->closed && \count($this->queue) < $this->set->limits->maxPipelined
-            && \strlen($this->writeBuffer) < $this->set->limits->writeHighWater) {
+            && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $this->readPaused = false;
             EventLoop::enable($this->readId);
         }
@@ -320,7 +315,7 @@ final class Connection
         }
         $this->responding = true;
         try {
-            $this->send($exchange->request, $response, $keepAlive);
+            $this->writer->send($exchange->request, $response, $keepAlive);
         } catch (ConnectionClosed) {
             // The client left; nothing more to do for this request.
             $keepAlive = false;
@@ -381,130 +376,15 @@ final class Connection
 
             return;
         }
-        if ($this->writeBuffer === '') {
+        if ($this->writer->buffered === 0) {
             // The keep-alive timeout counts from here, not from when this request arrived.
-            $this->lastWriteAt = $this->set->clock->now;
-            $this->checkBy($this->lastWriteAt + $this->set->limits->keepAliveTimeout);
+            $this->writer->lastWriteAt = $this->set->clock->now;
+            $this->checkBy($this->writer->lastWriteAt + $this->set->limits->keepAliveTimeout);
         }
         $this->dispatchNext();
         if ($this->draining && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
             $this->closeWhenFlushed();
         }
-    }
-
-    /**
-     * @param bool $keepAlive whether the connection stays open after this response; set to false
-     *                        when the response itself ends it (its "Connection: close", a body
-     *                        delimited by the close)
-     */
-    private function send(Request $request, Response $response, bool &$keepAlive): void
-    {
-        $serializer = $this->set->serializer;
-        $isHead = $request->method === 'HEAD';
-        $body = $response->body;
-        $status = $response->status;
-        $headers = $response->headers;
-        // Set when the application's headers say "Connection: close".
-        $closing = false;
-        try {
-            if (Status::forbidsBody($status)) {
-                $this->write($serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, -1, $closing));
-                $keepAlive = $keepAlive && !$closing;
-
-                return;
-            }
-            if (\is_string($body)) {
-                $head = $serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, \strlen($body), $closing);
-                $keepAlive = $keepAlive && !$closing;
-                $this->write($isHead ? $head : $head . $body);
-
-                return;
-            }
-            if ($body instanceof FileBody) {
-                // Opened before the head goes out, so that a file that cannot be read is a 500.
-                $handle = @\fopen($body->path, 'rb');
-                if ($handle === false) {
-                    throw new \UnexpectedValueException(\sprintf('Cannot open %s', $body->path));
-                }
-                try {
-                    $this->write($serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, $body->length, $closing));
-                    $keepAlive = $keepAlive && !$closing;
-                    if (!$isHead) {
-                        $this->sendFile($handle, $body);
-                    }
-                } finally {
-                    \fclose($handle);
-                }
-
-                return;
-            }
-        } catch (\UnexpectedValueException $e) {
-            $this->set->logger->error(\sprintf('%s %s: invalid response: %s', $request->method, $request->path, $e->getMessage()));
-            $error = $this->errorResponse(500, $this->set->debug ? $e->getMessage() : 'Internal Server Error');
-            \assert(\is_string($error->body));
-            $this->write($serializer->head(500, '', $error->headers, $request->protocolVersion, $keepAlive, \strlen($error->body)) . $error->body);
-
-            return;
-        }
-
-        // A streamed body: chunked for HTTP/1.1, delimited by closing the connection for HTTP/1.0.
-        $chunked = $request->protocolVersion === '1.1';
-        if (!$chunked) {
-            $keepAlive = false;
-        }
-        $this->write($serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, $isHead ? -1 : null, $closing));
-        $keepAlive = $keepAlive && !$closing;
-        if ($isHead) {
-            return;
-        }
-        try {
-            foreach ($body as $piece) {
-                $piece = (string) $piece;
-                if ($piece === '') {
-                    continue;
-                }
-                $this->write($chunked ? $serializer->chunk($piece) : $piece);
-                $this->awaitDrain();
-            }
-        } catch (ConnectionClosed $e) {
-            throw $e;
-        } catch (\Throwable $e) {
-            // The head is already sent: the only honest signal left is to cut the connection.
-            if (!$this->closed) {
-                // (A connection already closed was cut on purpose, by the request timeout say.)
-                $this->set->logger->error(\sprintf('%s %s: streamed body failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
-            }
-            $keepAlive = false;
-            $this->close();
-
-            return;
-        }
-        if ($chunked) {
-            $this->write($serializer->lastChunk());
-        }
-    }
-
-    /** @param resource $handle $file->path, open for reading */
-    private function sendFile(mixed $handle, FileBody $file): void
-    {
-        if ($file->offset > 0) {
-            \fseek($handle, $file->offset);
-        }
-        $left = $file->length;
-        while ($left > 0) {
-            $chunk = \fread($handle, \min(self::FILE_CHUNK, $left));
-            if ($chunk === false || $chunk === '') {
-                throw new \RuntimeException(\sprintf('%s ended %d bytes early', $file->path, $left));
-            }
-            $left -= \strlen($chunk);
-            $this->write($chunk);
-            $this->awaitDrain();
-        }
-    }
-
-    private function errorResponse(int $status, string $message): Response
-    {
-        return new Response($status, ['Content-Type' => 'text/plain; charset=utf-8'], $message . "\n");
     }
 
     /** Answers a request that could not be parsed, then closes once the answer is written. */
@@ -531,85 +411,31 @@ final class Connection
 
     private function write(string $data): void
     {
-        if ($this->closed) {
-            throw new ConnectionClosed('The connection is closed');
-        }
-        if ($this->writeBuffer === '') {
-            $written = @\fwrite($this->socket, $data);
-            if ($written === false) {
-                $this->close();
-                throw new ConnectionClosed('The client closed the connection');
-            }
-            if ($written === \strlen($data)) {
-                return;
-            }
-            $this->writeBuffer = (string) \substr($data, $written);
-            $this->lastWriteAt = $this->set->clock->now;
-            $this->checkBy($this->lastWriteAt + $this->set->limits->bodyTimeout);
-            $this->writeId ??= EventLoop::onWritable($this->socket, $this->onWritable(...));
-            EventLoop::enable($this->writeId);
-            if (\strlen($this->writeBuffer) >= $this->set->limits->writeHighWater) {
-                $this->pauseReading();
-            }
+        $this->writer->write($data);
+    }
 
-            return;
-        }
-        $this->writeBuffer .= $data;
-        if (\strlen($this->writeBuffer) >= $this->set->limits->writeHighWater) {
+    /** The writer was left with bytes the client has not taken: their deadline, and backpressure. */
+    private function onBuffered(): void
+    {
+        $this->checkBy($this->writer->lastWriteAt + $this->set->limits->bodyTimeout);
+        if ($this->writer->isFull()) {
             $this->pauseReading();
         }
     }
 
-    /** Suspends the writing fiber while the client is more than the high-water mark behind. */
-    private function awaitDrain(): void
+    /** The client took everything written: close if that was the last response, or go on. */
+    private function onFlushed(): void
     {
-        while (\strlen($this->writeBuffer) >= $this->set->limits->writeHighWater) {
-            if ($this->closed) {
-                throw new ConnectionClosed('The client closed the connection');
-            }
-            $this->drainWaiter = EventLoop::getSuspension();
-            $this->drainWaiter->suspend();
-        }
-        if ($this->closed) {
-            throw new ConnectionClosed('The client closed the connection');
-        }
-    }
-
-    private function onWritable(): void
-    {
-        $written = @\fwrite($this->socket, $this->writeBuffer);
-        if ($written === false || ($written === 0 && \feof($this->socket))) {
-            $this->close();
-
-            return;
-        }
-        if ($written > 0) {
-            $this->lastWriteAt = $this->set->clock->now;
-            $this->writeBuffer = (string) \substr($this->writeBuffer, $written);
-        }
-        if (\strlen($this->writeBuffer) < $this->set->limits->writeHighWater && $this->drainWaiter !== null) {
-            $waiter = $this->drainWaiter;
-            $this->drainWaiter = null;
-            $waiter->resume();
-        }
-        if ($this->writeBuffer !== '') {
-            return;
-        }
-        \assert($this->writeId !== null);
-        EventLoop::disable($this->writeId);
         if ($this->closeWhenFlushed) {
             $this->close();
-
-            return;
-        }
-        if ($this->current === null) {
+        } elseif ($this->current === null) {
             $this->dispatchNext();
         }
     }
 
     private function closeWhenFlushed(): void
     {
-        if ($this->writeBuffer === '') {
+        if ($this->writer->buffered === 0) {
             $this->close();
         } else {
             $this->closeWhenFlushed = true;
@@ -633,18 +459,10 @@ final class Connection
         $this->closed = true;
         $this->set->timeouts->forget($this);
         EventLoop::cancel($this->readId);
-        if ($this->writeId !== null) {
-            EventLoop::cancel($this->writeId);
-        }
-        $this->writeBuffer = '';
+        $this->writer->close();
         $this->dropQueue();
         @\fclose($this->socket);
         $this->requests->abort();
-        if ($this->drainWaiter !== null) {
-            $waiter = $this->drainWaiter;
-            $this->drainWaiter = null;
-            $waiter->throw(new ConnectionClosed('The client closed the connection'));
-        }
         ($this->onClose)($this);
     }
 
