@@ -41,6 +41,7 @@ use Spindle\Loop\Epoll\StreamDescriptors;
  */
 final class EpollDriver extends AbstractDriver
 {
+    private readonly Libc $libc;
     private readonly Epoll $epoll;
     private readonly StreamDescriptors $descriptorOf;
     private readonly TimerQueue $timers;
@@ -70,7 +71,8 @@ final class EpollDriver extends AbstractDriver
     public function __construct()
     {
         parent::__construct();
-        $this->epoll = Epoll::create(Libc::load());
+        $this->libc = Libc::load();
+        $this->epoll = Epoll::create($this->libc);
         $this->descriptorOf = StreamDescriptors::load();
         $this->timers = new TimerQueue();
         $this->signalHandling = \function_exists('pcntl_signal') && \function_exists('pcntl_signal_dispatch');
@@ -86,6 +88,15 @@ final class EpollDriver extends AbstractDriver
     {
         Epoll::create(Libc::load())->close();
         StreamDescriptors::load();
+    }
+
+    /**
+     * Raises the process's soft limit on open descriptors toward its hard limit so that it can hold
+     * $wanted; returns the limit now in force (which select() could never use past 1024).
+     */
+    public function raiseDescriptorLimit(int $wanted): int
+    {
+        return $this->libc->raiseDescriptorLimit($wanted);
     }
 
     public function __destruct()
@@ -163,6 +174,7 @@ final class EpollDriver extends AbstractDriver
         }
     }
 
+    /** @param array<DriverCallback> $callbacks */
     #[\Override]
     protected function activate(array $callbacks): void
     {

@@ -36,8 +36,8 @@ final class Epoll
     private function __construct(private readonly \FFI $libc)
     {
         $this->fd = $this->open();
-        $this->event = $libc->new('struct epoll_event');
-        $this->events = $libc->new(\sprintf('struct epoll_event[%d]', self::BATCH));
+        $this->event = $libc->new('struct epoll_event') ?? throw new EpollException('FFI cannot allocate an epoll_event');
+        $this->events = $libc->new(\sprintf('struct epoll_event[%d]', self::BATCH)) ?? throw new EpollException('FFI cannot allocate the event list');
     }
 
     /** @throws EpollException where libc's epoll cannot be loaded or created */
@@ -49,8 +49,9 @@ final class Epoll
     /** Registers $fd (or changes its registration when it is already there) with $events and $key. */
     public function watch(int $fd, int $events, int $key, bool $added): void
     {
-        $this->event->events = $events;
-        $this->event->data = $key;
+        // The libc functions and C structure fields reached through FFI are unknown to PHPStan.
+        $this->event->events = $events; // @phpstan-ignore property.notFound
+        $this->event->data = $key; // @phpstan-ignore property.notFound
         $op = $added ? self::CTL_MOD : self::CTL_ADD;
         if ($this->ctl($op, $fd) === 0) {
             return;
@@ -85,7 +86,8 @@ final class Epoll
     public function wait(int $timeoutMs): array
     {
         /** @var int $count */
-        $count = $this->libc->epoll_wait($this->fd, $this->events, self::BATCH, $timeoutMs);
+        $count = $this->libc->epoll_wait( // @phpstan-ignore method.notFound
+$this->fd, $this->events, self::BATCH, $timeoutMs);
         if ($count < 0) {
             if ($this->errno() === self::EINTR) {
                 return [];
@@ -115,7 +117,7 @@ final class Epoll
     public function close(): void
     {
         if ($this->fd >= 0) {
-            $this->libc->close($this->fd);
+            $this->libc->close($this->fd); // @phpstan-ignore method.notFound
             $this->fd = -1;
         }
     }
@@ -128,7 +130,7 @@ final class Epoll
     private function open(): int
     {
         /** @var int $fd */
-        $fd = $this->libc->epoll_create1(self::CLOEXEC);
+        $fd = $this->libc->epoll_create1(self::CLOEXEC); // @phpstan-ignore method.notFound
         if ($fd < 0) {
             throw new EpollException(\sprintf('epoll_create1 failed: errno %d', $this->errno()));
         }
@@ -139,7 +141,8 @@ final class Epoll
     private function ctl(int $op, int $fd): int
     {
         /** @var int $result */
-        $result = $this->libc->epoll_ctl($this->fd, $op, $fd, \FFI::addr($this->event));
+        $result = $this->libc->epoll_ctl( // @phpstan-ignore method.notFound
+$this->fd, $op, $fd, \FFI::addr($this->event));
 
         return $result;
     }
@@ -147,7 +150,7 @@ final class Epoll
     private function errno(): int
     {
         /** @var \FFI\CData $location */
-        $location = $this->libc->__errno_location();
+        $location = $this->libc->__errno_location(); // @phpstan-ignore method.notFound
 
         return (int) $location[0];
     }

@@ -37,18 +37,16 @@ final class Libc
             int getrlimit(int resource, struct rlimit *rlim);
             int setrlimit(int resource, const struct rlimit *rlim);
             C;
-        try {
-            foreach (['libc.so.6', 'libc.so'] as $library) {
-                try {
-                    return new self(\FFI::cdef($declarations, $library));
-                } catch (\FFI\Exception) {
-                    continue;
-                }
+        $problem = '';
+        foreach (['libc.so.6', 'libc.so'] as $library) {
+            try {
+                return new self(\FFI::cdef($declarations, $library));
+            } catch (\FFI\Exception|\FFI\ParserException $e) {
+                // Not this name, or FFI not allowed here (ffi.enable=false).
+                $problem = $e->getMessage();
             }
-        } catch (\FFI\Exception|\Error $e) {
-            throw new EpollException('FFI cannot load libc: ' . $e->getMessage(), 0, $e);
         }
-        throw new EpollException('FFI cannot load libc (tried libc.so.6 and libc.so)');
+        throw new EpollException('FFI cannot load libc: ' . $problem);
     }
 
     /**
@@ -58,13 +56,12 @@ final class Libc
     public function raiseDescriptorLimit(int $wanted): int
     {
         $limit = $this->ffi->new('struct rlimit');
-        if ($this->ffi->getrlimit(self::RLIMIT_NOFILE, \FFI::addr($limit)) !== 0) {
+        // The libc functions and C structure fields reached through FFI are unknown to PHPStan.
+        if ($limit === null || $this->ffi->getrlimit(self::RLIMIT_NOFILE, \FFI::addr($limit)) !== 0) { // @phpstan-ignore method.notFound
             return $wanted;
         }
-        /** @var int $soft */
-        $soft = $limit->rlim_cur;
-        /** @var int $hard */
-        $hard = $limit->rlim_max;
+        $soft = (int) $limit->rlim_cur; // @phpstan-ignore property.notFound
+        $hard = (int) $limit->rlim_max; // @phpstan-ignore property.notFound
         // RLIM_INFINITY reads as -1 through a signed PHP int.
         if ($soft < 0 || $soft >= $wanted) {
             return $soft < 0 ? \PHP_INT_MAX : $soft;
@@ -73,8 +70,9 @@ final class Libc
         if ($target <= $soft) {
             return $soft;
         }
-        $limit->rlim_cur = $target;
+        $limit->rlim_cur = $target; // @phpstan-ignore property.notFound
 
-        return $this->ffi->setrlimit(self::RLIMIT_NOFILE, \FFI::addr($limit)) === 0 ? $target : $soft;
+        return $this->ffi->setrlimit( // @phpstan-ignore method.notFound
+self::RLIMIT_NOFILE, \FFI::addr($limit)) === 0 ? $target : $soft;
     }
 }

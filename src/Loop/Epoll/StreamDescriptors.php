@@ -37,7 +37,8 @@ final class StreamDescriptors
 
     private function __construct(private readonly \FFI $php, private readonly \FFI\CData $table)
     {
-        $this->fd = $php->new('int');
+        $this->fd = $php->new('int') ?? throw new EpollException('FFI cannot allocate an int');
+        $this->fd->cdata = -1; // @phpstan-ignore property.notFound
     }
 
     /** @throws EpollException */
@@ -91,10 +92,12 @@ final class StreamDescriptors
         $id = (int) $probe;
         $stat = \fstat($probe);
         $inode = \is_array($stat) ? $stat['ino'] : -1;
-        $globals = $php->executor_globals;
-        $fd = $php->new('int');
+        $globals = $php->executor_globals; // @phpstan-ignore property.notFound (a C variable reached through FFI)
+        \assert($globals instanceof \FFI\CData);
+        $fd = $php->new('int') ?? throw new EpollException('FFI cannot allocate an int');
+        $fd->cdata = -1; // @phpstan-ignore property.notFound
         for ($offset = 0; $offset + 2 * self::HASH_TABLE <= self::SEARCH; $offset += 8) {
-            if (!self::looksLikeTheTable($globals, $offset, $id)) {
+            if (!self::looksLikeTheTable($php, $globals, $offset, $id)) {
                 continue;
             }
             $table = \FFI::addr($globals[$offset]);
@@ -110,11 +113,11 @@ final class StreamDescriptors
      * A HashTable here: refcount 1, type array, a table size that is a power of two, a next free
      * index one past the newest resource, and another array right after it (the persistent list).
      */
-    private static function looksLikeTheTable(\FFI\CData $globals, int $offset, int $newest): bool
+    private static function looksLikeTheTable(\FFI $php, \FFI\CData $globals, int $offset, int $newest): bool
     {
-        $words = \FFI::cast('uint32_t *', \FFI::addr($globals[$offset]));
-        $longs = \FFI::cast('int64_t *', \FFI::addr($globals[$offset]));
-        $next = \FFI::cast('uint32_t *', \FFI::addr($globals[$offset + self::HASH_TABLE]));
+        $words = $php->cast('uint32_t *', \FFI::addr($globals[$offset]));
+        $longs = $php->cast('int64_t *', \FFI::addr($globals[$offset]));
+        $next = $php->cast('uint32_t *', \FFI::addr($globals[$offset + self::HASH_TABLE]));
         \assert($words !== null && $longs !== null && $next !== null);
         $size = (int) $words[8];
 
@@ -126,28 +129,28 @@ final class StreamDescriptors
 
     private static function descriptor(\FFI $php, \FFI\CData $table, int $id, \FFI\CData $fd): ?int
     {
-        /** @var \FFI\CData|null $zval */
-        $zval = $php->zend_hash_index_find($table, $id);
-        if ($zval === null) {
+        // PHP's own functions reached through FFI are unknown to PHPStan.
+        $zval = $php->zend_hash_index_find($table, $id); // @phpstan-ignore method.notFound
+        if (!$zval instanceof \FFI\CData) {
             return null;
         }
-        $type = \FFI::cast('uint8_t *', $zval);
-        $pointer = \FFI::cast('void **', $zval);
+        $type = $php->cast('uint8_t *', $zval);
+        $pointer = $php->cast('void **', $zval);
         \assert($type !== null && $pointer !== null);
         if ($type[8] !== self::IS_RESOURCE) {
             return null;
         }
         // zend_resource: refcount header, handle, type, then the stream pointer.
-        $resource = \FFI::cast('void **', $pointer[0]);
-        $handle = \FFI::cast('int64_t *', $pointer[0]);
+        $resource = $php->cast('void **', $pointer[0]);
+        $handle = $php->cast('int64_t *', $pointer[0]);
         \assert($resource !== null && $handle !== null);
         if ($handle[1] !== $id || $resource[3] === null) {
             return null;
         }
-        $fd->cdata = -1;
-        /** @var int $cast */
-        $cast = $php->_php_stream_cast($resource[3], self::AS_FD_FOR_SELECT | self::CAST_INTERNAL, \FFI::cast('void **', \FFI::addr($fd)), 0);
-        $found = (int) $fd->cdata;
+        $cast = (int) $php->_php_stream_cast($resource[3], self::AS_FD_FOR_SELECT | self::CAST_INTERNAL, $php->cast('void **', \FFI::addr($fd)), 0); // @phpstan-ignore method.notFound
+        $found = (int) $fd->cdata; // @phpstan-ignore property.notFound
+        // -1 again for the next cast, which writes the descriptor only where it succeeds.
+        $fd->cdata = -1; // @phpstan-ignore property.notFound
 
         return $cast === 0 && $found >= 0 ? $found : null;
     }
