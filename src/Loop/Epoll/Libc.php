@@ -24,10 +24,10 @@ final class Libc
             throw new EpollException('epoll needs Linux and the ffi extension');
         }
         // struct epoll_event is packed on x86-64 only (12 bytes there, 16 elsewhere).
+        // (FFI takes the attribute between `struct` and the name only.)
         $packed = \php_uname('m') === 'x86_64' ? '__attribute__((packed))' : '';
         $declarations = <<<C
-            typedef union epoll_data { void *ptr; int fd; uint32_t u32; uint64_t u64; } epoll_data_t;
-            struct epoll_event { uint32_t events; uint64_t data; } {$packed};
+            struct {$packed} epoll_event { uint32_t events; uint64_t data; };
             struct rlimit { unsigned long rlim_cur; unsigned long rlim_max; };
             int epoll_create1(int flags);
             int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event);

@@ -80,6 +80,22 @@ abstract class DriverContractTestCase extends TestCase
         self::assertSame(['a', 'b', 'c'], $reads);
     }
 
+    public function testManyStreamsReadableAtOnceEachRunTheirOwnCallback(): void
+    {
+        $reads = [];
+        for ($i = 0; $i < 40; ++$i) {
+            [$a, $b] = $this->pair();
+            \fwrite($b, (string) $i);
+            $this->driver->onReadable($a, function (string $id, $stream) use (&$reads, $i): void {
+                $reads[$i] = \fread($stream, 10);
+                $this->driver->cancel($id);
+            });
+        }
+        self::assertFalse($this->runLoop());
+        \ksort($reads);
+        self::assertSame(\array_map('strval', \range(0, 39)), $reads);
+    }
+
     public function testWritableCallbackRunsForASocketWithRoom(): void
     {
         [$a] = $this->pair();
