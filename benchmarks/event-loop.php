@@ -8,7 +8,10 @@ declare(strict_types=1);
 //
 // 1. hello throughput: one worker serving examples/hello.php, `wrk -t2 -c64 -dDURATION`, the two
 //    drivers taking turns for ROUNDS rounds (best round of each reported);
-// 2. the time to answer a request with IDLE idle connections open (benchmarks/idle-connections.php
+// 2. the same with 900 idle connections held open by the worker (--max-connections=1000, as many
+//    as select() can hold): each select() call passes every watched descriptor, epoll only the
+//    ready ones;
+// 3. the time to answer a request with IDLE idle connections open (benchmarks/idle-connections.php
 //    with each driver: epoll holds them all, select() closes the longest-waiting at its cap).
 //
 // Everything it starts is stopped by its pid; all traffic goes to 127.0.0.1.
@@ -19,9 +22,9 @@ $root = \dirname(__DIR__);
 $drivers = ['select', 'epoll'];
 
 /** @return array{resource, int} the server process and its port */
-function start(string $root, string $loop): array
+function start(string $root, string $loop, array $options = []): array
 {
-    $process = proc_open(['php', "$root/bin/spindle", 'serve', "$root/examples/hello.php", '--port=0', '--workers=1', "--event-loop=$loop"], [1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'a']], $pipes);
+    $process = proc_open(['php', "$root/bin/spindle", 'serve', "$root/examples/hello.php", '--port=0', '--workers=1', "--event-loop=$loop", ...$options], [1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'a']], $pipes);
     $line = (string) fgets($pipes[1]);
     if (!preg_match('/listening on http:\/\/[0-9.]+:(\d+)/', $line, $m)) {
         proc_terminate($process);
@@ -31,6 +34,23 @@ function start(string $root, string $loop): array
     return [$process, (int) $m[1]];
 }
 
+/**
+ * Idle connections held by a child process: sockets opened here would be inherited by wrk, whose
+ * event loop cannot take descriptors numbered above its connection count.
+ *
+ * @return array{resource, resource} the process and the pipe whose closing ends it
+ */
+function holdIdle(int $port, int $count): array
+{
+    $code = 'for ($i = 0; $i < ' . $count . '; ++$i) { $s[] = stream_socket_client("tcp://127.0.0.1:' . $port . '", $e, $m, 10) ?: exit(1); } echo "ready\n"; fread(STDIN, 1);';
+    $process = proc_open(['php', '-r', $code], [0 => ['pipe', 'r'], 1 => ['pipe', 'w']], $pipes);
+    if (trim((string) fgets($pipes[1])) !== 'ready') {
+        exit("could not open $count idle connections\n");
+    }
+
+    return [$process, $pipes[0]];
+}
+
 function stop($process): void
 {
     $pid = proc_get_status($process)['pid'];
@@ -38,26 +58,39 @@ function stop($process): void
     proc_close($process);
 }
 
-$best = array_fill_keys($drivers, 0.0);
-$latency = array_fill_keys($drivers, '');
+$held = 900;
+$best = [];
+$latency = [];
 for ($round = 1; $round <= $rounds; ++$round) {
-    foreach ($drivers as $loop) {
-        [$process, $port] = start($root, $loop);
-        exec("wrk -t2 -c64 -d1s http://127.0.0.1:$port/ 2>&1"); // warm-up
-        $out = (string) shell_exec("wrk -t2 -c64 -d{$duration}s --latency http://127.0.0.1:$port/ 2>&1");
-        stop($process);
-        preg_match('/Requests\/sec:\s+([\d.]+)/', $out, $rps);
-        preg_match('/Latency\s+(\S+)/', $out, $avg);
-        printf("round %d %-6s %10.0f req/s  avg latency %s\n", $round, $loop, $rps[1] ?? 0, $avg[1] ?? '?');
-        if ((float) ($rps[1] ?? 0) > $best[$loop]) {
-            $best[$loop] = (float) $rps[1];
-            $latency[$loop] = $avg[1] ?? '?';
+    foreach ([0, $held] as $idleHeld) {
+        foreach ($drivers as $loop) {
+            $options = $idleHeld > 0 ? ['--max-connections=1000', '--keepalive-timeout=60', '--header-timeout=60'] : [];
+            [$process, $port] = start($root, $loop, $options);
+            $holder = $idleHeld > 0 ? holdIdle($port, $idleHeld) : null;
+            exec("wrk -t2 -c64 -d1s http://127.0.0.1:$port/ 2>&1"); // warm-up
+            $out = (string) shell_exec("wrk -t2 -c64 -d{$duration}s --latency http://127.0.0.1:$port/ 2>&1");
+            if ($holder !== null) {
+                fclose($holder[1]);
+                proc_close($holder[0]);
+            }
+            stop($process);
+            preg_match('/Requests\/sec:\s+([\d.]+)/', $out, $rps);
+            preg_match('/Latency\s+(\S+)/', $out, $avg);
+            $key = "$loop, $idleHeld idle";
+            printf("round %d %-18s %10.0f req/s  avg latency %s\n", $round, $key, $rps[1] ?? 0, $avg[1] ?? '?');
+            if ((float) ($rps[1] ?? 0) > ($best[$key] ?? 0.0)) {
+                $best[$key] = (float) $rps[1];
+                $latency[$key] = $avg[1] ?? '?';
+            }
         }
     }
 }
-printf("\n| driver | hello req/s (1 worker, wrk -t2 -c64, best of %d) | vs select | avg latency |\n| --- | ---: | ---: | ---: |\n", $rounds);
-foreach ($drivers as $loop) {
-    printf("| %s | %s | %.2fx | %s |\n", $loop, number_format($best[$loop]), $best[$loop] / max(1, $best['select']), $latency[$loop]);
+printf("\n| driver | idle connections held | hello req/s (1 worker, wrk -t2 -c64, best of %d) | vs select | avg latency |\n| --- | ---: | ---: | ---: | ---: |\n", $rounds);
+foreach ([0, $held] as $idleHeld) {
+    foreach ($drivers as $loop) {
+        $key = "$loop, $idleHeld idle";
+        printf("| %s | %d | %s | %.2fx | %s |\n", $loop, $idleHeld, number_format($best[$key]), $best[$key] / max(1, $best["select, $idleHeld idle"]), $latency[$key]);
+    }
 }
 echo "\n";
 foreach ($drivers as $loop) {
