@@ -58,6 +58,8 @@ final class EpollDriver extends AbstractDriver
     private array $registered = [];
     /** @var array<int, int> descriptor => the resource id registered under it */
     private array $owners = [];
+    /** @var array<int, int> resource id => events, for streams epoll cannot watch (regular files): always ready, as select() has them */
+    private array $alwaysReady = [];
     /** @var array<int, int> resource ids whose callbacks changed since the last wait */
     private array $changed = [];
 
@@ -147,8 +149,9 @@ final class EpollDriver extends AbstractDriver
         }
 
         $this->apply();
+        $ready = $this->epoll->wait($blocking && $this->alwaysReady === [] ? $this->timeout() : 0) + $this->alwaysReady;
         $stale = false;
-        foreach ($this->epoll->wait($blocking ? $this->timeout() : 0) as $id => $events) {
+        foreach ($ready as $id => $events) {
             if (!isset($this->streams[$id]) || !\is_resource($this->streams[$id])) {
                 $stale = true;
                 continue;
@@ -232,6 +235,7 @@ final class EpollDriver extends AbstractDriver
             $wanted = (isset($this->readCallbacks[$id]) ? Epoll::IN : 0) | (isset($this->writeCallbacks[$id]) ? Epoll::OUT : 0);
             $had = $this->registered[$id] ?? 0;
             $stream = $this->streams[$id] ?? null;
+            unset($this->alwaysReady[$id]);
             if ($wanted === 0 || $stream === null || !\is_resource($stream)) {
                 // Nothing wanted, or the stream was closed (and its descriptor with it).
                 $this->unregister($id, $stream !== null && \is_resource($stream));
@@ -251,7 +255,11 @@ final class EpollDriver extends AbstractDriver
                 unset($this->registered[$owner], $this->descriptors[$owner]);
                 $had = 0;
             }
-            $this->epoll->watch($fd, $wanted, $id, $had !== 0);
+            if (!$this->epoll->watch($fd, $wanted, $id, $had !== 0)) {
+                $this->alwaysReady[$id] = $wanted;
+                unset($this->descriptors[$id]);
+                continue;
+            }
             $this->owners[$fd] = $id;
             $this->registered[$id] = $wanted;
         }

@@ -25,6 +25,7 @@ final class Epoll
     private const EEXIST = 17;
     private const ENOENT = 2;
     private const EBADF = 9;
+    private const EPERM = 1;
 
     /** Events taken from the kernel per wait; more ready descriptors are reported on the next. */
     private const BATCH = 1024;
@@ -46,17 +47,24 @@ final class Epoll
         return new self($libc->ffi);
     }
 
-    /** Registers $fd (or changes its registration when it is already there) with $events and $key. */
-    public function watch(int $fd, int $events, int $key, bool $added): void
+    /**
+     * Registers $fd (or changes its registration when it is already there) with $events and $key;
+     * false for a descriptor epoll cannot watch (a regular file, /dev/null), which select() reports
+     * as always ready.
+     */
+    public function watch(int $fd, int $events, int $key, bool $added): bool
     {
         // The libc functions and C structure fields reached through FFI are unknown to PHPStan.
         $this->event->events = $events; // @phpstan-ignore property.notFound
         $this->event->data = $key; // @phpstan-ignore property.notFound
         $op = $added ? self::CTL_MOD : self::CTL_ADD;
         if ($this->ctl($op, $fd) === 0) {
-            return;
+            return true;
         }
         $errno = $this->errno();
+        if ($errno === self::EPERM) {
+            return false;
+        }
         // ADD of a descriptor already there (its file was never closed), MOD of one that is not.
         $retry = match ($errno) {
             self::EEXIST => self::CTL_MOD,
@@ -64,7 +72,7 @@ final class Epoll
             default => null,
         };
         if ($retry !== null && $this->ctl($retry, $fd) === 0) {
-            return;
+            return true;
         }
         throw new EpollException(\sprintf('epoll_ctl(%s) of descriptor %d failed: errno %d', $added ? 'MOD' : 'ADD', $fd, $this->errno()));
     }

@@ -96,6 +96,28 @@ abstract class DriverContractTestCase extends TestCase
         self::assertSame(\array_map('strval', \range(0, 39)), $reads);
     }
 
+    /** A regular file is always ready for select(); epoll cannot watch one and must say the same. */
+    public function testARegularFileIsAlwaysReadableAndWritable(): void
+    {
+        $file = \fopen('php://temp/maxmemory:0', 'r+');
+        self::assertIsResource($file);
+        \fwrite($file, 'abc');
+        \rewind($file);
+        $events = [];
+        $this->driver->onReadable($file, function (string $id, $stream) use (&$events): void {
+            $events[] = 'read:' . \fread($stream, 3);
+            $this->driver->cancel($id);
+        });
+        $this->driver->onWritable($file, function (string $id) use (&$events): void {
+            $events[] = 'write';
+            $this->driver->cancel($id);
+        });
+        self::assertFalse($this->runLoop());
+        \sort($events);
+        self::assertSame(['read:abc', 'write'], $events);
+        \fclose($file);
+    }
+
     public function testWritableCallbackRunsForASocketWithRoom(): void
     {
         [$a] = $this->pair();
@@ -283,9 +305,13 @@ abstract class DriverContractTestCase extends TestCase
         // Never readable: the loop waits on it until the signal comes.
         [$a] = $this->pair();
         $this->driver->onReadable($a, static fn () => null);
-        $kill = \proc_open(['kill', '-USR2', (string) \getmypid()], [], $pipes);
-        self::assertIsResource($kill);
+        // Started once the loop runs: the handler is installed when the loop starts, not before.
+        $kill = null;
+        $this->driver->defer(static function () use (&$kill): void {
+            $kill = \proc_open(['kill', '-USR2', (string) \getmypid()], [], $pipes);
+        });
         self::assertFalse($this->runLoop());
+        self::assertIsResource($kill);
         \proc_close($kill);
         self::assertSame(\SIGUSR2, $received);
     }
