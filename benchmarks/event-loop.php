@@ -31,6 +31,13 @@ function start(string $root, string $loop, array $options = []): array
         exit("$loop: no readiness line\n");
     }
 
+    // Stopped by its pid however this script ends.
+    register_shutdown_function(static function () use ($process): void {
+        if (is_resource($process) && proc_get_status($process)['running']) {
+            proc_terminate($process);
+        }
+    });
+
     return [$process, (int) $m[1]];
 }
 

@@ -20,6 +20,8 @@ $dir = $argv[2] ?? \dirname(__DIR__);
 $loop = $argv[3] ?? null;
 $label = basename($dir) . ($loop !== null ? " ($loop)" : '');
 $p = proc_open(['php', "$dir/bin/spindle", 'serve', "$dir/examples/hello.php", '--port=0', '--workers=1', '--header-timeout=60', '--keepalive-timeout=60', ...($loop !== null ? ["--event-loop=$loop"] : [])], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+// Stopped by its pid however this script ends (a failed connect ends it with an error).
+register_shutdown_function(static function () use ($p): void { if (proc_get_status($p)['running']) { proc_terminate($p); } });
 stream_set_blocking($pipes[1], false); stream_set_blocking($pipes[2], false);
 $out = ''; $deadline = microtime(true) + 20;
 while (!preg_match('/listening on http:\/\/[0-9.]+:(\d+)/', $out, $m)) { if (microtime(true) > $deadline) { proc_terminate($p); exit("no readiness\n"); } $out .= fgets($pipes[1]) . fgets($pipes[2]); usleep(10000); }
@@ -29,7 +31,7 @@ for ($i = 0; $i < $n; $i++) { $s = @stream_socket_client("tcp://127.0.0.1:$port"
 printf("%s: %d idle connections opened in %.2f s\n", $label, count($idle), microtime(true) - $t);
 foreach ([1, 2, 3] as $k) {
   $t = microtime(true);
-  $r = stream_socket_client("tcp://127.0.0.1:$port", $e, $es, 10); stream_set_timeout($r, 60);
+  $r = stream_socket_client("tcp://127.0.0.1:$port", $e, $es, 10) ?: exit("connect failed: $es\n"); stream_set_timeout($r, 60);
   fwrite($r, "GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
   $resp = stream_get_contents($r);
   printf("%s: real request %d answered in %.1f ms (%s)\n", $label, $k, (microtime(true) - $t) * 1000, strtok($resp, "\r\n"));
