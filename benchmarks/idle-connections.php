@@ -21,7 +21,7 @@ $loop = $argv[3] ?? null;
 $label = basename($dir) . ($loop !== null ? " ($loop)" : '');
 $p = proc_open(['php', "$dir/bin/spindle", 'serve', "$dir/examples/hello.php", '--port=0', '--workers=1', '--header-timeout=60', '--keepalive-timeout=60', ...($loop !== null ? ["--event-loop=$loop"] : [])], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
 // Stopped by its pid however this script ends (a failed connect ends it with an error).
-register_shutdown_function(static function () use ($p): void { if (proc_get_status($p)['running']) { proc_terminate($p); } });
+register_shutdown_function(static function () use ($p): void { if (is_resource($p) && proc_get_status($p)['running']) { proc_terminate($p); } });
 stream_set_blocking($pipes[1], false); stream_set_blocking($pipes[2], false);
 $out = ''; $deadline = microtime(true) + 20;
 while (!preg_match('/listening on http:\/\/[0-9.]+:(\d+)/', $out, $m)) { if (microtime(true) > $deadline) { proc_terminate($p); exit("no readiness\n"); } $out .= fgets($pipes[1]) . fgets($pipes[2]); usleep(10000); }
