@@ -153,7 +153,9 @@ final class EpollDriver extends AbstractDriver
         $stale = false;
         foreach ($ready as $id => $events) {
             if (!isset($this->streams[$id]) || !\is_resource($this->streams[$id])) {
-                $stale = true;
+                // A closed stream: epoll still has it only if its file lives on elsewhere.
+                $stale = $stale || !isset($this->alwaysReady[$id]);
+                unset($this->alwaysReady[$id]);
                 continue;
             }
             if (($events & (Epoll::IN | Epoll::ERR | Epoll::HUP)) !== 0) {
