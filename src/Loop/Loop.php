@@ -29,6 +29,31 @@ final class Loop
         return $wrapped;
     }
 
+    /**
+     * Installs the context-aware driver around a driver of $kind: Select (or Auto) is Loop::driver(),
+     * the loop's own driver; Epoll an EpollDriver. Called before anything uses the loop: a driver
+     * with callbacks already registered is not replaced.
+     *
+     * @throws Epoll\EpollException where epoll cannot run here
+     */
+    public static function install(EventLoopKind $kind): ContextDriver
+    {
+        if ($kind !== EventLoopKind::Epoll) {
+            return self::driver();
+        }
+        $driver = EventLoop::getDriver();
+        if ($driver instanceof ContextDriver && $driver->inner() instanceof EpollDriver) {
+            return $driver;
+        }
+        if ($driver instanceof ContextDriver || $driver->getIdentifiers() !== []) {
+            throw new \LogicException(\sprintf('The event loop is in use (%d callbacks): choose its driver before anything uses it', \count($driver->getIdentifiers())));
+        }
+        $wrapped = new ContextDriver(new EpollDriver());
+        EventLoop::setDriver($wrapped);
+
+        return $wrapped;
+    }
+
     /** The context of the task running in the current fiber, or null outside a task. */
     public static function context(): ?Context
     {

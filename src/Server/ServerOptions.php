@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Spindle\Http\HttpLimits;
+use Spindle\Loop\EventLoopKind;
 use Spindle\Server\AccessLog\AccessLogFormat;
 
 /** Everything `spindle serve` was told. */
@@ -39,8 +40,9 @@ final class ServerOptions
         public readonly bool $watch = false,
         /**
          * Connections one worker holds open at once; further ones wait in the listening socket's
-         * queue. Without the ev, event or uv extension the loop watches sockets with select(),
-         * which cannot watch a descriptor numbered 1024 or above.
+         * queue. On select() (without the ev, event or uv extension) the loop cannot watch a
+         * descriptor numbered 1024 or above; with epoll a worker raises its descriptor limit to
+         * hold them (see Worker).
          */
         public readonly int $maxConnections = 512,
         /**
@@ -56,7 +58,12 @@ final class ServerOptions
         public readonly ?string $healthPath = null,
         public readonly ?string $readyPath = null,
         public readonly TrustedProxies $trustedProxies = new TrustedProxies([]),
+        /** `--event-loop`, resolved: Select (the loop's own driver) or Epoll. */
+        public readonly EventLoopKind $eventLoop = EventLoopKind::Select,
     ) {
+        if ($eventLoop === EventLoopKind::Auto) {
+            throw new ServerError('The event loop must be resolved to select or epoll (EventLoopKind::resolve())');
+        }
         foreach (['--health-path' => $healthPath, '--ready-path' => $readyPath] as $name => $path) {
             if ($path !== null && !\str_starts_with($path, '/')) {
                 throw new ServerError(\sprintf('%s must start with "/", got "%s"', $name, $path));

@@ -13,6 +13,7 @@ use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Http\StaticFiles\StaticFileHandler;
 use Spindle\Loop\Context;
+use Spindle\Loop\EpollDriver;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 
@@ -29,6 +30,8 @@ final class Worker
 {
     private const REPORT_INTERVAL = 1.0;
     private const LAG_INTERVAL = 0.1;
+    /** Descriptors a worker keeps for other than connections: listener, channel, logs, the app's. */
+    private const DESCRIPTOR_RESERVE = 100;
 
     private ?HttpServer $server = null;
     private int $signals = 0;
@@ -45,6 +48,8 @@ final class Worker
     /** @var list<string> loop callbacks to cancel when serve() returns */
     private array $watchers = [];
     private readonly Observability $observability;
+    /** --max-connections, or less where the descriptor limit cannot be raised that far. */
+    private readonly int $maxConnections;
 
     /**
      * @param bool $supervised run by the master: SIGINT is left to the master (a Ctrl-C at a
@@ -59,12 +64,35 @@ final class Worker
         /** Boots the app boot() serves; null for a worker that only serves a handler given to wrap(). */
         private readonly ?ApplicationFactory $applications = null,
     ) {
+        // The loop's driver is chosen before anything (the metrics registry, say) uses the loop.
+        $this->maxConnections = $this->installLoop();
         $this->stats = new WorkerStats();
         $this->observability = new Observability($options);
         $max = $options->maxRequests;
         // Drawn once per worker, so that workers started together do not all recycle together.
         $this->requestLimit = $max > 0 ? $max + \random_int(0, \intdiv($max, 10)) : 0;
         $this->memoryLimit = $options->maxMemory * 1048576;
+    }
+
+    /**
+     * Installs the loop driver; with epoll, raises the descriptor limit toward the hard limit so
+     * that the connection cap can be reached, and lowers the cap where it cannot.
+     */
+    private function installLoop(): int
+    {
+        $inner = Loop::install($this->options->eventLoop)->inner();
+        $wanted = $this->options->maxConnections;
+        if (!$inner instanceof EpollDriver) {
+            return $wanted;
+        }
+        $limit = $inner->raiseDescriptorLimit($wanted + self::DESCRIPTOR_RESERVE);
+        if ($limit - self::DESCRIPTOR_RESERVE >= $wanted) {
+            return $wanted;
+        }
+        $cap = \max(1, $limit - self::DESCRIPTOR_RESERVE);
+        $this->logger->warning(\sprintf('--max-connections=%d is more than the descriptor limit (%d, ulimit -n) allows: this worker holds at most %d', $wanted, $limit, $cap));
+
+        return $cap;
     }
 
     /** The request count after which this worker asks to be replaced (0: never). */
@@ -171,7 +199,7 @@ final class Worker
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');
-        $server = new HttpServer($listener, $set, \trim(\substr($local, 0, $colon), '[]'), (int) \substr($local, $colon + 1), $this->options->maxConnections);
+        $server = new HttpServer($listener, $set, \trim(\substr($local, 0, $colon), '[]'), (int) \substr($local, $colon + 1), $this->maxConnections);
         $this->server = $server;
         $server->start();
 

@@ -6,6 +6,7 @@ namespace Spindle\Supervisor;
 
 use Psr\Log\LogLevel;
 use Spindle\Http\HttpLimits;
+use Spindle\Loop\EventLoopKind;
 use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\AppPaths;
 use Spindle\Server\ServerError;
@@ -40,7 +41,8 @@ final class ServeCommand extends Command
             ->addOption('port', null, InputOption::VALUE_REQUIRED, 'Port to listen on (0 picks a free one)', '8080')
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'Worker processes', (string) self::cpuCount())
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Requests one worker runs at once', '100')
-            ->addOption('max-connections', null, InputOption::VALUE_REQUIRED, 'Connections one worker holds open at once; more wait in the listen queue', '512')
+            ->addOption('max-connections', null, InputOption::VALUE_REQUIRED, 'Connections one worker holds open at once; more wait in the listen queue (default: 512 with select, 10000 with epoll)')
+            ->addOption('event-loop', null, InputOption::VALUE_REQUIRED, 'auto, select or epoll (default: $SPINDLE_EVENT_LOOP, else auto: epoll when --max-connections is above 1000 and epoll can run, else select)')
             ->addOption('static-dir', null, InputOption::VALUE_REQUIRED, 'Serve files from this directory before the app (default: public/ of a Laravel or Symfony app; relative to such an app; "none": no files)')
             ->addOption('max-body-size', null, InputOption::VALUE_REQUIRED, 'Largest request body in bytes', (string) (16 * 1024 * 1024))
             ->addOption('max-header-size', null, InputOption::VALUE_REQUIRED, 'Largest request header section in bytes', '16384')
@@ -81,6 +83,7 @@ final class ServeCommand extends Command
             }
             self::checkAppDirectory($app, $resolved);
             $staticDir = $input->getOption('static-dir');
+            [$eventLoop, $maxConnections] = self::eventLoop($input);
             $paths = AppPaths::resolve($resolved, \is_string($staticDir) ? $staticDir : null, (string) \getcwd());
             $options = new ServerOptions(
                 app: $resolved,
@@ -103,7 +106,7 @@ final class ServeCommand extends Command
                 daemon: (bool) $input->getOption('daemon'),
                 logFile: self::absolute((string) $input->getOption('log-file')),
                 watch: (bool) $input->getOption('watch'),
-                maxConnections: self::int($input, 'max-connections'),
+                maxConnections: $maxConnections,
                 workingDirectory: $paths->workingDirectory,
                 accessLog: self::accessLog($input),
                 accessLogFormat: self::accessLogFormat($input),
@@ -111,6 +114,7 @@ final class ServeCommand extends Command
                 healthPath: self::optionalString($input, 'health-path'),
                 readyPath: self::optionalString($input, 'ready-path'),
                 trustedProxies: TrustedProxies::fromList(self::optionalString($input, 'trusted-proxies') ?? ''),
+                eventLoop: $eventLoop,
             );
             $stdout = \STDOUT;
             if ($options->daemon) {
@@ -148,6 +152,27 @@ final class ServeCommand extends Command
         if ($framework !== null) {
             throw new ServerError(\sprintf('%s is a %s app without vendor/autoload.php: run `composer install` in it first', $app, $framework));
         }
+    }
+
+    /**
+     * The workers' loop driver and connection cap: --event-loop (or SPINDLE_EVENT_LOOP) resolved
+     * against --max-connections, whose default follows the driver.
+     *
+     * @return array{EventLoopKind, int}
+     */
+    private static function eventLoop(InputInterface $input): array
+    {
+        $env = \getenv('SPINDLE_EVENT_LOOP');
+        $value = self::optionalString($input, 'event-loop') ?? (\is_string($env) && $env !== '' ? $env : 'auto');
+        $kind = EventLoopKind::tryFrom($value)
+            ?? throw new ServerError(\sprintf('--event-loop must be auto, select or epoll, got "%s"', $value));
+        $max = $input->getOption('max-connections') === null ? null : self::int($input, 'max-connections');
+        $kind = $kind->resolve($max);
+        if ($kind === EventLoopKind::Epoll && ($problem = EventLoopKind::epollProblem()) !== null) {
+            throw new ServerError('--event-loop=epoll cannot run here: ' . $problem);
+        }
+
+        return [$kind, $max ?? $kind->defaultConnections()];
     }
 
     /** The HTTP limits, with HttpLimits' refusals worded with the option names. */

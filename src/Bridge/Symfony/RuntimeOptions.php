@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Symfony;
 
+use Spindle\Loop\EventLoopKind;
 use Spindle\Server\AppPaths;
 use Spindle\Server\ServerOptions;
 
@@ -25,6 +26,8 @@ use Spindle\Server\ServerOptions;
  * | static_dir        | SPINDLE_STATIC_DIR      | public/ ("none")   |
  * | pid_file          | SPINDLE_PID_FILE        | temp dir, by port  |
  * | debug             | SPINDLE_DEBUG           | false              |
+ * | event_loop        | SPINDLE_EVENT_LOOP      | auto (as `serve`)  |
+ * | max_connections   | SPINDLE_MAX_CONNECTIONS | the event loop's   |
  *
  * As with `spindle serve <directory>` (see AppPaths), the workers run in public/, and a
  * relative static_dir is a directory of the project.
@@ -42,6 +45,8 @@ final class RuntimeOptions
         'static_dir' => 'SPINDLE_STATIC_DIR',
         'pid_file' => 'SPINDLE_PID_FILE',
         'debug' => 'SPINDLE_DEBUG',
+        'event_loop' => 'SPINDLE_EVENT_LOOP',
+        'max_connections' => 'SPINDLE_MAX_CONNECTIONS',
     ];
 
     /**
@@ -86,6 +91,14 @@ final class RuntimeOptions
         }
 
         $paths = AppPaths::resolve($resolved, $value('static_dir'), (string) \getcwd());
+        $loop = $value('event_loop') ?? 'auto';
+        $maxConnections = $value('max_connections') === null ? null : $int('max_connections', 0);
+        $eventLoop = (EventLoopKind::tryFrom($loop)
+            ?? throw new \InvalidArgumentException(\sprintf('The Spindle option event_loop (SPINDLE_EVENT_LOOP) must be auto, select or epoll, got "%s"', $loop)))
+            ->resolve($maxConnections);
+        if ($eventLoop === EventLoopKind::Epoll && ($problem = EventLoopKind::epollProblem()) !== null) {
+            throw new \InvalidArgumentException('The Spindle option event_loop=epoll cannot run here: ' . $problem);
+        }
 
         return new ServerOptions(
             app: $resolved,
@@ -100,6 +113,8 @@ final class RuntimeOptions
             requestTimeout: $requestTimeout === null ? 60.0 : (float) $requestTimeout,
             pidFile: $value('pid_file'),
             workingDirectory: $paths->workingDirectory,
+            maxConnections: $maxConnections ?? $eventLoop->defaultConnections(),
+            eventLoop: $eventLoop,
         );
     }
 

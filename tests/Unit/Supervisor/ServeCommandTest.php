@@ -40,6 +40,13 @@ final class ServeCommandTest extends TestCase
         \file_put_contents($this->directory . '/' . $path, $content);
     }
 
+    public function testAnUnknownEventLoop(): void
+    {
+        $tester = $this->serve(['app' => __FILE__, '--event-loop' => 'kqueue']);
+        self::assertSame(2, $tester->getStatusCode());
+        self::assertStringContainsString('--event-loop must be auto, select or epoll, got "kqueue"', $tester->getDisplay());
+    }
+
     public function testALaravelAppWithoutItsVendorDirectory(): void
     {
         $this->file('artisan');

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Bridge\Symfony;
 
 use PHPUnit\Framework\TestCase;
+use Spindle\Loop\EventLoopKind;
 use Spindle\Bridge\Symfony\RuntimeOptions;
 
 final class RuntimeOptionsTest extends TestCase
@@ -43,6 +44,18 @@ final class RuntimeOptionsTest extends TestCase
         self::assertSame(2.5, $options->requestTimeout);
         self::assertSame(__DIR__, $options->staticDir);
         self::assertTrue($options->debug);
+    }
+
+    public function testTheEventLoopAndTheConnectionCap(): void
+    {
+        $options = RuntimeOptions::serverOptions(['project_dir' => __DIR__], []);
+        self::assertSame(EventLoopKind::Select, $options->eventLoop);
+        self::assertSame(512, $options->maxConnections);
+        $options = RuntimeOptions::serverOptions(['project_dir' => __DIR__], ['SPINDLE_EVENT_LOOP' => 'select', 'SPINDLE_MAX_CONNECTIONS' => '900']);
+        self::assertSame(EventLoopKind::Select, $options->eventLoop);
+        self::assertSame(900, $options->maxConnections);
+        $this->expectExceptionMessage('The Spindle option event_loop (SPINDLE_EVENT_LOOP) must be auto, select or epoll, got "poll"');
+        RuntimeOptions::serverOptions(['project_dir' => __DIR__], ['SPINDLE_EVENT_LOOP' => 'poll']);
     }
 
     /** As `spindle serve <directory>`: the workers run in public/, which is served, and a relative static_dir is the project's. */

@@ -1,0 +1,10 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Loop\Epoll;
+
+/** epoll cannot be used here (no FFI, not Linux, no libc symbols) or one of its calls failed. */
+final class EpollException extends \RuntimeException
+{
+}
