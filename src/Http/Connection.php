@@ -35,6 +35,8 @@ final class Connection
     private bool $keepCurrent = false;
     /** $current's response has begun: its head went out, or began to. */
     private bool $responding = false;
+    /** $current's response corked the writer for the requests pipelined behind it (see finish()). */
+    private bool $corkedForNext = false;
     private bool $closed = false;
     private bool $closeWhenFlushed = false;
     private bool $draining = false;
@@ -314,6 +316,11 @@ final class Connection
             $keepAlive = $max <= 0 || $this->served + 1 < $max;
         }
         $this->responding = true;
+        if ($this->queue !== []) {
+            // Requests pipelined behind this one: their answers may join this one (finish() uncorks).
+            $this->writer->cork();
+            $this->corkedForNext = true;
+        }
         try {
             $this->writer->send($exchange->request, $response, $keepAlive);
         } catch (ConnectionClosed) {
@@ -368,6 +375,8 @@ final class Connection
         $this->current = null;
         $this->responding = false;
         ++$this->served;
+        $corked = $this->corkedForNext;
+        $this->corkedForNext = false;
         if ($this->closed) {
             return;
         }
@@ -382,6 +391,9 @@ final class Connection
             $this->checkBy($this->writer->lastWriteAt + $this->set->limits->keepAliveTimeout);
         }
         $this->dispatchNext();
+        if ($corked) {
+            $this->writer->uncork();
+        }
         if ($this->draining && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
             $this->closeWhenFlushed();
         }
@@ -435,6 +447,7 @@ final class Connection
 
     private function closeWhenFlushed(): void
     {
+        $this->writer->flush();
         if ($this->writer->buffered === 0) {
             $this->close();
         } else {

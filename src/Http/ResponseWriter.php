@@ -19,8 +19,14 @@ use Revolt\EventLoop\Suspension;
 final class ResponseWriter
 {
     private const FILE_CHUNK = 65536;
+    /** Bytes held back while corked before they go out anyway. */
+    private const CORK_LIMIT = 65536;
 
     private string $buffer = '';
+    /** How many cork() calls hold writes back (see cork()). */
+    private int $corks = 0;
+    /** What was written while corked. */
+    private string $held = '';
     private ?string $writeId = null;
     private bool $closed = false;
     /** @var Suspension<mixed>|null the request waiting for the buffer to drain */
@@ -47,6 +53,42 @@ final class ResponseWriter
         private readonly \Closure $onFlushed,
         private readonly \Closure $onFailed,
     ) {
+    }
+
+    /**
+     * Holds writes back until as many uncork() calls (or a flush()), so that the responses to
+     * pipelined requests leave in one system call instead of one each. A body that is not a
+     * string (a file, a stream) flushes first, and more than CORK_LIMIT bytes go out at once.
+     */
+    public function cork(): void
+    {
+        ++$this->corks;
+    }
+
+    /** Takes one cork() back; the last one writes what was held back. */
+    public function uncork(): void
+    {
+        if ($this->corks > 1) {
+            --$this->corks;
+
+            return;
+        }
+        $this->flush();
+    }
+
+    /** Writes what was held back, and writes at once again, whatever the corks. */
+    public function flush(): void
+    {
+        $this->corks = 0;
+        if ($this->held !== '') {
+            $held = $this->held;
+            $this->held = '';
+            try {
+                $this->write($held);
+            } catch (ConnectionClosed) {
+                // The client left; the connection closed itself (onFailed).
+            }
+        }
     }
 
     /** Whether the client is more than the high-water mark behind. */
@@ -87,6 +129,8 @@ final class ResponseWriter
 
                 return;
             }
+            // Pieces that wait for the client must not pile up behind a cork.
+            $this->flush();
             if ($body instanceof FileBody) {
                 // Opened before the head goes out, so that a file that cannot be read is a 500.
                 $handle = @\fopen($body->path, 'rb');
@@ -160,6 +204,14 @@ final class ResponseWriter
         if ($this->closed) {
             throw new ConnectionClosed('The connection is closed');
         }
+        if ($this->corks > 0) {
+            $this->held .= $data;
+            if (\strlen($this->held) < self::CORK_LIMIT) {
+                return;
+            }
+            $data = $this->held;
+            $this->held = '';
+        }
         if ($this->buffer !== '') {
             $this->buffer .= $data;
             $this->buffered = \strlen($this->buffer);
@@ -194,7 +246,7 @@ final class ResponseWriter
         if ($this->writeId !== null) {
             EventLoop::cancel($this->writeId);
         }
-        $this->buffer = '';
+        $this->buffer = $this->held = '';
         $this->buffered = 0;
         if ($this->drainWaiter !== null) {
             $waiter = $this->drainWaiter;

@@ -1,0 +1,112 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\Unit\Http;
+
+use PHPUnit\Framework\TestCase;
+use Psr\Log\NullLogger;
+use Revolt\EventLoop;
+use Spindle\Http\Clock;
+use Spindle\Http\Connection;
+use Spindle\Http\ConnectionServices;
+use Spindle\Http\HttpLimits;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+use Spindle\Http\ResponseSerializer;
+use Spindle\Loop\Loop;
+use Spindle\Loop\TaskRunner;
+use Spindle\Server\ClosureApplication;
+use Spindle\Server\ConcurrencyLimit;
+use Spindle\Server\RequestRunner;
+
+/**
+ * Requests pipelined in one read are answered in one write when none of them waits, in order;
+ * one that waits lets the answers before it go at once. The socket pair is SOCK_SEQPACKET, so
+ * every write of the server arrives as one message of its own and the writes can be counted.
+ */
+final class PipelinedWritesTest extends TestCase
+{
+    /** @var resource */
+    private $client;
+    private Connection $connection;
+    private RequestRunner $runner;
+
+    protected function setUp(): void
+    {
+        $app = static function (Request $request): Response {
+            if ($request->path === '/wait') {
+                \Spindle\delay(0.01);
+            }
+
+            return new Response(200, ['Content-Type' => 'text/plain'], 'answer' . $request->path);
+        };
+        $clock = new Clock();
+        $this->runner = new RequestRunner(new ClosureApplication($app), new TaskRunner(Loop::driver()), new NullLogger(), $clock, new ConcurrencyLimit(10));
+        $set = new ConnectionServices($this->runner, new HttpLimits(), new NullLogger(), $clock, new ResponseSerializer(), \sys_get_temp_dir(), false);
+        $pair = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_SEQPACKET, 0);
+        self::assertIsArray($pair);
+        [$client, $server] = $pair;
+        \stream_set_blocking($client, false);
+        \stream_set_blocking($server, false);
+        $this->client = $client;
+        $this->connection = new Connection($server, $set, static function (): void {}, '127.0.0.1', 50000, '127.0.0.1', 80);
+    }
+
+    protected function tearDown(): void
+    {
+        $this->connection->close();
+        $this->runner->close();
+        \fclose($this->client);
+    }
+
+    /** @return list<string> the server's writes, one message each */
+    private function exchange(string $requests, float $seconds = 0.05): array
+    {
+        \fwrite($this->client, $requests);
+        EventLoop::delay($seconds, static fn () => EventLoop::getDriver()->stop());
+        EventLoop::run();
+        $writes = [];
+        while (($message = \fread($this->client, 65536)) !== false && $message !== '') {
+            $writes[] = $message;
+        }
+
+        return $writes;
+    }
+
+    private static function get(string $path): string
+    {
+        return "GET $path HTTP/1.1\r\nHost: a\r\n\r\n";
+    }
+
+    public function testPipelinedAnswersLeaveInOneWriteInOrder(): void
+    {
+        $writes = $this->exchange(self::get('/1') . self::get('/2') . self::get('/3'));
+        self::assertCount(1, $writes);
+        self::assertSame(3, \substr_count($writes[0], 'HTTP/1.1 200 OK'));
+        self::assertMatchesRegularExpression('#answer/1.*answer/2.*answer/3$#s', $writes[0]);
+    }
+
+    public function testARequestThatWaitsLetsTheAnswersBeforeItGoFirst(): void
+    {
+        $writes = $this->exchange(self::get('/1') . self::get('/wait') . self::get('/3'), 0.2);
+        self::assertCount(2, $writes, 'the first answer goes when the second request waits; the last two together after it');
+        self::assertStringEndsWith('answer/1', $writes[0]);
+        self::assertMatchesRegularExpression('#answer/wait.*answer/3$#s', $writes[1]);
+    }
+
+    public function testASingleRequestIsAnsweredAtOnce(): void
+    {
+        $writes = $this->exchange(self::get('/1'));
+        self::assertCount(1, $writes);
+        self::assertStringEndsWith('answer/1', $writes[0]);
+    }
+
+    public function testAClosingRequestInTheBatchStillGetsItsAnswer(): void
+    {
+        $writes = $this->exchange(self::get('/1') . "GET /2 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+        self::assertCount(1, $writes);
+        self::assertMatchesRegularExpression('#answer/1.*Connection: close.*answer/2$#s', $writes[0]);
+        self::assertTrue(\feof($this->client) || \fread($this->client, 1) === '');
+    }
+}
