@@ -15,6 +15,8 @@
 #   FPM_KEEP_CONN 1 = nginx keeps FastCGI connections to php-fpm open (default), 0 = one per request
 #   BASELINE_DIR  another Spindle checkout (with vendor/): its hello and PSR-7 hello run side by side
 #                 as "before" targets, for before/after figures from one run (default: not run)
+#   PIPELINE      N > 0: also measures nginx, Workerman (if run) and Spindle hello with N requests per
+#                 write (benchmarks/pipeline.lua), as a pipelining client sends them (default 0: not run)
 #   WORKERMAN_DIR an unpacked Workerman 4.x source (the directory with Autoloader.php): adds the
 #                 pure-PHP peer, 2 processes, same PHP and JIT flags as Spindle (default: not run)
 #
@@ -248,19 +250,31 @@ if [[ "$SKIP_SPINDLE" != 1 ]]; then
 fi
 TARGETS+=("fpm2|nginx + php-fpm static 2|http://127.0.0.1:$PORT_FPM2/|$CONNS")
 TARGETS+=("fpm8|nginx + php-fpm static 8|http://127.0.0.1:$PORT_FPM8/|$CONNS")
+PIPELINE="${PIPELINE:-0}"
+if (( PIPELINE > 0 )); then
+    TARGETS+=("nginx-pipe|nginx \`return 200\`, $PIPELINE pipelined|http://127.0.0.1:$PORT_NGINX/|$CONNS|pipe")
+    if [[ -n "$WORKERMAN_PID" ]]; then
+        TARGETS+=("workerman-pipe|Workerman hello, $PIPELINE pipelined|http://127.0.0.1:$PORT_WORKERMAN/|$CONNS|pipe")
+    fi
+    if [[ "$SKIP_SPINDLE" != 1 ]]; then
+        TARGETS+=("spindle-pipe|Spindle hello, $PIPELINE pipelined|http://127.0.0.1:$PORT_SPINDLE/|$CONNS|pipe")
+    fi
+fi
 if [[ "$SKIP_SPINDLE" != 1 ]]; then
     TARGETS+=("delay|Spindle delay 0.1 s (2 workers)|http://127.0.0.1:$PORT_DELAY/|$DELAY_CONNS")
 fi
 
 for ((round = 1; round <= ROUNDS; round++)); do
     for t in "${TARGETS[@]}"; do
-        IFS='|' read -r key label url conns <<<"$t"
+        IFS='|' read -r key label url conns script <<<"$t"
+        extra=()
+        [[ "${script:-}" == pipe ]] && extra=(-s "$ROOT/benchmarks/pipeline.lua")
         if (( WARMUP > 0 )); then
-            run_wrk /dev/null -t2 -c"$conns" -d"${WARMUP}s" "$url" || true
+            DEPTH="$PIPELINE" run_wrk /dev/null -t2 -c"$conns" -d"${WARMUP}s" ${extra[@]+"${extra[@]}"} "$url" || true
         fi
         out="$TMP/wrk/$key-round$round.txt"
-        log "round $round/$ROUNDS: $label: wrk -t2 -c$conns -d${DURATION}s --latency $url"
-        run_wrk "$out" -t2 -c"$conns" -d"${DURATION}s" --latency "$url" || { cat "$out" >&2; die "wrk failed for $label"; }
+        log "round $round/$ROUNDS: $label: wrk -t2 -c$conns -d${DURATION}s --latency ${extra[*]+"${extra[*]} "}$url"
+        DEPTH="$PIPELINE" run_wrk "$out" -t2 -c"$conns" -d"${DURATION}s" --latency ${extra[@]+"${extra[@]}"} "$url" || { cat "$out" >&2; die "wrk failed for $label"; }
         rps="$(wrk_rps "$out")"
         [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output for $label"; }
         log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), errors: $(wrk_errors "$out")"
@@ -294,7 +308,7 @@ report() {
     echo "| target | req/s | latency avg | p99 | vs nginx | vs Workerman | vs fpm(2) | errors |"
     echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     for t in "${TARGETS[@]}"; do
-        IFS='|' read -r key label url conns <<<"$t"
+        IFS='|' read -r key label url conns _ <<<"$t"
         [[ "$key" == delay ]] && continue
         printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$label" "${BEST_RPS[$key]}" "${BEST_LAT[$key]}" "${BEST_P99[$key]}" \
             "$(ratio "${BEST_RPS[$key]}" "${BEST_RPS[nginx]:-}")" \
@@ -318,7 +332,7 @@ raw_outputs() {
     echo
     echo "## wrk output (best round per target)"
     for t in "${TARGETS[@]}"; do
-        IFS='|' read -r key label url conns <<<"$t"
+        IFS='|' read -r key label url conns _ <<<"$t"
         echo
         echo "### $label"
         echo
