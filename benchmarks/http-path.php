@@ -66,9 +66,9 @@ $runner = new RequestRunner(
     $clock,
     new ConcurrencyLimit($options->concurrency),
     requestTimeout: $options->requestTimeout,
-    requestIds: $options->accessLog !== null ? (new RequestIds())(...) : null,
+    returnRequestId: $options->accessLog !== null,
 );
-$set = new ConnectionServices($runner, $options->limits, $logger, $clock, new ResponseSerializer(), sys_get_temp_dir(), false);
+$set = new ConnectionServices($runner, $options->limits, $logger, $clock, new ResponseSerializer(), sys_get_temp_dir(), false, headers: $options->accessLog !== null ? (new RequestIds())(...) : null);
 $clients = [];
 $servers = [];
 for ($i = 0; $i < $connections; ++$i) {

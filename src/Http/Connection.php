@@ -73,6 +73,7 @@ final class Connection
             $remotePort,
             $localAddress,
             $localPort,
+            $set->headers,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));

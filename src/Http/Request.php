@@ -32,30 +32,6 @@ final class Request
     ) {
     }
 
-    /**
-     * The same request with other headers (names lower-case, as the parser gives them).
-     *
-     * @param array<string, list<string>> $headers
-     */
-    public function withHeaders(array $headers): self
-    {
-        return new self(
-            $this->method,
-            $this->target,
-            $this->path,
-            $this->query,
-            $this->protocolVersion,
-            $headers,
-            $this->body,
-            $this->parsedBody,
-            $this->uploadedFiles,
-            $this->remoteAddress,
-            $this->remotePort,
-            $this->localAddress,
-            $this->localPort,
-        );
-    }
-
     public function header(string $name): ?string
     {
         $values = $this->headers[\strtolower($name)] ?? null;

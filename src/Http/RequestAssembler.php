@@ -26,6 +26,8 @@ final class RequestAssembler
      * @param \Closure(): void $onContinue a head asked for "100 Continue" before sending its body
      * @param \Closure(Request, list<string>, bool): void $onRequest a whole request, its upload
      *        temporary files, and whether the client asked to keep the connection
+     * @param (\Closure(array<string, list<string>>): array<string, list<string>>)|null $headers
+     *        adjusts each request's header fields (see ConnectionServices::$headers)
      */
     public function __construct(
         private readonly HttpLimits $limits,
@@ -36,6 +38,7 @@ final class RequestAssembler
         private readonly int $remotePort,
         private readonly string $localAddress,
         private readonly int $localPort,
+        private readonly ?\Closure $headers = null,
     ) {
         $this->parser = new RequestParser($limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...));
     }
@@ -134,7 +137,7 @@ final class RequestAssembler
             $head->path,
             $head->query,
             $head->protocolVersion,
-            $head->headers,
+            $this->headers === null ? $head->headers : ($this->headers)($head->headers),
             $body,
             $parsedBody,
             $files,

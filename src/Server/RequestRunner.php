@@ -41,8 +41,6 @@ final class RequestRunner implements RequestDispatcher
     private readonly \Closure $task;
 
     /**
-     * @param \Closure(array<string, list<string>>): array<string, list<string>>|null $requestIds
-     *        gives each request its X-Request-Id (--access-log), which goes back with the response
      * @param (\Closure(): void)|null $afterEach runs once the app returned (the worker's recycling checks)
      */
     public function __construct(
@@ -56,7 +54,11 @@ final class RequestRunner implements RequestDispatcher
         private readonly float $requestTimeout = 0.0,
         /** Whether a 500 shows the exception (--debug). */
         private readonly bool $debug = false,
-        private readonly ?\Closure $requestIds = null,
+        /**
+         * Whether each response carries its request's X-Request-Id (--access-log: the connection
+         * gave the request its id, see ConnectionServices::$headers).
+         */
+        private readonly bool $returnRequestId = false,
         private readonly ?\Closure $afterEach = null,
     ) {
         $this->task = $this->run(...);
@@ -119,15 +121,12 @@ final class RequestRunner implements RequestDispatcher
         $exchange = $run->exchange;
         $request = $exchange->request;
         try {
-            if ($this->requestIds !== null) {
-                $request = $request->withHeaders(($this->requestIds)($request->headers));
-            }
             $response = $this->call($request, $run);
             if ($run->timedOut) {
                 // Too late: the request timeout answered 504 (or cut the connection).
                 return;
             }
-            if ($this->requestIds !== null) {
+            if ($this->returnRequestId) {
                 $response = self::withRequestId($response, $request);
             }
             $exchange->respond($response);

@@ -185,7 +185,7 @@ final class Worker
             $this->stats,
             $options->requestTimeout,
             $options->debug,
-            $this->observability->requestIds(),
+            $this->observability->requestIds() !== null,
             $this->afterRequest(...),
         );
         $set = new ConnectionServices(
@@ -196,6 +196,7 @@ final class Worker
             new ResponseSerializer(),
             $options->uploadDir ?? \sys_get_temp_dir(),
             $options->debug,
+            headers: $this->observability->requestIds(),
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');

@@ -99,9 +99,9 @@ final class RequestRunnerTest extends TestCase
             $this->clock,
             new ConcurrencyLimit($concurrency),
             requestTimeout: $timeout,
-            requestIds: $requestIds ? (new RequestIds())(...) : null,
+            returnRequestId: $requestIds,
         );
-        $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel(self::START));
+        $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel(self::START), $requestIds ? (new RequestIds())(...) : null);
     }
 
     /** @return resource the client end of a new connection */
