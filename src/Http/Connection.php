@@ -85,11 +85,6 @@ final class Connection
         return $this->closed;
     }
 
-    public function isBusy(): bool
-    {
-        return $this->current !== null || $this->queue !== [];
-    }
-
     /**
      * Since when the connection has waited for a request without having one whole: a new
      * connection that sent nothing (since it was accepted), one still sending a request head

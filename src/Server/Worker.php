@@ -176,6 +176,7 @@ final class Worker
     {
         $options = $this->options;
         $clock = new Clock();
+        $requestIds = $this->observability->requestIds();
         $runner = new RequestRunner(
             $app,
             new TaskRunner(Loop::driver()),
@@ -185,7 +186,7 @@ final class Worker
             $this->stats,
             $options->requestTimeout,
             $options->debug,
-            $this->observability->requestIds() !== null,
+            $requestIds !== null,
             $this->afterRequest(...),
         );
         $set = new ConnectionServices(
@@ -196,7 +197,7 @@ final class Worker
             new ResponseSerializer(),
             $options->uploadDir ?? \sys_get_temp_dir(),
             $options->debug,
-            headers: $this->observability->requestIds(),
+            headers: $requestIds,
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');
