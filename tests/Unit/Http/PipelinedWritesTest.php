@@ -60,16 +60,33 @@ final class PipelinedWritesTest extends TestCase
         \fclose($this->client);
     }
 
-    /** @return list<string> the server's writes, one message each */
-    private function exchange(string $requests, float $seconds = 0.05): array
+    /**
+     * Sends $requests and runs the loop until a write of the server ends with $last (5 s at most).
+     *
+     * @return list<string> the server's writes up to it, one message each
+     */
+    private function exchange(string $requests, string $last): array
     {
         \fwrite($this->client, $requests);
-        EventLoop::delay($seconds, static fn () => EventLoop::getDriver()->stop());
-        EventLoop::run();
         $writes = [];
-        while (($message = \fread($this->client, 65536)) !== false && $message !== '') {
-            $writes[] = $message;
-        }
+        $client = $this->client;
+        $readId = EventLoop::onReadable($client, static function (string $id) use ($client, $last, &$writes): void {
+            while (($message = \fread($client, 65536)) !== false && $message !== '') {
+                $writes[] = $message;
+                if (\str_ends_with($message, $last)) {
+                    EventLoop::cancel($id);
+                    EventLoop::getDriver()->stop();
+
+                    return;
+                }
+            }
+        });
+        $guard = EventLoop::unreference(EventLoop::delay(5.0, static fn () => EventLoop::getDriver()->stop()));
+        EventLoop::run();
+        EventLoop::cancel($readId);
+        EventLoop::cancel($guard);
+        self::assertNotSame([], $writes, 'no answer');
+        self::assertStringEndsWith($last, $writes[\count($writes) - 1], 'the last answer did not come');
 
         return $writes;
     }
@@ -81,7 +98,7 @@ final class PipelinedWritesTest extends TestCase
 
     public function testPipelinedAnswersLeaveInOneWriteInOrder(): void
     {
-        $writes = $this->exchange(self::get('/1') . self::get('/2') . self::get('/3'));
+        $writes = $this->exchange(self::get('/1') . self::get('/2') . self::get('/3'), 'answer/3');
         self::assertCount(1, $writes);
         self::assertSame(3, \substr_count($writes[0], 'HTTP/1.1 200 OK'));
         self::assertMatchesRegularExpression('#answer/1.*answer/2.*answer/3$#s', $writes[0]);
@@ -89,7 +106,7 @@ final class PipelinedWritesTest extends TestCase
 
     public function testARequestThatWaitsLetsTheAnswersBeforeItGoFirst(): void
     {
-        $writes = $this->exchange(self::get('/1') . self::get('/wait') . self::get('/3'), 0.2);
+        $writes = $this->exchange(self::get('/1') . self::get('/wait') . self::get('/3'), 'answer/3');
         self::assertCount(2, $writes, 'the first answer goes when the second request waits; the last two together after it');
         self::assertStringEndsWith('answer/1', $writes[0]);
         self::assertMatchesRegularExpression('#answer/wait.*answer/3$#s', $writes[1]);
@@ -97,16 +114,18 @@ final class PipelinedWritesTest extends TestCase
 
     public function testASingleRequestIsAnsweredAtOnce(): void
     {
-        $writes = $this->exchange(self::get('/1'));
+        $writes = $this->exchange(self::get('/1'), 'answer/1');
         self::assertCount(1, $writes);
         self::assertStringEndsWith('answer/1', $writes[0]);
     }
 
     public function testAClosingRequestInTheBatchStillGetsItsAnswer(): void
     {
-        $writes = $this->exchange(self::get('/1') . "GET /2 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+        $writes = $this->exchange(self::get('/1') . "GET /2 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", 'answer/2');
         self::assertCount(1, $writes);
         self::assertMatchesRegularExpression('#answer/1.*Connection: close.*answer/2$#s', $writes[0]);
-        self::assertTrue(\feof($this->client) || \fread($this->client, 1) === '');
+        // The server closed its end once the answers were written.
+        self::assertSame('', \fread($this->client, 1));
+        self::assertTrue(\feof($this->client), 'the connection is closed after the last answer');
     }
 }
