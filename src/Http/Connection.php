@@ -74,6 +74,7 @@ final class Connection
             $localAddress,
             $localPort,
             $set->headers,
+            $set->heads,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));

@@ -5,12 +5,16 @@ declare(strict_types=1);
 namespace Spindle\Http;
 
 use Psr\Log\LoggerInterface;
+use Spindle\Http\Parser\HeadCache;
 
 /**
  * What every connection of a server shares: where its requests go, and the services around it.
  */
 final class ConnectionServices
 {
+    /** The request heads the connections parsed lately, reused when the same bytes come again. */
+    public readonly HeadCache $heads;
+
     public function __construct(
         /** Takes each whole request (Server\RequestRunner runs it in the app). */
         public readonly RequestDispatcher $dispatcher,
@@ -32,5 +36,6 @@ final class ConnectionServices
          */
         public readonly ?\Closure $headers = null,
     ) {
+        $this->heads = new HeadCache($limits);
     }
 }

@@ -7,6 +7,7 @@ namespace Spindle\Http;
 use Spindle\Http\Multipart\MultipartLimits;
 use Spindle\Http\Multipart\MultipartParser;
 use Spindle\Http\Multipart\TempFileSink;
+use Spindle\Http\Parser\HeadCache;
 use Spindle\Http\Parser\RequestHead;
 use Spindle\Http\Parser\RequestParser;
 
@@ -28,6 +29,7 @@ final class RequestAssembler
      *        temporary files, and whether the client asked to keep the connection
      * @param (\Closure(array<string, list<string>>): array<string, list<string>>)|null $headers
      *        adjusts each request's header fields (see ConnectionServices::$headers)
+     * @param HeadCache|null $heads heads parsed before, shared with the worker's other connections
      */
     public function __construct(
         private readonly HttpLimits $limits,
@@ -39,8 +41,9 @@ final class RequestAssembler
         private readonly string $localAddress,
         private readonly int $localPort,
         private readonly ?\Closure $headers = null,
+        ?HeadCache $heads = null,
     ) {
-        $this->parser = new RequestParser($limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...));
+        $this->parser = new RequestParser($limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...), $heads);
     }
 
     /**

@@ -66,11 +66,15 @@ final class TaskRunner
         while (true) {
             $argument = $this->argument;
             $this->argument = null;
+            // No `finally`: the tracing JIT does not compile through one (see RequestRunner::run()).
             try {
                 $task($argument);
-            } finally {
+            } catch (\Throwable $e) {
                 $this->driver->detach($fiber);
+
+                throw $e;
             }
+            $this->driver->detach($fiber);
             $task = $argument = null;
             if (\count($this->idle) >= $this->maxIdle) {
                 return;

@@ -115,32 +115,44 @@ final class RequestRunner implements RequestDispatcher
         }
     }
 
-    /** Runs in the request's own fiber. */
+    /**
+     * Runs in the request's own fiber.
+     *
+     * No `finally` here nor in call(): PHP's tracing JIT does not compile a trace through one, so
+     * the code around it ran in the interpreter on every request; the cleanup runs on both the
+     * normal and the exceptional way out instead.
+     */
     private function run(RunningRequest $run): void
     {
         $exchange = $run->exchange;
         $request = $exchange->request;
         try {
             $response = $this->call($request, $run);
-            if ($run->timedOut) {
-                // Too late: the request timeout answered 504 (or cut the connection).
-                return;
+            if (!$run->timedOut) {
+                // (Otherwise it is too late: the request timeout answered 504, or cut the connection.)
+                if ($this->returnRequestId) {
+                    $response = self::withRequestId($response, $request);
+                }
+                $exchange->respond($response);
             }
-            if ($this->returnRequestId) {
-                $response = self::withRequestId($response, $request);
-            }
-            $exchange->respond($response);
-        } finally {
-            unset($this->running[\spl_object_id($run)]);
-            $exchange->finish();
+        } catch (\Throwable $e) {
+            $this->end($run);
+
+            throw $e;
         }
+        $this->end($run);
+    }
+
+    private function end(RunningRequest $run): void
+    {
+        unset($this->running[\spl_object_id($run)]);
+        $run->exchange->finish();
     }
 
     /** The app's response, or the error response that stands for it. */
     private function call(Request $request, RunningRequest $run): Response
     {
-        $stats = $this->stats;
-        ++$stats->inflight;
+        ++$this->stats->inflight;
         $slot = $this->limit->tryAcquire();
         try {
             if (!$slot) {
@@ -148,28 +160,38 @@ final class RequestRunner implements RequestDispatcher
                 $this->waitForSlot($run->context);
                 $slot = true;
             }
-
-            return $this->app->handle($request);
+            $response = $this->app->handle($request);
         } catch (HttpException $e) {
             // A request the application (or its bridge) refuses as malformed: its status, no error log.
-            return new Response($e->status, self::TEXT, $e->getMessage() . "\n");
+            $response = new Response($e->status, self::TEXT, $e->getMessage() . "\n");
         } catch (\Throwable $e) {
-            if (!$run->timedOut) {
-                // (Otherwise it is the cancellation of the request timeout, which answered.)
-                $this->logger->error(\sprintf('%s %s failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
-            }
+            $response = $this->failed($request, $run, $e);
+        }
+        if ($slot) {
+            $this->limit->release();
+        }
+        $stats = $this->stats;
+        --$stats->inflight;
+        ++$stats->requests;
+        if ($this->afterEach !== null) {
+            ($this->afterEach)();
+        }
 
-            return new Response(500, self::TEXT, ($this->debug ? (string) $e : 'Internal Server Error') . "\n");
-        } finally {
-            if ($slot) {
-                $this->limit->release();
-            }
-            --$stats->inflight;
-            ++$stats->requests;
-            if ($this->afterEach !== null) {
-                ($this->afterEach)();
+        return $response;
+    }
+
+    /** The 500 that answers for an application that threw $e (logged unless it is the request timeout's cancellation). */
+    private function failed(Request $request, RunningRequest $run, \Throwable $e): Response
+    {
+        if (!$run->timedOut) {
+            try {
+                $this->logger->error(\sprintf('%s %s failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
+            } catch (\Throwable) {
+                // A logger that fails must not leave the request's slot taken.
             }
         }
+
+        return new Response(500, self::TEXT, ($this->debug ? (string) $e : 'Internal Server Error') . "\n");
     }
 
     /**

@@ -79,7 +79,12 @@ final class RequestParser
         private readonly \Closure $onHead,
         private readonly \Closure $onBody,
         private readonly \Closure $onComplete,
+        /** Heads parsed before, shared by the connections of a worker (see HeadCache); null: none. */
+        private readonly ?HeadCache $cache = null,
     ) {
+        if ($cache !== null && $cache->limits !== $limits) {
+            throw new \InvalidArgumentException('A head cache is shared only by parsers with the same limits');
+        }
     }
 
     /** True between requests, when no byte of a next request has arrived yet. */
@@ -191,7 +196,8 @@ final class RequestParser
         // Most reads hold exactly one request: then nothing is left to copy.
         $this->buffer = $end + 4 === \strlen($buffer) ? '' : (string) \substr($buffer, $end + 4);
         // The head is taken with the CRLF of its last line, so that every line ends with one.
-        $head = $this->head(\substr($buffer, 0, $end + 2));
+        $raw = \substr($buffer, 0, $end + 2);
+        $head = $this->cache === null ? $this->head($raw) : ($this->cache->get($raw) ?? $this->cache->put($raw, $this->head($raw)));
         $this->bodySize = 0;
         if ($head->chunked) {
             $this->state = self::CHUNK_SIZE;
