@@ -49,11 +49,14 @@ $options = new ServerOptions(
 $logger = new Psr\Log\NullLogger();
 $app = (new Worker($options, $logger, applications: new Spindle\Bridge\AppFactory()))->boot();
 $done = 0;
-// The loop stops once every connection of the round has its answer.
-$counting = new ClosureApplication(static function (Request $request) use ($app, &$done, $connections): Response {
+/** @var \Closure(): void $nextRound reads the round's answers, then sends the next round or stops the loop */
+$nextRound = static fn () => null;
+// Once every connection of the round has its answer, the next round begins: the loop runs
+// throughout, as it does in a worker.
+$counting = new ClosureApplication(static function (Request $request) use ($app, &$done, $connections, &$nextRound): Response {
     $response = $app->handle($request);
     if (++$done === $connections) {
-        EventLoop::getDriver()->stop();
+        EventLoop::defer($nextRound);
     }
 
     return $response;
@@ -80,11 +83,11 @@ for ($i = 0; $i < $connections; ++$i) {
     }
     $clients[] = $client;
     if (getenv('FLOOR')) {
-        EventLoop::onReadable($server, static function (string $id, $socket) use (&$done, $connections): void {
+        EventLoop::onReadable($server, static function (string $id, $socket) use (&$done, $connections, &$nextRound): void {
             fread($socket, 65536);
             fwrite($socket, "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nDate: Mon, 23 Nov 2026 10:47:31 GMT\r\nContent-Length: 11\r\n\r\nHello World");
             if (++$done === $connections) {
-                EventLoop::getDriver()->stop();
+                EventLoop::defer($nextRound);
             }
         });
     } else {
@@ -93,16 +96,25 @@ for ($i = 0; $i < $connections; ++$i) {
 }
 $request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n";
 $bytes = 0;
-$start = hrtime(true);
-for ($round = 0; $round < $rounds; ++$round) {
+$round = 0;
+$send = static function () use ($clients, $request, &$done): void {
+    $done = 0;
     foreach ($clients as $client) {
         fwrite($client, $request);
     }
-    $done = 0;
-    EventLoop::run();
+};
+$nextRound = static function () use ($clients, $rounds, $send, &$round, &$bytes): void {
     foreach ($clients as $client) {
         $bytes += strlen((string) fread($client, 65536));
     }
-}
+    if (++$round < $rounds) {
+        $send();
+    } else {
+        EventLoop::getDriver()->stop();
+    }
+};
+$start = hrtime(true);
+$send();
+EventLoop::run();
 $requests = $connections * $rounds;
 printf("%d requests, %.3f µs per request (both sides, system calls included), %d bytes per response\n", $requests, (hrtime(true) - $start) / 1000 / $requests, intdiv($bytes, $requests));

@@ -24,6 +24,11 @@ final class ResponseSerializer
     private array $statusLines = [];
     /** @var array<array-key, int> header names already checked: what the serializer does with each */
     private array $names = [];
+    /** @var array<string, string|list<string>>|null the headers lastFields was made from (see fields()) */
+    private ?array $lastHeaders = null;
+    private string $lastFields = '';
+    private bool $lastHasDate = false;
+    private bool $lastAsksToClose = false;
 
     /**
      * @param array<string, string|list<string>> $headers
@@ -54,35 +59,15 @@ final class ResponseSerializer
             }
             $out = 'HTTP/' . $protocolVersion . ' ' . $status . ' ' . $reason . "\r\n";
         }
-        $lines = 1;
-        $hasDate = false;
-        foreach ($headers as $name => $values) {
-            $kind = $this->names[$name] ?? $this->checkName((string) $name);
-            if ($kind !== self::PLAIN) {
-                if ($kind === self::FRAMING) {
-                    if ($keepAlive && self::asksToClose((string) $name, $values)) {
-                        $keepAlive = false;
-                        $closing = true;
-                    }
-                    continue;
-                }
-                $hasDate = true;
-            }
-            if (\is_array($values)) {
-                foreach ($values as $value) {
-                    $out .= $name . ': ' . (string) $value . "\r\n";
-                    ++$lines;
-                }
-            } else {
-                $out .= $name . ': ' . $values . "\r\n";
-                ++$lines;
-            }
+        if ($headers !== $this->lastHeaders) {
+            $this->fields($headers);
         }
-        // The values are checked all at once: every CR and LF in the head so far must be the end
-        // of a line written here, and no NUL may appear.
-        if (\substr_count($out, "\n") !== $lines || \substr_count($out, "\r") !== $lines || \str_contains($out, "\0")) {
-            throw $this->invalidValue($headers);
+        $out .= $this->lastFields;
+        if ($keepAlive && $this->lastAsksToClose) {
+            $keepAlive = false;
+            $closing = true;
         }
+        $hasDate = $this->lastHasDate;
         if (!$hasDate) {
             $out .= $this->dateLine();
         }
@@ -100,6 +85,56 @@ final class ResponseSerializer
         }
 
         return $out . "\r\n";
+    }
+
+    /**
+     * Serializes the application's header fields (all but the framing ones) into lastFields, and
+     * remembers them as lastHeaders: the next response with equal headers (an app returning the
+     * same header array, the common case) reuses the lines without building and checking them
+     * again, 0.1–0.2 µs a response. Headers with a value that is not a string (a Stringable
+     * object, a number) are not remembered: an object could turn into another string next time.
+     *
+     * @param array<string, string|list<string>> $headers
+     *
+     * @throws \UnexpectedValueException when a header name or value could split the response
+     */
+    private function fields(array $headers): void
+    {
+        $out = '';
+        $lines = 0;
+        $hasDate = false;
+        $asksToClose = false;
+        $strings = true;
+        foreach ($headers as $name => $values) {
+            $kind = $this->names[$name] ?? $this->checkName((string) $name);
+            if ($kind !== self::PLAIN) {
+                if ($kind === self::FRAMING) {
+                    $asksToClose = $asksToClose || self::asksToClose((string) $name, $values);
+                    continue;
+                }
+                $hasDate = true;
+            }
+            if (\is_array($values)) {
+                foreach ($values as $value) {
+                    $strings = $strings && \is_string($value);
+                    $out .= $name . ': ' . (string) $value . "\r\n";
+                    ++$lines;
+                }
+            } else {
+                $strings = $strings && \is_string($values);
+                $out .= $name . ': ' . $values . "\r\n";
+                ++$lines;
+            }
+        }
+        // The values are checked all at once: every CR and LF in the lines must be the end of a
+        // line written here, and no NUL may appear.
+        if (\substr_count($out, "\n") !== $lines || \substr_count($out, "\r") !== $lines || \str_contains($out, "\0")) {
+            throw $this->invalidValue($headers);
+        }
+        $this->lastHeaders = $strings ? $headers : null;
+        $this->lastFields = $out;
+        $this->lastHasDate = $hasDate;
+        $this->lastAsksToClose = $asksToClose;
     }
 
     /** @param string|list<string> $values */

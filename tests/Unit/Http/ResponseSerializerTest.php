@@ -309,4 +309,45 @@ final class ResponseSerializerTest extends TestCase
         self::assertSame("1a\r\n" . \str_repeat('x', 26) . "\r\n", $serializer->chunk(\str_repeat('x', 26)));
         self::assertSame("0\r\n\r\n", $serializer->lastChunk());
     }
+
+    public function testOneSerializerFollowsTheHeadersOfEachResponse(): void
+    {
+        $serializer = new ResponseSerializer();
+        $headers = ['Content-Type' => 'text/plain', 'X-Tag' => ['a', 'b']];
+        $first = $serializer->head(200, '', $headers, '1.1', true, 2);
+        self::assertSame($first, $serializer->head(200, '', $headers, '1.1', true, 2));
+        self::assertStringContainsString("X-Tag: a\r\nX-Tag: b\r\n", $first);
+
+        $other = $serializer->head(200, '', ['Content-Type' => 'text/html'] + $headers, '1.1', true, 2);
+        self::assertStringContainsString("Content-Type: text/html\r\n", $other);
+        self::assertStringNotContainsString('text/plain', $other);
+
+        $closing = false;
+        $serializer->head(200, '', ['Connection' => 'close'], '1.1', true, 0, $closing);
+        self::assertTrue($closing);
+        $closing = false;
+        $again = $serializer->head(200, '', ['Connection' => 'close'], '1.1', true, 0, $closing);
+        self::assertTrue($closing, 'a repeated "Connection: close" closes the connection again');
+        self::assertStringContainsString("Connection: close\r\n", $again);
+
+        $this->expectException(\UnexpectedValueException::class);
+        $serializer->head(200, '', ['Content-Type' => "text/plain\r\nSet-Cookie: x=1"], '1.1', true, 2);
+    }
+
+    public function testAValueThatIsAnObjectIsTurnedIntoAStringForEachResponse(): void
+    {
+        $value = new class () implements \Stringable {
+            public int $calls = 0;
+
+            public function __toString(): string
+            {
+                return 'v' . ++$this->calls;
+            }
+        };
+        $serializer = new ResponseSerializer();
+        $headers = ['X-Version' => [$value]];
+
+        self::assertStringContainsString("X-Version: v1\r\n", $serializer->head(200, '', $headers, '1.1', true, 0));
+        self::assertStringContainsString("X-Version: v2\r\n", $serializer->head(200, '', $headers, '1.1', true, 0));
+    }
 }
