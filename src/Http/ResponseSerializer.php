@@ -67,8 +67,7 @@ final class ResponseSerializer
             $keepAlive = false;
             $closing = true;
         }
-        $hasDate = $this->lastHasDate;
-        if (!$hasDate) {
+        if (!$this->lastHasDate) {
             $out .= $this->dateLine();
         }
         if ($contentLength === null) {

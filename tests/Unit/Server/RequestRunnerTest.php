@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Server;
 
 use PHPUnit\Framework\TestCase;
+use Psr\Log\AbstractLogger;
+use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
 use Spindle\Http\Clock;
@@ -62,7 +64,7 @@ final class RequestRunnerTest extends TestCase
         $this->runner?->close();
     }
 
-    private function start(int $concurrency = 10, float $timeout = 3.0, bool $requestIds = false): void
+    private function start(int $concurrency = 10, float $timeout = 3.0, bool $requestIds = false, ?LoggerInterface $runnerLogger = null): void
     {
         $app = function (Request $request): Response {
             $path = $request->path;
@@ -95,7 +97,7 @@ final class RequestRunnerTest extends TestCase
         $this->runner = new RequestRunner(
             new ClosureApplication($app),
             new TaskRunner(Loop::driver()),
-            $this->logger,
+            $runnerLogger ?? $this->logger,
             $this->clock,
             new ConcurrencyLimit($concurrency),
             requestTimeout: $timeout,
@@ -204,6 +206,22 @@ final class RequestRunnerTest extends TestCase
         self::assertStringNotContainsString('the app failed', $response, 'no exception text outside debug mode');
         self::assertSame(['GET /boom failed: the app failed'], $this->logger->messages('error'));
         // The connection stays usable.
+        $this->send($client, '/');
+        self::assertStringEndsWith('id=-', self::received($client));
+    }
+
+    public function testALoggerThatFailsLeavesTheFailedRequestItsAnswerAndItsSlotFree(): void
+    {
+        $this->start(concurrency: 1, runnerLogger: new class () extends AbstractLogger {
+            public function log($level, string|\Stringable $message, array $context = []): void
+            {
+                throw new \RuntimeException('the log is full');
+            }
+        });
+        $client = $this->connect();
+        $this->send($client, '/boom');
+        self::assertStringStartsWith('HTTP/1.1 500 ', self::received($client));
+        // The only slot was given back: the next request runs.
         $this->send($client, '/');
         self::assertStringEndsWith('id=-', self::received($client));
     }
