@@ -1,0 +1,236 @@
+#!/usr/bin/env bash
+# The same app served by two commits of Spindle side by side: the regression guard to run before
+# landing any change to the request path.
+#
+#   bash benchmarks/compare-commits.sh BASE [HEAD]       # HEAD defaults to the working tree
+#   APP=blog12 ROUNDS=5 bash benchmarks/compare-commits.sh e36d931
+#
+# Each side is a copy of its commit (git archive) with its own Composer install, serving the same
+# app directory of that copy with the same seeded SQLite database, the same environment and the
+# same PHP settings (OPcache + tracing JIT), 2 workers each. Rounds are interleaved (the order of
+# the two sides alternates every round) so that a busier minute of this shared machine hits both;
+# for every route the report gives each side's median req/s over the rounds, the ratio of the
+# medians and the ratio of each round, CPU per request, and each worker's RSS after one request
+# and after the load.
+#
+# Env knobs:
+#   APP        blog (examples/blog, Laravel 8; default), blog12 (examples/blog12, Laravel 12) or
+#              symfony74 (tests/fixtures/symfony74-app)
+#   ROUTES     paths to measure (default: /hello /users/{id} /posts for the blogs, /hello
+#              /users/{id} for Symfony; {id} is a random id of 1..1000 per request)
+#   ROUNDS     interleaved rounds (default 3)
+#   DURATION   seconds per wrk run (default 5)
+#   WARMUP     seconds of unrecorded load before each run (default 1)
+#   CONNS      wrk connections (default 32, wrk -t2)
+#   WORKERS    Spindle workers on each side (default 2)
+#   KEEP       1 = keep the copies in benchmarks/.compare/<commit> (faster next time; default 1)
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+BASE_REF="${1:?usage: compare-commits.sh BASE [HEAD]}"
+HEAD_REF="${2:-}"
+APP="${APP:-blog}"
+ROUNDS="${ROUNDS:-3}"
+DURATION="${DURATION:-5}"
+WARMUP="${WARMUP:-1}"
+CONNS="${CONNS:-32}"
+WORKERS="${WORKERS:-2}"
+KEEP="${KEEP:-1}"
+for n in "$ROUNDS" "$DURATION" "$WARMUP" "$CONNS" "$WORKERS"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || die "ROUNDS, DURATION, WARMUP, CONNS and WORKERS must be whole numbers"
+done
+case "$APP" in
+    blog) APP_DIR=examples/blog; DEFAULT_ROUTES="/hello /users/{id} /posts" ;;
+    blog12) APP_DIR=examples/blog12; DEFAULT_ROUTES="/hello /users/{id} /posts" ;;
+    symfony74) APP_DIR=tests/fixtures/symfony74-app; DEFAULT_ROUTES="/hello /users/{id}" ;;
+    *) die "APP must be blog, blog12 or symfony74" ;;
+esac
+ROUTES="${ROUTES:-$DEFAULT_ROUTES}"
+
+need_tools wrk curl deb:php8.2-sqlite3
+[[ "$APP" == blog ]] && need_tools deb:php-laravel-framework
+[[ "$APP" == symfony74 ]] && need_tools deb:php-symfony-runtime
+
+make_tmp spindle-compare
+COPIES="$ROOT/benchmarks/.compare"
+mkdir -p "$COPIES"
+
+# checkout REF: prints the directory of a ready copy of REF (the working tree when REF is empty).
+checkout() {
+    local ref="$1" sha dir
+    if [[ -z "$ref" ]]; then
+        dir="$ROOT"
+    else
+        sha="$(git rev-parse --verify "$ref^{commit}")" || die "no commit $ref"
+        dir="$COPIES/${sha:0:12}"
+        if [[ ! -f "$dir/.ready-$APP" ]]; then
+            log "copy of $ref (${sha:0:12}) in ${dir#"$ROOT"/}"
+            rm -rf "$dir"
+            mkdir -p "$dir"
+            git archive "$sha" | tar -x -C "$dir"
+        fi
+        (( KEEP )) || COPY_DIRS+=("$dir")
+    fi
+    if [[ ! -f "$dir/.ready-$APP" ]]; then
+        (cd "$dir" && composer install --no-interaction --no-progress --quiet) >&2
+        case "$APP" in
+            blog) composer install --no-interaction --no-progress --quiet --working-dir="$dir/$APP_DIR" >&2 ;;
+            *) (cd "$dir" && scripts/composer-fixture "$APP_DIR" install --no-progress --quiet) >&2 ;;
+        esac
+        [[ "$dir" == "$ROOT" ]] || touch "$dir/.ready-$APP"
+    fi
+    echo "$dir"
+}
+COPY_DIRS=()
+on_cleanup() { local d; for d in "${COPY_DIRS[@]}"; do rm -rf "$d"; done; }
+
+BASE_DIR="$(checkout "$BASE_REF")"
+HEAD_DIR="$(checkout "$HEAD_REF")"
+BASE_LABEL="$(git rev-parse --short "$BASE_REF")"
+HEAD_LABEL="${HEAD_REF:+$(git rev-parse --short "$HEAD_REF")}"
+HEAD_LABEL="${HEAD_LABEL:-working tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo '+changes'))}"
+
+# The same environment for both sides; Laravel's caches are per side (they hold the app's paths).
+APP_KEY="base64:$(php -r 'echo base64_encode(random_bytes(32));')"
+side_env() {   # side_env NAME DIR: the environment of one side, one VAR=value per line
+    local name="$1" dir="$2"
+    mkdir -p "$TMP/$name/cache" "$TMP/$name/views"
+    cat <<EOF
+APP_ENV=production
+APP_DEBUG=false
+APP_KEY=$APP_KEY
+LOG_CHANNEL=stderr
+LOG_LEVEL=warning
+SESSION_DRIVER=cookie
+CACHE_DRIVER=array
+CACHE_STORE=array
+DB_CONNECTION=sqlite
+DB_DATABASE=$TMP/app.sqlite
+DB_PREFIX=
+VIEW_COMPILED_PATH=$TMP/$name/views
+APP_CONFIG_CACHE=$TMP/$name/cache/config.php
+APP_ROUTES_CACHE=$TMP/$name/cache/routes.php
+APP_PACKAGES_CACHE=$TMP/$name/cache/packages.php
+APP_SERVICES_CACHE=$TMP/$name/cache/services.php
+APP_EVENTS_CACHE=$TMP/$name/cache/events.php
+APP_SECRET=compare-commits
+DATABASE_URL=sqlite:///$TMP/app.sqlite
+EOF
+}
+mapfile -t BASE_ENV < <(side_env base "$BASE_DIR")
+mapfile -t HEAD_ENV < <(side_env head "$HEAD_DIR")
+
+if [[ "$APP" != symfony74 ]]; then
+    log "seeding the blog (SQLite)"
+    env "${HEAD_ENV[@]}" php "$HEAD_DIR/$APP_DIR/artisan" --no-interaction blog:seed >/dev/null
+    for side in base head; do
+        dir="$BASE_DIR"; envs=("${BASE_ENV[@]}")
+        [[ "$side" == head ]] && { dir="$HEAD_DIR"; envs=("${HEAD_ENV[@]}"); }
+        env "${envs[@]}" php "$dir/$APP_DIR/artisan" --no-interaction config:cache >/dev/null
+        env "${envs[@]}" php "$dir/$APP_DIR/artisan" --no-interaction route:cache >/dev/null
+    done
+fi
+
+PHP_ARGS=(-d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.validate_timestamps=0
+    -d opcache.memory_consumption=128 -d opcache.max_accelerated_files=20000
+    -d opcache.interned_strings_buffer=16 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M
+    -d realpath_cache_size=4096K -d realpath_cache_ttl=600)
+
+spawn_spindle spindle-base "Spindle $BASE_LABEL" "$TMP/base.log" 60 \
+    env "${BASE_ENV[@]}" php "${PHP_ARGS[@]}" "$BASE_DIR/bin/spindle" serve "$BASE_DIR/$APP_DIR" --host=127.0.0.1 --port=0 --workers="$WORKERS"
+BASE_PID="$SPINDLE_PID"; BASE_PORT="$SPINDLE_PORT"
+spawn_spindle spindle-head "Spindle $HEAD_LABEL" "$TMP/head.log" 60 \
+    env "${HEAD_ENV[@]}" php "${PHP_ARGS[@]}" "$HEAD_DIR/bin/spindle" serve "$HEAD_DIR/$APP_DIR" --host=127.0.0.1 --port=0 --workers="$WORKERS"
+HEAD_PID="$SPINDLE_PID"; HEAD_PORT="$SPINDLE_PORT"
+
+cat > "$TMP/ids.lua" <<'EOF'
+-- {id} in the path: a random id of the 1,000 users per request
+math.randomseed(os.time())
+local template = wrk.path
+request = function()
+    return wrk.format(nil, (template:gsub("%%7Bid%%7D", tostring(math.random(1, 1000))):gsub("{id}", tostring(math.random(1, 1000)))))
+end
+EOF
+
+workers_of() { ps -o pid= --ppid "$1" | tr -d ' '; }
+rss_mb() {   # rss_mb PID...: "a / b" MB of each process
+    local pid out=()
+    for pid in "$@"; do out+=("$(awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$pid/status" 2>/dev/null || echo '?')"); done
+    local IFS=/
+    echo "${out[*]}" | sed 's#/# / #g'
+}
+
+# Same answers from both sides, and the RSS of each worker after a few single requests.
+for route in $ROUTES; do
+    path="${route//\{id\}/5}"
+    b="$(curl -s --max-time 30 "http://127.0.0.1:$BASE_PORT$path")"
+    h="$(curl -s --max-time 30 "http://127.0.0.1:$HEAD_PORT$path")"
+    [[ -n "$b" && "$b" == "$h" ]] || { dump_logs 20; die "$path differs: base '${b:0:200}', head '${h:0:200}'"; }
+done
+log "ok: both sides give the same answers"
+mapfile -t BASE_WORKERS < <(workers_of "$BASE_PID")
+mapfile -t HEAD_WORKERS < <(workers_of "$HEAD_PID")
+RSS_IDLE_BASE="$(rss_mb "${BASE_WORKERS[@]}")"
+RSS_IDLE_HEAD="$(rss_mb "${HEAD_WORKERS[@]}")"
+
+declare -A RPS CPU
+LOAD_BEFORE="$(cut -d" " -f1-3 /proc/loadavg)"
+CLK_TCK="$(getconf CLK_TCK)"
+measure() {   # measure SIDE ROUTE ROUND
+    local side="$1" route="$2" round="$3" port pids out args before ticks n
+    port="$BASE_PORT"; pids=("${BASE_WORKERS[@]}")
+    [[ "$side" == head ]] && { port="$HEAD_PORT"; pids=("${HEAD_WORKERS[@]}"); }
+    args=(-t2 -c"$CONNS" --timeout 30s)
+    [[ "$route" == *"{id}"* ]] && args+=(-s "$TMP/ids.lua")
+    (( WARMUP > 0 )) && { run_wrk /dev/null "${args[@]}" -d"${WARMUP}s" "http://127.0.0.1:$port$route" || true; }
+    out="$TMP/wrk/$side-${route//\//_}-$round.txt"
+    before="$(cpu_ticks "${pids[@]}")"
+    run_wrk "$out" "${args[@]}" -d"${DURATION}s" "http://127.0.0.1:$port$route" || { cat "$out" >&2; die "wrk failed"; }
+    ticks=$(( $(cpu_ticks "${pids[@]}") - before ))
+    n="$(wrk_requests "$out")"
+    RPS[$side|$route]+="$(wrk_rps "$out") "
+    CPU[$side|$route]+="$(awk -v t="$ticks" -v n="${n:-0}" -v hz="$CLK_TCK" 'BEGIN { if (n + 0 > 0) printf "%.3f", t * 1000 / hz / n; else print 0 }') "
+    log "round $round: $side $route $(wrk_rps "$out") req/s, errors: $(wrk_errors "$out")"
+}
+for ((round = 1; round <= ROUNDS; round++)); do
+    for route in $ROUTES; do
+        if (( round % 2 )); then measure base "$route" "$round"; measure head "$route" "$round"
+        else measure head "$route" "$round"; measure base "$route" "$round"; fi
+    done
+done
+RSS_LOAD_BASE="$(rss_mb "${BASE_WORKERS[@]}")"
+RSS_LOAD_HEAD="$(rss_mb "${HEAD_WORKERS[@]}")"
+
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+round_ratios() {   # round_ratios "h1 h2 .." "b1 b2 ..": "0.98 1.01 .."
+    paste -d' ' <(tr ' ' '\n' <<<"$1" | grep -v '^$') <(tr ' ' '\n' <<<"$2" | grep -v '^$') \
+        | awk '{ printf "%s%.2f", (NR > 1 ? " " : ""), $1 / $2 }'
+}
+
+report() {
+    echo "# $APP_DIR: $HEAD_LABEL against $BASE_LABEL"
+    echo
+    echo "- date: $(date -Iseconds); nproc $(nproc); $(cpu_model); load before: $LOAD_BEFORE"
+    echo "- PHP $(php -r 'echo PHP_VERSION;') with ${PHP_ARGS[*]}"
+    echo "- $WORKERS workers each, wrk -t2 -c$CONNS, ${DURATION}s per run after ${WARMUP}s warm-up, $ROUNDS interleaved rounds; SQLite"
+    echo
+    echo "| route | $BASE_LABEL req/s (median) | head req/s (median) | head / base | per round | CPU ms per request base / head |"
+    echo "| --- | ---: | ---: | ---: | --- | ---: |"
+    local route b h
+    for route in $ROUTES; do
+        b="$(median <<<"${RPS[base|$route]}")"
+        h="$(median <<<"${RPS[head|$route]}")"
+        printf '| %s | %s | %s | **%s** | %s | %s / %s |\n' "$route" "$b" "$h" "$(ratio "$h" "$b")" \
+            "$(round_ratios "${RPS[head|$route]}" "${RPS[base|$route]}")" \
+            "$(median <<<"${CPU[base|$route]}")" "$(median <<<"${CPU[head|$route]}")"
+    done
+    echo
+    echo "| worker RSS, MB (each worker) | after one request per route | after the load |"
+    echo "| --- | --- | --- |"
+    echo "| $BASE_LABEL | $RSS_IDLE_BASE | $RSS_LOAD_BASE |"
+    echo "| head | $RSS_IDLE_HEAD | $RSS_LOAD_HEAD |"
+}
+
+REPORT="$(report)"
+publish_report "$ROOT/benchmarks/results/compare-$APP-$(date +%Y-%m-%d-%H%M%S).md"
