@@ -19,6 +19,9 @@ final class Context
     /** @var list<\Closure(): void> */
     private array $resumeHooks = [];
 
+    /** @var list<\Closure(): void> */
+    private array $afterResponse = [];
+
     /** hrtime (ns) when the task last started running; used to find requests that block the loop. */
     public int $runningSince = 0;
 
@@ -57,6 +60,33 @@ final class Context
     public function onResume(\Closure $hook): void
     {
         $this->resumeHooks[] = $hook;
+    }
+
+    /**
+     * Runs $work in this task's fiber once its response has been handed to the connection, as
+     * fastcgi_finish_request() lets work run under PHP-FPM: the client has its answer, and the
+     * request (its process state, its app instance) is still the one running. A framework's
+     * terminate step goes here. Work registered outside a server's request never runs: call it
+     * directly there.
+     *
+     * @param \Closure(): void $work
+     */
+    public function afterResponse(\Closure $work): void
+    {
+        $this->afterResponse[] = $work;
+    }
+
+    /**
+     * @internal The work registered with afterResponse(), handed out once (the request runner runs it).
+     *
+     * @return list<\Closure(): void>
+     */
+    public function takeAfterResponse(): array
+    {
+        $work = $this->afterResponse;
+        $this->afterResponse = [];
+
+        return $work;
     }
 
     /**

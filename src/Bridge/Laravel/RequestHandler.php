@@ -20,7 +20,7 @@ use Symfony\Component\HttpFoundation\Response as SymfonyResponse;
 /**
  * Serves one request: borrows an app instance, makes its statics current (now and whenever
  * the request's fiber resumes), runs the HTTP kernel, converts the response, then, once the
- * response is handed to the connection (AfterResponse), terminates the kernel, resets the
+ * response is handed to the connection (Context::afterResponse()), terminates the kernel, resets the
  * instance and gives it back. A streamed response holds the instance until its body has been
  * sent (its callback runs inside the app).
  */
@@ -61,7 +61,16 @@ final class RequestHandler
             throw $e;
         }
         if (\is_string($converted->body) || $converted->body instanceof FileBody) {
-            AfterResponse::end($lease);
+            // Terminate once the response is handed to the connection, as PHP-FPM does (Laravel's
+            // front controller sends the response, which calls fastcgi_finish_request(), and only
+            // then terminates the kernel): terminable middleware, terminating callbacks and
+            // defer() callbacks run after the client has its response, in this request's fiber.
+            $context = Loop::context();
+            if ($context === null) {
+                $lease->end();
+            } else {
+                $context->afterResponse($lease->end(...));
+            }
 
             return $converted;
         }

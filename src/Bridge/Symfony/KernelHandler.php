@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Symfony;
 
 use Psr\Log\LoggerInterface;
-use Revolt\EventLoop;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Http\FileBody;
@@ -24,7 +23,7 @@ use Symfony\Component\HttpKernel\TerminableInterface;
  * back.
  *
  * A string or file body is sent right after the handler returns, so terminate() and the reset
- * are queued to run just after; a streamed body keeps the kernel until its last piece is sent,
+ * run in the request's fiber just after (Context::afterResponse()); a streamed body keeps the kernel until its last piece is sent,
  * since the stream's callback may use the kernel's services.
  */
 final class KernelHandler
@@ -56,7 +55,12 @@ final class KernelHandler
         $finish = fn () => $this->finish($kernel, $symfonyRequest, $symfonyResponse);
         $body = $response->body;
         if (\is_string($body) || $body instanceof FileBody) {
-            EventLoop::queue($finish);
+            $context = Loop::context();
+            if ($context === null) {
+                $finish();
+            } else {
+                $context->afterResponse($finish);
+            }
 
             return $response;
         }

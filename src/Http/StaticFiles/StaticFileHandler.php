@@ -45,6 +45,11 @@ use Spindle\Http\Response;
  */
 final class StaticFileHandler
 {
+    /** Seconds a path found to be no servable file is remembered as such. */
+    public const MISS_TTL = 1.0;
+    /** Paths remembered at most; the memory is emptied when it is full. */
+    private const MISS_LIMIT = 1024;
+
     private const S_IFMT = 0o170000;
     private const S_IFREG = 0o100000;
     private const S_IFDIR = 0o040000;
@@ -52,6 +57,16 @@ final class StaticFileHandler
     private readonly string $root;
     private readonly string $rootPrefix;
     private readonly MimeTypes $mimeTypes;
+    /**
+     * Request paths that named no servable file lately, with the hrtime (ns) until which that
+     * answer stands. Nearly every request of an app behind a static root is for a path that is
+     * no file (/api/users/5): without this memory each would cost realpath() a failed lstat(), a
+     * system call on every request that the app's own routes never need, where nginx in front of
+     * PHP-FPM makes it on nginx's side. A file created meanwhile is served at most MISS_TTL later.
+     *
+     * @var array<string, int>
+     */
+    private array $missing = [];
 
     public function __construct(
         string $root,
@@ -148,13 +163,21 @@ final class StaticFileHandler
             return null;
         }
 
+        $now = \hrtime(true);
+        if (isset($this->missing[$path]) && $this->missing[$path] > $now) {
+            return null;
+        }
         $real = $this->resolveInsideRoot($this->rootPrefix . \ltrim($path, '/'));
         if ($real === null) {
+            $this->remember($path, $now);
+
             return null;
         }
         \clearstatcache();
         $stat = @\stat($real);
         if ($stat === false) {
+            $this->remember($path, $now);
+
             return null;
         }
         if (($stat['mode'] & self::S_IFMT) === self::S_IFDIR) {
@@ -171,6 +194,15 @@ final class StaticFileHandler
         }
 
         return [$real, $stat['size'], $stat['mtime']];
+    }
+
+    /** $path named no file at $now (hrtime, ns). */
+    private function remember(string $path, int $now): void
+    {
+        if (\count($this->missing) >= self::MISS_LIMIT) {
+            $this->missing = [];
+        }
+        $this->missing[$path] = $now + (int) (self::MISS_TTL * 1e9);
     }
 
     /** realpath() of $candidate when it is the root or exists inside it, with no hidden segment below it. */

@@ -16,11 +16,14 @@ final class ContextResetter implements Resetter
 {
     public function __construct(private readonly Application $app)
     {
+        // Loads the class where this Laravel has it: reset() then asks without the autoloader,
+        // whose search for a missing class costs file lookups on every request.
+        \class_exists(Repository::class);
     }
 
     public function reset(): void
     {
-        if (!\class_exists(Repository::class) || !$this->app->resolved(Repository::class)) {
+        if (!\class_exists(Repository::class, false) || !$this->app->resolved(Repository::class)) {
             return;
         }
         $context = $this->app->make(Repository::class);

@@ -17,11 +17,14 @@ final class DeferredCallbacksResetter implements Resetter
 {
     public function __construct(private readonly Application $app)
     {
+        // Loads the class where this Laravel has it: reset() then asks without the autoloader,
+        // whose search for a missing class costs file lookups on every request.
+        \class_exists(DeferredCallbackCollection::class);
     }
 
     public function reset(): void
     {
-        if (!\class_exists(DeferredCallbackCollection::class) || !$this->app->resolved(DeferredCallbackCollection::class)) {
+        if (!\class_exists(DeferredCallbackCollection::class, false) || !$this->app->resolved(DeferredCallbackCollection::class)) {
             return;
         }
         $callbacks = $this->app->make(DeferredCallbackCollection::class);

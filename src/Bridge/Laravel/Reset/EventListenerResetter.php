@@ -19,12 +19,17 @@ final class EventListenerResetter implements Resetter
     /** @var array<string, mixed> */
     private readonly array $wildcards;
     private readonly ?Dispatcher $events;
+    /** @var \Closure(Dispatcher): array{array<string, mixed>, array<string, mixed>} bound once, not per request */
+    private readonly \Closure $read;
 
     public function __construct(Application $app)
     {
         $events = $app->make('events');
         $this->events = $events instanceof Dispatcher ? $events : null;
-        [$this->listeners, $this->wildcards] = $this->events === null ? [[], []] : self::read($this->events);
+        $read = \Closure::bind(static fn (Dispatcher $events): array => [$events->listeners, $events->wildcards], null, Dispatcher::class);
+        \assert($read !== null);
+        $this->read = $read;
+        [$this->listeners, $this->wildcards] = $this->events === null ? [[], []] : $read($this->events);
     }
 
     public function reset(): void
@@ -32,7 +37,7 @@ final class EventListenerResetter implements Resetter
         if ($this->events === null) {
             return;
         }
-        [$listeners, $wildcards] = self::read($this->events);
+        [$listeners, $wildcards] = ($this->read)($this->events);
         if ($listeners === $this->listeners && $wildcards === $this->wildcards) {
             return;
         }
@@ -54,14 +59,5 @@ final class EventListenerResetter implements Resetter
             $this->wildcards = $keepWildcards;
             $this->wildcardsCache = [];
         })->call($this->events);
-    }
-
-    /** @return array{array<string, mixed>, array<string, mixed>} */
-    private static function read(Dispatcher $events): array
-    {
-        return (function (): array {
-            /** @var Dispatcher $this */
-            return [$this->listeners, $this->wildcards];
-        })->call($events);
     }
 }

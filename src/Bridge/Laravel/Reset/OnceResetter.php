@@ -12,9 +12,17 @@ use Illuminate\Support\Once;
  */
 final class OnceResetter implements Resetter
 {
+
+    public function __construct()
+    {
+        // Loads the class where this Laravel has it: reset() then asks without the autoloader,
+        // whose search for a missing class costs file lookups on every request.
+        \class_exists(Once::class);
+    }
+
     public function reset(): void
     {
-        if (\class_exists(Once::class)) {
+        if (\class_exists(Once::class, false)) {
             Once::flush();
         }
     }

@@ -13,11 +13,31 @@ use Illuminate\Session\Store;
  * Drops the request's session store: the next request gets a new, empty store that loads its
  * own session by its own cookie (a Store keeps the attributes it loaded and merges the next
  * session's into them). The redirector, which holds the store it was made with, gets the new one.
+ *
+ * A request that never touched the session (an API route) leaves the store the last reset made
+ * as it was: the manager still holds only it, the redirector still has it, and every property of
+ * the store (id, name, attributes, handler, started) is identical. Then that store is kept for the
+ * next request instead of making another; making one draws a new session id from the system's
+ * random source, a system call on every request that PHP-FPM does not make for such routes.
  */
 final class SessionResetter implements Resetter
 {
+    /** The store the last reset made, and its properties then. */
+    private ?Store $fresh = null;
+    /** @var array<string, mixed> */
+    private array $freshState = [];
+    /** @var \Closure(Store): array<string, mixed> a store's properties (bound once, not per request) */
+    private readonly \Closure $read;
+    /** @var \Closure(Redirector): mixed the redirector's store */
+    private readonly \Closure $redirectSession;
+
     public function __construct(private readonly Application $app)
     {
+        $read = \Closure::bind(static fn (Store $store): array => \get_object_vars($store), null, Store::class);
+        $redirectSession = \Closure::bind(static fn (Redirector $redirect): mixed => $redirect->session, null, Redirector::class);
+        \assert($read !== null && $redirectSession !== null);
+        $this->read = $read;
+        $this->redirectSession = $redirectSession;
     }
 
     public function reset(): void
@@ -26,16 +46,36 @@ final class SessionResetter implements Resetter
             return;
         }
         $manager = $this->app->make('session');
+        $redirect = $this->app->resolved('redirect') ? $this->app->make('redirect') : null;
+        if ($manager instanceof SessionManager && $this->untouched($manager, $redirect)) {
+            $this->app->forgetInstance('session.store');
+
+            return;
+        }
         if ($manager instanceof SessionManager) {
             $manager->forgetDrivers();
         }
         $this->app->forgetInstance('session.store');
-        if ($this->app->resolved('redirect')) {
-            $redirect = $this->app->make('redirect');
+        $this->fresh = null;
+        if ($redirect !== null) {
             $store = $this->app->make('session.store');
             if ($redirect instanceof Redirector && $store instanceof Store) {
                 $redirect->setSession($store);
+                if ($manager instanceof SessionManager && \array_values($manager->getDrivers()) === [$store]) {
+                    $this->fresh = $store;
+                    $this->freshState = ($this->read)($store);
+                }
             }
         }
+    }
+
+    /** Whether the store the last reset made is the only one, the redirector's, and unchanged. */
+    private function untouched(SessionManager $manager, mixed $redirect): bool
+    {
+        $fresh = $this->fresh;
+        if ($fresh === null || !$redirect instanceof Redirector || \array_values($manager->getDrivers()) !== [$fresh]) {
+            return false;
+        }
+        return ($this->redirectSession)($redirect) === $fresh && ($this->read)($fresh) === $this->freshState;
     }
 }

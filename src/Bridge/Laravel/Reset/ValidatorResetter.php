@@ -18,11 +18,23 @@ final class ValidatorResetter implements Resetter
 
     /** @var array<string, mixed>|null */
     private readonly ?array $snapshot;
+    /** @var \Closure(Factory): array<string, mixed> bound once, not per request */
+    private readonly \Closure $read;
 
     public function __construct(private readonly Application $app)
     {
+        $read = \Closure::bind(static function (Factory $factory): array {
+            $values = [];
+            foreach (ValidatorResetter::PROPERTIES as $property) {
+                $values[$property] = $factory->{$property};
+            }
+
+            return $values;
+        }, null, Factory::class);
+        \assert($read !== null);
+        $this->read = $read;
         $factory = $app->resolved('validator') ? $app->make('validator') : null;
-        $this->snapshot = $factory instanceof Factory ? self::read($factory) : null;
+        $this->snapshot = $factory instanceof Factory ? $read($factory) : null;
     }
 
     public function reset(): void
@@ -36,7 +48,7 @@ final class ValidatorResetter implements Resetter
             return;
         }
         $factory = $this->app->make('validator');
-        if (!$factory instanceof Factory || self::read($factory) === $this->snapshot) {
+        if (!$factory instanceof Factory || ($this->read)($factory) === $this->snapshot) {
             return;
         }
         $snapshot = $this->snapshot;
@@ -44,19 +56,6 @@ final class ValidatorResetter implements Resetter
             foreach ($snapshot as $property => $value) {
                 $this->{$property} = $value;
             }
-        })->call($factory);
-    }
-
-    /** @return array<string, mixed> */
-    private static function read(Factory $factory): array
-    {
-        return (function (): array {
-            $values = [];
-            foreach (ValidatorResetter::PROPERTIES as $property) {
-                $values[$property] = $this->{$property};
-            }
-
-            return $values;
         })->call($factory);
     }
 }

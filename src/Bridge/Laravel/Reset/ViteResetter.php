@@ -22,6 +22,8 @@ final class ViteResetter implements Resetter
 
     public function __construct(private readonly Application $app)
     {
+        // (Loads the class where this Laravel has it: reset() then asks without the autoloader,
+        // whose search for a missing class costs file lookups on every request.)
         $vite = \class_exists(self::VITE) && $app->resolved(self::VITE) ? $app->make(self::VITE) : null;
         $this->vite = \is_object($vite) ? $vite : null;
         $this->booted = $this->vite !== null ? self::read($this->vite) : [];
@@ -29,7 +31,7 @@ final class ViteResetter implements Resetter
 
     public function reset(): void
     {
-        if (!\class_exists(self::VITE) || !$this->app->resolved(self::VITE)) {
+        if (!\class_exists(self::VITE, false) || !$this->app->resolved(self::VITE)) {
             return;
         }
         if ($this->vite === null) {
