@@ -21,6 +21,12 @@ use Spindle\Loop\TaskRunner;
  * instead of one long stall while every boot runs back to back. The pool also keeps $spare
  * instances booted ahead of need.
  *
+ * Instances are needed only for requests that are suspended at the same time: a request that
+ * never waits gives its instance back before the worker reads the next one, so a burst of such
+ * requests runs on one instance. After a burst that did need more, the pool shrinks back: every
+ * $idleTimeout seconds, the idle instances that the busiest moment of that period did not need,
+ * beyond $keep, are let go (the least recently used first).
+ *
  * @template T of object
  */
 final class InstancePool
@@ -35,6 +41,10 @@ final class InstancePool
     private readonly TaskRunner $runner;
     /** @var \SplQueue<Suspension<T|null>> */
     private \SplQueue $waiters;
+    /** Instances lent out now, and the most lent out at once since the last trim. */
+    private int $borrowed = 0;
+    private int $peak = 0;
+    private ?string $trimTimer = null;
 
     /** @param \Closure(): T $factory */
     public function __construct(
@@ -43,6 +53,12 @@ final class InstancePool
         private readonly int $spare = 0,
         /** @var (\Closure(\Throwable): void)|null told about a background boot that failed */
         private readonly ?\Closure $onBootFailure = null,
+        /** Instances kept however quiet the worker is (those booted with it). */
+        private readonly int $keep = 1,
+        /** Seconds between two trims of the instances a quiet period did not need (0: never). */
+        private readonly float $idleTimeout = 0.0,
+        /** @var (\Closure(T): void)|null told about an instance the pool lets go */
+        private readonly ?\Closure $onDrop = null,
     ) {
         if ($max < 1) {
             throw new \InvalidArgumentException(\sprintf('An instance pool needs room for at least one instance, got %d', $max));
@@ -54,6 +70,9 @@ final class InstancePool
     /** @return T */
     public function borrow(): object
     {
+        if (++$this->borrowed > $this->peak) {
+            $this->peak = $this->borrowed;
+        }
         $instance = \array_pop($this->idle);
         if ($instance !== null) {
             $this->keepSpare();
@@ -62,7 +81,13 @@ final class InstancePool
         }
         if ($this->size < $this->max) {
             if (\Fiber::getCurrent() === null) {
-                return $this->create();
+                try {
+                    return $this->create();
+                } catch (\Throwable $e) {
+                    --$this->borrowed;
+
+                    throw $e;
+                }
             }
             $this->bootInBackground();
         }
@@ -78,24 +103,31 @@ final class InstancePool
             if ($instance !== null) {
                 $this->release($instance);
             } else {
+                --$this->borrowed;
                 $this->handOverRoom();
             }
 
             throw $cancellation;
         }
+        if ($instance !== null) {
+            return $instance;
+        }
+        try {
+            return $this->create();
+        } catch (\Throwable $e) {
+            --$this->borrowed;
 
-        return $instance ?? $this->create();
+            throw $e;
+        }
     }
 
     /** @param T $instance */
     public function release(object $instance): void
     {
-        if (!$this->waiters->isEmpty()) {
-            $this->waiters->dequeue()->resume($instance);
-
-            return;
+        if ($this->waiters->isEmpty()) {
+            --$this->borrowed;
         }
-        $this->idle[] = $instance;
+        $this->offer($instance);
     }
 
     /** Throws away a borrowed instance (its reset failed); a waiting request boots a new one. */
@@ -103,6 +135,7 @@ final class InstancePool
     public function discard(object $instance): void
     {
         --$this->size;
+        --$this->borrowed;
         $this->handOverRoom();
     }
 
@@ -111,7 +144,7 @@ final class InstancePool
     public function add(object $instance): void
     {
         ++$this->size;
-        $this->release($instance);
+        $this->offer($instance);
     }
 
     public function size(): int
@@ -127,6 +160,42 @@ final class InstancePool
     public function max(): int
     {
         return $this->max;
+    }
+
+    /** Instances lent out now. */
+    public function busy(): int
+    {
+        return $this->borrowed;
+    }
+
+    /**
+     * Lets go of the idle instances the period since the last trim did not need: beyond $keep
+     * and beyond the most that were lent out at once meanwhile, least recently used first. The
+     * timer stops once the pool is back to $keep. (The idle timer calls it; tests call it too.)
+     */
+    public function trim(): void
+    {
+        $needed = \max($this->keep, $this->peak, $this->borrowed + $this->spare);
+        $this->peak = $this->borrowed;
+        $dropped = 0;
+        while ($this->size > $needed && $this->idle !== []) {
+            $instance = \array_shift($this->idle);
+            --$this->size;
+            ++$dropped;
+            if ($this->onDrop !== null) {
+                ($this->onDrop)($instance);
+            }
+        }
+        if ($dropped > 0) {
+            unset($instance);
+            // An app instance is a web of cycles (container, providers, closures): collect it now
+            // rather than at some later request.
+            \gc_collect_cycles();
+        }
+        if ($this->size <= $this->keep && $this->trimTimer !== null) {
+            EventLoop::cancel($this->trimTimer);
+            $this->trimTimer = null;
+        }
     }
 
     /** @return T */
@@ -186,13 +255,32 @@ final class InstancePool
                 $instance = null;
             }
             if ($instance !== null) {
-                $this->release($instance);
+                $this->offer($instance);
             }
             if ($this->queued > 0 && !$this->scheduled) {
                 $this->scheduled = true;
                 EventLoop::defer($this->bootNext(...));
             }
         });
+    }
+
+    /**
+     * An instance nobody holds: to the first waiter (who was counted as borrowing when it began
+     * to wait), else idle.
+     *
+     * @param T $instance
+     */
+    private function offer(object $instance): void
+    {
+        if (!$this->waiters->isEmpty()) {
+            $this->waiters->dequeue()->resume($instance);
+
+            return;
+        }
+        $this->idle[] = $instance;
+        if ($this->idleTimeout > 0 && $this->trimTimer === null && $this->size > $this->keep) {
+            $this->trimTimer = EventLoop::unreference(EventLoop::repeat($this->idleTimeout, $this->trim(...)));
+        }
     }
 
     /** There is room for one more instance: the first waiter (if any) boots it. */

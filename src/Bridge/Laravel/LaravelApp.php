@@ -18,12 +18,17 @@ use Spindle\Server\ServerOptions;
  * `spindle.instances` of the app's configuration (the `SPINDLE_INSTANCES` environment variable)
  * when that is smaller. `spindle.warm` (SPINDLE_WARM_INSTANCES, default 4) of them boot with the
  * worker, and one more is always booted ahead of need, in the background, so a burst of requests
- * does not stall the worker while instances boot back to back.
+ * does not stall the worker while instances boot back to back. Instances beyond the warm ones
+ * that a quiet period did not need are let go every `spindle.idle_timeout` seconds
+ * (SPINDLE_INSTANCE_IDLE_TIMEOUT, default 30). `spindle_app_instances{state}` on `--metrics`
+ * shows how many there are, idle and busy.
  */
 final class LaravelApp implements FrameworkApp
 {
     /** Instances booted with the worker unless `spindle.warm` says otherwise. */
     private const WARM = 4;
+    /** Seconds after which instances a quiet worker did not need go, unless `spindle.idle_timeout` says otherwise. */
+    private const IDLE_TIMEOUT = 30;
 
     public static function name(): string
     {
@@ -46,9 +51,18 @@ final class LaravelApp implements FrameworkApp
 
         $max = \min($options->concurrency, self::setting($first, 'instances') ?? $options->concurrency);
         $warm = \min($max, self::setting($first, 'warm') ?? self::WARM);
-        $pool = new InstancePool($factory->create(...), $max, spare: 1, onBootFailure: static function (\Throwable $e) use ($logger): void {
-            $logger->error('Booting another Laravel instance failed: ' . $e->getMessage(), ['exception' => $e]);
-        });
+        $pool = new InstancePool(
+            $factory->create(...),
+            $max,
+            spare: 1,
+            onBootFailure: static function (\Throwable $e) use ($logger): void {
+                $logger->error('Booting another Laravel instance failed: ' . $e->getMessage(), ['exception' => $e]);
+            },
+            keep: $warm,
+            idleTimeout: (float) (self::setting($first, 'idle_timeout') ?? self::IDLE_TIMEOUT),
+            onDrop: static fn (AppInstance $instance) => $globals->forget($instance->state),
+        );
+        InstanceMetrics::export($pool);
         $pool->add($first);
         for ($i = 1; $i < $warm; ++$i) {
             $pool->add($factory->create());
@@ -67,13 +81,17 @@ final class LaravelApp implements FrameworkApp
     }
 
     /**
-     * `spindle.instances` (SPINDLE_INSTANCES: the cap on instances) or `spindle.warm`
-     * (SPINDLE_WARM_INSTANCES: how many boot with the worker) from the app's config or the
-     * environment, if set.
+     * `spindle.instances` (SPINDLE_INSTANCES: the cap on instances), `spindle.warm`
+     * (SPINDLE_WARM_INSTANCES: how many boot with the worker) or `spindle.idle_timeout`
+     * (SPINDLE_INSTANCE_IDLE_TIMEOUT: seconds) from the app's config or the environment, if set.
      */
     private static function setting(AppInstance $instance, string $name): ?int
     {
-        $variable = $name === 'warm' ? 'SPINDLE_WARM_INSTANCES' : 'SPINDLE_INSTANCES';
+        $variable = match ($name) {
+            'warm' => 'SPINDLE_WARM_INSTANCES',
+            'idle_timeout' => 'SPINDLE_INSTANCE_IDLE_TIMEOUT',
+            default => 'SPINDLE_INSTANCES',
+        };
         $value = $instance->app->make('config')->get('spindle.' . $name);
         if ($value === null) {
             $env = $_SERVER[$variable] ?? $_ENV[$variable] ?? \getenv($variable);

@@ -157,4 +157,52 @@ final class InstancePoolTest extends TestCase
         self::assertSame(['first boot failed'], $failures);
         self::assertSame(1, $pool->size());
     }
+
+    public function testTrimLetsGoOfTheIdleInstancesTheLastPeriodDidNotNeedLeastRecentlyUsedFirst(): void
+    {
+        $dropped = [];
+        $pool = new InstancePool(static fn (): \stdClass => new \stdClass(), 10, keep: 1, onDrop: static function (\stdClass $instance) use (&$dropped): void {
+            $dropped[] = $instance;
+        });
+        $a = $pool->borrow();
+        $b = $pool->borrow();
+        $c = $pool->borrow();
+        $pool->release($a);
+        $pool->release($b);
+        $pool->release($c);
+        self::assertSame(3, $pool->size());
+
+        $pool->trim();
+        self::assertSame(3, $pool->size(), 'the period just ended needed three at once');
+        self::assertSame([], $dropped);
+
+        $held = $pool->borrow();
+        self::assertSame($c, $held, 'the most recently returned instance is lent first');
+        $pool->trim();
+        self::assertSame(1, $pool->size(), 'a quiet period needed one: the one lent out stays');
+        self::assertSame([$a, $b], $dropped, 'the least recently used go first');
+        self::assertSame(1, $pool->busy());
+        $pool->release($held);
+        $pool->trim();
+        self::assertSame(1, $pool->size(), 'never below what the pool keeps');
+    }
+
+    public function testAQuietPoolShrinksOnItsIdleTimer(): void
+    {
+        $pool = new InstancePool(static fn (): \stdClass => new \stdClass(), 10, keep: 1, idleTimeout: 0.05);
+        $held = [];
+        for ($i = 0; $i < 4; ++$i) {
+            $held[] = $pool->borrow();
+        }
+        foreach ($held as $instance) {
+            $pool->release($instance);
+        }
+        $held = [];
+        self::assertSame(4, $pool->size());
+        // The unreferenced trim timer does not keep the loop alive: something else must.
+        EventLoop::delay(1.0, static fn () => null);
+        EventLoop::run();
+        self::assertSame(1, $pool->size());
+        self::assertSame(1, $pool->idle());
+    }
 }

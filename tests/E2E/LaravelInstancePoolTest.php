@@ -1,0 +1,108 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/**
+ * A worker keeps as many app instances as requests that wait at the same time, not as many as
+ * requests that arrive at once: a burst of requests that never wait runs on the instance that
+ * serves them one after another, and instances a burst of waiting requests needed are let go
+ * once the worker is quiet. Read from `spindle_app_instances` on --metrics.
+ */
+final class LaravelInstancePoolTest extends E2ETestCase
+{
+    /** @var array<string, string|false> */
+    private array $savedEnv = [];
+
+    protected function setUp(): void
+    {
+        LaravelFixture::useTestDatabase();
+        foreach (['SPINDLE_WARM_INSTANCES' => '1', 'SPINDLE_INSTANCE_IDLE_TIMEOUT' => '1'] as $name => $value) {
+            $this->savedEnv[$name] = \getenv($name);
+            \putenv($name . '=' . $value);
+        }
+    }
+
+    protected function tearDown(): void
+    {
+        foreach ($this->savedEnv as $name => $value) {
+            \putenv($value === false ? $name : $name . '=' . $value);
+        }
+    }
+
+    public function testABurstThatNeverWaitsDoesNotGrowThePoolAndWaitersInstancesAreLetGoWhenQuiet(): void
+    {
+        $server = ServerProcess::start(LaravelFixture::path(), ['--workers=1', '--metrics=127.0.0.1:0']);
+        self::assertTrue($server->waitForLog('Metrics on http://', 10.0), $server->stderr());
+        self::assertSame(1, \preg_match('#Metrics on http://127\.0\.0\.1:(\d+)/metrics#', $server->stderr(), $m));
+        $metricsPort = (int) $m[1];
+        self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
+        $before = self::instancesAfter($metricsPort, 1);
+
+        // 32 connections, each with a request written before any is answered: the worker reads
+        // them in one or a few wake-ups.
+        $clients = [];
+        for ($i = 0; $i < 32; ++$i) {
+            $clients[] = $client = new RawClient($server->port());
+            $client->send("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        }
+        foreach ($clients as $client) {
+            self::assertSame('Hello from Laravel', $client->readResponse()->body);
+            $client->close();
+        }
+        $afterBurst = self::instancesAfter($metricsPort, 33);
+        self::assertSame($before, $afterBurst, 'requests that never wait share the instance that served the one before');
+
+        // Requests that wait at the same time need one instance each...
+        $outputs = LaravelFixture::curlAll(\array_fill(0, 6, [$server->url('/overlap?tag=pool')]));
+        self::assertCount(6, $outputs);
+        self::assertGreaterThanOrEqual(6, self::instancesAfter($metricsPort, 39));
+        // ...and once the worker is quiet, those beyond the warm one (and its spare) go.
+        self::assertTrue(self::eventually(static fn (): bool => self::instances($metricsPort) <= $before, 15.0), 'instances left: ' . self::instances($metricsPort));
+        self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
+        $server->stop();
+    }
+
+    private static function fetch(int $port, string $path): string
+    {
+        $client = new RawClient($port);
+        $client->send("GET {$path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        $body = $client->readResponse()->body;
+        $client->close();
+
+        return $body;
+    }
+
+    /** Booted app instances, idle and busy, as the metrics listener reports them now. */
+    private static function instances(int $metricsPort): int
+    {
+        $text = self::fetch($metricsPort, '/metrics');
+        self::assertSame(2, \preg_match_all('/^spindle_app_instances\{state="(?:idle|busy)"\} (\d+)/m', $text, $m), $text);
+
+        return (int) \array_sum($m[1]);
+    }
+
+    /**
+     * The instances in the first report of the worker (it reports every second) that counts at
+     * least $requests answered requests: a report made after those requests.
+     */
+    private static function instancesAfter(int $metricsPort, int $requests): int
+    {
+        $instances = null;
+        $reported = self::eventually(static function () use ($metricsPort, $requests, &$instances): bool {
+            $text = self::fetch($metricsPort, '/metrics');
+            \preg_match_all('/^spindle_http_requests_total\{[^}]*\} (\d+)/m', $text, $m);
+            if (\array_sum(\array_map('intval', $m[1])) < $requests) {
+                return false;
+            }
+            $instances = self::instances($metricsPort);
+
+            return true;
+        }, 15.0);
+        self::assertTrue($reported, "no report counted $requests requests");
+        \assert(\is_int($instances));
+
+        return $instances;
+    }
+}
