@@ -237,8 +237,10 @@ fpm_pool() {    # fpm_pool NAME CHILDREN
     fpm_pool fpm1 1
 } > "$TMP/php-fpm.conf"
 
-# shellcheck disable=SC2119  # no extra php-fpm arguments
-start_fpm
+# The shared settings also go on php-fpm's command line: Debian's conf.d/10-opcache.ini, read
+# after the -c php.ini, says opcache.jit=off, so the php.ini alone would leave php-fpm without
+# the JIT that Spindle runs with. The report shows what php-fpm -i says.
+start_fpm "${SPINDLE_PHP_ARGS[@]}"
 
 # nginx in front: every request goes to public/index.php, one FastCGI connection per request
 # (at Laravel's request rates the connection set-up is noise, and php-fpm children are not bound
@@ -421,7 +423,8 @@ RESULTS_DIR="$ROOT/benchmarks/results"
 RESULT_FILE="$RESULTS_DIR/laravel-$STAMP.md"
 [[ "$BLOG_DIR" == examples/blog ]] || RESULT_FILE="$RESULTS_DIR/laravel-$(basename "$BLOG_DIR")-$STAMP.md"
 
-FPM_ASSERTIONS="$("$FPM_BIN" -c "$TMP/php.ini" -i 2>/dev/null | awk '$1 == "zend.assertions" { print $3 }' || true)"
+FPM_ASSERTIONS="$("$FPM_BIN" -c "$TMP/php.ini" "${SPINDLE_PHP_ARGS[@]}" -i 2>/dev/null | awk '$1 == "zend.assertions" { print $3 }' || true)"
+FPM_JIT="$("$FPM_BIN" -c "$TMP/php.ini" "${SPINDLE_PHP_ARGS[@]}" -i 2>/dev/null | awk '$1 == "opcache.jit" { print $3; exit }' || true)"
 CLI_ASSERTIONS="$(php "${SPINDLE_PHP_ARGS[@]}" -r 'echo ini_get("zend.assertions");')"
 CLI_INI="$(php -r 'echo php_ini_loaded_file() ?: "no php.ini";')"
 laravel_version() {
@@ -440,7 +443,7 @@ report() {
     echo "- database: $DB$([[ "$DB" == mysql ]] && echo " (MariaDB $(php -r '$p = new PDO("mysql:host=".$argv[1].";port=".$argv[2], $argv[3], $argv[4]); echo $p->query("SELECT VERSION()")->fetchColumn();' "$MYSQL_HOST" "$MYSQL_PORT" "$MYSQL_USER" "$MYSQL_PASSWORD" 2>/dev/null), tables ${PREFIX}*)"); 1,000 users, 10,000 posts, 33,864 links"
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- PHP settings of both: ${PHP_SHARED_SETTINGS[*]}"
-    echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings (zend.assertions=$FPM_ASSERTIONS); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
+    echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings, also as -d options (zend.assertions=$FPM_ASSERTIONS, opcache.jit=$FPM_JIT per php-fpm -i); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
     echo "- Spindle: php -d ... $SPINDLE_BIN serve $BLOG_DIR --workers=N"
     echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts ($FPM_CHILDREN php-fpm children / 2 Spindle workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
