@@ -14,10 +14,11 @@
 # and after the load.
 #
 # Env knobs:
-#   APP        blog (examples/blog, Laravel 8; default), blog12 (examples/blog12, Laravel 12) or
-#              symfony74 (tests/fixtures/symfony74-app)
-#   ROUTES     paths to measure (default: /hello /users/{id} /posts for the blogs, /hello
-#              /users/{id} for Symfony; {id} is a random id of 1..1000 per request)
+#   APP        blog (examples/blog, Laravel 8; default), blog12 (examples/blog12, Laravel 12),
+#              laravel12 (tests/fixtures/laravel12-app: /hello, /view) or symfony74
+#              (tests/fixtures/symfony74-app: /hello); both commits must have the app
+#   ROUTES     paths to measure (default: /hello /users/{id} /posts for the blogs; {id} is a
+#              random id of 1..1000 per request)
 #   ROUNDS     interleaved rounds (default 3)
 #   DURATION   seconds per wrk run (default 5)
 #   WARMUP     seconds of unrecorded load before each run (default 1)
@@ -43,8 +44,9 @@ done
 case "$APP" in
     blog) APP_DIR=examples/blog; DEFAULT_ROUTES="/hello /users/{id} /posts" ;;
     blog12) APP_DIR=examples/blog12; DEFAULT_ROUTES="/hello /users/{id} /posts" ;;
-    symfony74) APP_DIR=tests/fixtures/symfony74-app; DEFAULT_ROUTES="/hello /users/{id}" ;;
-    *) die "APP must be blog, blog12 or symfony74" ;;
+    laravel12) APP_DIR=tests/fixtures/laravel12-app; DEFAULT_ROUTES="/hello /view" ;;
+    symfony74) APP_DIR=tests/fixtures/symfony74-app; DEFAULT_ROUTES="/hello" ;;
+    *) die "APP must be blog, blog12, laravel12 or symfony74" ;;
 esac
 ROUTES="${ROUTES:-$DEFAULT_ROUTES}"
 
@@ -76,7 +78,8 @@ checkout() {
         (cd "$dir" && composer install --no-interaction --no-progress --quiet) >&2
         case "$APP" in
             blog) composer install --no-interaction --no-progress --quiet --working-dir="$dir/$APP_DIR" >&2 ;;
-            *) (cd "$dir" && scripts/composer-fixture "$APP_DIR" install --no-progress --quiet) >&2 ;;
+            # This checkout's composer-fixture (it finds the registry's missing packages from here).
+            *) "$ROOT/scripts/composer-fixture" "$dir/$APP_DIR" install --no-progress --quiet >&2 ;;
         esac
         [[ "$dir" == "$ROOT" ]] || touch "$dir/.ready-$APP"
     fi
@@ -121,7 +124,7 @@ EOF
 mapfile -t BASE_ENV < <(side_env base "$BASE_DIR")
 mapfile -t HEAD_ENV < <(side_env head "$HEAD_DIR")
 
-if [[ "$APP" != symfony74 ]]; then
+if [[ "$APP" == blog || "$APP" == blog12 ]]; then
     log "seeding the blog (SQLite)"
     env "${HEAD_ENV[@]}" php "$HEAD_DIR/$APP_DIR/artisan" --no-interaction blog:seed >/dev/null
     for side in base head; do
@@ -129,6 +132,13 @@ if [[ "$APP" != symfony74 ]]; then
         [[ "$side" == head ]] && { dir="$HEAD_DIR"; envs=("${HEAD_ENV[@]}"); }
         env "${envs[@]}" php "$dir/$APP_DIR/artisan" --no-interaction config:cache >/dev/null
         env "${envs[@]}" php "$dir/$APP_DIR/artisan" --no-interaction route:cache >/dev/null
+    done
+fi
+if [[ "$APP" == laravel12 ]]; then
+    for side in base head; do
+        dir="$BASE_DIR"; envs=("${BASE_ENV[@]}")
+        [[ "$side" == head ]] && { dir="$HEAD_DIR"; envs=("${HEAD_ENV[@]}"); }
+        env "${envs[@]}" php "$dir/$APP_DIR/artisan" --no-interaction config:cache >/dev/null
     done
 fi
 

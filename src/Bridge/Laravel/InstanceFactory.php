@@ -23,6 +23,12 @@ final class InstanceFactory
         'hash', 'log', 'router', 'routes', 'session', 'translator', 'url', 'view', 'redirect',
         'validator', 'blade.compiler', 'view.engine.resolver', 'view.finder', 'events',
         \Illuminate\Contracts\Routing\ResponseFactory::class, \Illuminate\Routing\Contracts\ControllerDispatcher::class,
+        // Shared services that keep nothing of a request (only what their constructor is given)
+        // and that most requests resolve: without them here, the container's restore after each
+        // request dropped them and the next request built them again (the session middleware
+        // twice a request: to handle and to terminate).
+        'date', 'Illuminate\Session\Middleware\StartSession', 'Illuminate\Routing\Contracts\CallableDispatcher',
+        'Illuminate\Foundation\MaintenanceModeManager',
     ];
 
     private int $created = 0;
