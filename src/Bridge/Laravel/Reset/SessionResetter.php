@@ -15,28 +15,25 @@ use Illuminate\Session\Store;
  * session's into them). The redirector, which holds the store it was made with, gets the new one.
  *
  * A request that never touched the session (an API route) leaves the store the last reset made
- * as it was: the manager still holds only it, the redirector still has it, and every property of
- * the store (id, name, attributes, handler, started) is identical. Then that store is kept for the
+ * as it was: the manager still holds only it, the redirector still has it, and the store is not
+ * started, holds no attributes and keeps its id, name and handler. Then that store is kept for the
  * next request instead of making another; making one draws a new session id from the system's
  * random source, a system call on every request that PHP-FPM does not make for such routes.
  */
 final class SessionResetter implements Resetter
 {
-    /** The store the last reset made, and its properties then. */
+    /** The store the last reset made, and its id, name and handler then. */
     private ?Store $fresh = null;
-    /** @var array<string, mixed> */
-    private array $freshState = [];
-    /** @var \Closure(Store): array<string, mixed> a store's properties (bound once, not per request) */
-    private readonly \Closure $read;
-    /** @var \Closure(Redirector): mixed the redirector's store */
+    private string $freshId = '';
+    private string $freshName = '';
+    private ?object $freshHandler = null;
+    /** @var \Closure(Redirector): mixed the redirector's store (bound once, not per request) */
     private readonly \Closure $redirectSession;
 
     public function __construct(private readonly Application $app)
     {
-        $read = \Closure::bind(static fn (Store $store): array => \get_object_vars($store), null, Store::class);
         $redirectSession = \Closure::bind(static fn (Redirector $redirect): mixed => $redirect->session, null, Redirector::class);
-        \assert($read !== null && $redirectSession !== null);
-        $this->read = $read;
+        \assert($redirectSession !== null);
         $this->redirectSession = $redirectSession;
     }
 
@@ -63,7 +60,9 @@ final class SessionResetter implements Resetter
                 $redirect->setSession($store);
                 if ($manager instanceof SessionManager && \array_values($manager->getDrivers()) === [$store]) {
                     $this->fresh = $store;
-                    $this->freshState = ($this->read)($store);
+                    $this->freshId = $store->getId();
+                    $this->freshName = $store->getName();
+                    $this->freshHandler = $store->getHandler();
                 }
             }
         }
@@ -76,6 +75,7 @@ final class SessionResetter implements Resetter
         if ($fresh === null || !$redirect instanceof Redirector || \array_values($manager->getDrivers()) !== [$fresh]) {
             return false;
         }
-        return ($this->redirectSession)($redirect) === $fresh && ($this->read)($fresh) === $this->freshState;
+        return ($this->redirectSession)($redirect) === $fresh && !$fresh->isStarted() && $fresh->all() === []
+            && $fresh->getId() === $this->freshId && $fresh->getName() === $this->freshName && $fresh->getHandler() === $this->freshHandler;
     }
 }

@@ -49,6 +49,17 @@ final class ResetterTest extends TestCase
         self::assertSame(['during' => 'secret', 'after' => null, 'store' => null, 'redirect has new store' => true], self::scenario('session'));
     }
 
+    public function testAStoreNoRequestTouchedIsKeptAndAnyChangeReplacesIt(): void
+    {
+        self::assertSame([
+            'kept when untouched' => true,
+            'replaced after put' => true,
+            'replaced after new id' => true,
+            'value after' => null,
+            'redirect has the store' => true,
+        ], self::scenario('session kept while untouched'));
+    }
+
     public function testQueuedCookiesAreFlushed(): void
     {
         self::assertSame(['during' => 1, 'after' => 0], self::scenario('cookie'));

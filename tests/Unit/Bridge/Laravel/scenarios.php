@@ -71,6 +71,32 @@ $scenarios = [
         $redirectStore = (fn () => $this->session)->call($app['redirect']);
         return ['during' => $during, 'after' => $app['session']->driver()->get('key'), 'store' => $store->get('key'), 'redirect has new store' => $redirectStore === $store];
     },
+    'session kept while untouched' => function (Application $app): array {
+        $resetter = new Reset\SessionResetter($app);
+        $app['redirect'];
+        $resetter->reset();
+        $fresh = $app['session']->driver();
+        // A request that never touches the session: the store stays.
+        $resetter->reset();
+        $keptWhenUntouched = $app['session']->driver() === $fresh;
+        // A request that writes to it without starting it (no StartSession): a new store.
+        $app['session']->driver()->put('key', 'secret');
+        $resetter->reset();
+        $afterPut = $app['session']->driver();
+        $replacedAfterPut = $afterPut !== $fresh;
+        // A request that only changes the id: a new store too.
+        $afterPut->setId(str_repeat('a', 40));
+        $resetter->reset();
+        $replacedAfterNewId = $app['session']->driver() !== $afterPut;
+        $redirectStore = (fn () => $this->session)->call($app['redirect']);
+        return [
+            'kept when untouched' => $keptWhenUntouched,
+            'replaced after put' => $replacedAfterPut,
+            'replaced after new id' => $replacedAfterNewId,
+            'value after' => $app['session']->driver()->get('key'),
+            'redirect has the store' => $redirectStore === $app['session']->driver(),
+        ];
+    },
     'cookie' => function (Application $app): array {
         $resetter = new Reset\CookieResetter($app);
         Cookie::queue('flavour', 'chocolate', 10);
