@@ -184,14 +184,18 @@ mapfile -t HEAD_WORKERS < <(workers_of "$HEAD_PID")
 RSS_IDLE_BASE="$(rss_mb "${BASE_WORKERS[@]}")"
 RSS_IDLE_HEAD="$(rss_mb "${HEAD_WORKERS[@]}")"
 
-declare -A RPS CPU
+declare -A RPS CPU P99
+wrk_p99_ms() {   # wrk's 99th percentile latency in ms (wrk prints us, ms or s)
+    awk '$1 == "99%" { v = $2; u = v; sub(/[0-9.]+/, "", u); sub(/[a-z]+$/, "", v);
+        if (u == "us") v /= 1000; else if (u == "s") v *= 1000; else if (u == "m") v *= 60000; printf "%.1f", v; exit }' "$1"
+}
 LOAD_BEFORE="$(cut -d" " -f1-3 /proc/loadavg)"
 CLK_TCK="$(getconf CLK_TCK)"
 measure() {   # measure SIDE ROUTE ROUND
     local side="$1" route="$2" round="$3" port pids out args before ticks n
     port="$BASE_PORT"; pids=("${BASE_WORKERS[@]}")
     [[ "$side" == head ]] && { port="$HEAD_PORT"; pids=("${HEAD_WORKERS[@]}"); }
-    args=(-t2 -c"$CONNS" --timeout 30s)
+    args=(-t2 -c"$CONNS" --timeout 30s --latency)
     [[ "$route" == *"{id}"* ]] && args+=(-s "$TMP/ids.lua")
     (( WARMUP > 0 )) && { run_wrk /dev/null "${args[@]}" -d"${WARMUP}s" "http://127.0.0.1:$port$route" || true; }
     out="$TMP/wrk/$side-${route//\//_}-$round.txt"
@@ -200,6 +204,7 @@ measure() {   # measure SIDE ROUTE ROUND
     ticks=$(( $(cpu_ticks "${pids[@]}") - before ))
     n="$(wrk_requests "$out")"
     RPS[$side|$route]+="$(wrk_rps "$out") "
+    P99[$side|$route]+="$(wrk_p99_ms "$out") "
     CPU[$side|$route]+="$(awk -v t="$ticks" -v n="${n:-0}" -v hz="$CLK_TCK" 'BEGIN { if (n + 0 > 0) printf "%.3f", t * 1000 / hz / n; else print 0 }') "
     log "round $round: $side $route $(wrk_rps "$out") req/s, errors: $(wrk_errors "$out")"
 }
@@ -225,15 +230,16 @@ report() {
     echo "- PHP $(php -r 'echo PHP_VERSION;') with ${PHP_ARGS[*]}"
     echo "- $WORKERS workers each, wrk -t2 -c$CONNS, ${DURATION}s per run after ${WARMUP}s warm-up, $ROUNDS interleaved rounds; SQLite"
     echo
-    echo "| route | $BASE_LABEL req/s (median) | head req/s (median) | head / base | per round | CPU ms per request base / head |"
-    echo "| --- | ---: | ---: | ---: | --- | ---: |"
+    echo "| route | $BASE_LABEL req/s (median) | head req/s (median) | head / base | per round | CPU ms per request base / head | p99 ms base / head |"
+    echo "| --- | ---: | ---: | ---: | --- | ---: | ---: |"
     local route b h
     for route in $ROUTES; do
         b="$(median <<<"${RPS[base|$route]}")"
         h="$(median <<<"${RPS[head|$route]}")"
-        printf '| %s | %s | %s | **%s** | %s | %s / %s |\n' "$route" "$b" "$h" "$(ratio "$h" "$b")" \
+        printf '| %s | %s | %s | **%s** | %s | %s / %s | %s / %s |\n' "$route" "$b" "$h" "$(ratio "$h" "$b")" \
             "$(round_ratios "${RPS[head|$route]}" "${RPS[base|$route]}")" \
-            "$(median <<<"${CPU[base|$route]}")" "$(median <<<"${CPU[head|$route]}")"
+            "$(median <<<"${CPU[base|$route]}")" "$(median <<<"${CPU[head|$route]}")" \
+            "$(median <<<"${P99[base|$route]}")" "$(median <<<"${P99[head|$route]}")"
     done
     echo
     echo "| worker RSS, MB (each worker) | after one request per route | after the load |"
