@@ -88,6 +88,45 @@ final class ClientTest extends TestCase
         self::assertLessThan(5.0, (hrtime(true) - $started) / 1e9);
     }
 
+    public function testABlockingCommandThatTimesOutWakesTheServerOnceAndOneAnsweredInTimeDoesNot(): void
+    {
+        $client = RedisClient::fromUrl(self::url());
+        $admin = RedisClient::fromUrl(self::url());
+        $admin->execute('CONFIG', 'RESETSTAT');
+        // Three BLPOPs time out together: one PING wakes the server for all three.
+        $results = [];
+        for ($i = 0; $i < 3; ++$i) {
+            EventLoop::queue(static function () use ($client, $i, &$results): void {
+                $results[$i] = $client->execute('BLPOP', 'empty' . $i, '0.3');
+            });
+        }
+        EventLoop::run();
+        self::assertSame([null, null, null], $results);
+        self::assertSame(1, self::pings($admin), 'the timed-out BLPOPs woke the server with one PING');
+
+        // A BLPOP answered before its timeout leaves the server alone, also after the timeout.
+        $admin->execute('CONFIG', 'RESETSTAT');
+        $popped = null;
+        EventLoop::queue(static function () use ($client, &$popped): void {
+            $popped = $client->execute('BLPOP', 'jobs', '0.3');
+        });
+        EventLoop::queue(static fn () => $client->execute('RPUSH', 'jobs', 'job-1'));
+        EventLoop::delay(0.5, static fn () => null);
+        EventLoop::run();
+        self::assertSame(['jobs', 'job-1'], $popped);
+        self::assertSame(0, self::pings($admin));
+        $client->close();
+        $admin->close();
+    }
+
+    /** PING commands the server ran since its statistics were reset. */
+    private static function pings(RedisClient $admin): int
+    {
+        $info = (string) $admin->execute('INFO', 'commandstats');
+
+        return \preg_match('/^cmdstat_ping:calls=(\d+)/m', $info, $m) === 1 ? (int) $m[1] : 0;
+    }
+
     public function testPoolIsBounded(): void
     {
         $client = new RedisClient(RedisConfig::fromArray(['host' => '127.0.0.1', 'port' => self::$server?->port, 'password' => 'secret', 'pool_size' => 2]));
