@@ -130,6 +130,8 @@ final class ClientTest extends TestCase
     public function testPoolIsBounded(): void
     {
         $client = new RedisClient(RedisConfig::fromArray(['host' => '127.0.0.1', 'port' => self::$server?->port, 'password' => 'secret', 'pool_size' => 2]));
+        // The shared connection, which also wakes the server when the BLPOPs time out.
+        $client->execute('PING');
         $maxOpen = 0;
         for ($i = 0; $i < 4; ++$i) {
             EventLoop::queue(static function () use ($client, &$maxOpen): void {
@@ -138,7 +140,8 @@ final class ClientTest extends TestCase
             });
         }
         EventLoop::run();
-        self::assertLessThanOrEqual(2, $maxOpen);
+        // The shared connection (open from the start) and the pool's two.
+        self::assertLessThanOrEqual(3, $maxOpen);
     }
 
     public function testBlpopReceivesWhatAnotherFiberPushes(): void
