@@ -42,9 +42,9 @@ final class RuntimeFilesTest extends E2ETestCase
             }
         }
         if ($this->user !== null) {
-            \exec('userdel ' . \escapeshellarg($this->user) . ' 2>&1', $output, $code);
-            self::assertSame(0, $code, 'userdel: ' . \implode("\n", $output));
+            $user = $this->user;
             $this->user = null;
+            self::assertTrue(self::retried('/usr/sbin/userdel ' . \escapeshellarg($user), $output), 'userdel: ' . $output);
         }
     }
 
@@ -162,7 +162,8 @@ final class RuntimeFilesTest extends E2ETestCase
         ];
         $private = "/tmp/spindle-{$uid}";
         $this->cleanup[] = $private;
-        self::assertFalse(\file_exists($private) || \is_link($private), "{$private} is left from before");
+        // The uid is new, but a run that crashed may have left the name behind.
+        \exec('rm -rf ' . \escapeshellarg($private));
 
         \mkdir($this->dir . '/planted', 0777);
         \symlink($this->dir . '/planted', $private);
@@ -210,9 +211,29 @@ final class RuntimeFilesTest extends E2ETestCase
             self::markTestSkipped('Needs root, useradd and setpriv to run a server as another local user');
         }
         $name = 'spindle-rt-' . \bin2hex(\random_bytes(3));
-        \exec('/usr/sbin/useradd --system --no-create-home --shell /usr/sbin/nologin ' . \escapeshellarg($name) . ' 2>&1', $output, $code);
-        self::assertSame(0, $code, 'useradd: ' . \implode("\n", $output));
+        self::assertTrue(self::retried('/usr/sbin/useradd --system --no-create-home --shell /usr/sbin/nologin ' . \escapeshellarg($name), $output), 'useradd: ' . $output);
         $this->user = $name;
+    }
+
+    /**
+     * Runs a shell command until it succeeds, a few times: useradd and userdel fail while another
+     * process holds the lock on /etc/passwd.
+     *
+     * @param-out string $output
+     */
+    private static function retried(string $command, ?string &$output): bool
+    {
+        for ($attempt = 0; $attempt < 20; ++$attempt) {
+            $lines = [];
+            \exec($command . ' 2>&1', $lines, $code);
+            $output = \implode("\n", $lines);
+            if ($code === 0) {
+                return true;
+            }
+            \usleep(250_000);
+        }
+
+        return false;
     }
 
     /**
