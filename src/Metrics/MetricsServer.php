@@ -10,8 +10,10 @@ namespace Spindle\Metrics;
  *
  * Like ControlServer it never waits: the master adds readStreams() and writeStreams() to its
  * stream_select() and calls poll() with what came back. Each connection carries one request
- * (the answer says "Connection: close"); a request head must arrive within $idleTimeout and be at
- * most 8 KiB; an answer the client does not read within $idleTimeout is dropped.
+ * (the answer says "Connection: close"); a request head must arrive within $idleTimeout of the
+ * connection (a total, not between reads) and be at most 8 KiB; an answer the client does not read
+ * by then is dropped. At most MAX_CLIENTS connections are open: a new one pushes out the oldest
+ * that has not sent its request, so idle connections cannot lock out a scrape or a probe.
  */
 final class MetricsServer
 {
@@ -74,24 +76,33 @@ final class MetricsServer
      */
     public function poll(array $readable, array $writable, float $now): void
     {
-        if ($this->server === null) {
+        $server = $this->server;
+        if ($server === null) {
             return;
         }
-        if (\in_array($this->server, $readable, true)) {
+        $accepted = [];
+        if (\in_array($server, $readable, true)) {
             for ($i = 0; $i < self::MAX_CLIENTS; ++$i) {
-                $stream = @\stream_socket_accept($this->server, 0);
+                $stream = @\stream_socket_accept($server, 0);
                 if ($stream === false) {
                     break;
                 }
                 if (\count($this->clients) >= self::MAX_CLIENTS) {
-                    \fclose($stream);
-                    continue;
+                    $this->drop($this->oldest());
                 }
                 \stream_set_blocking($stream, false);
-                $this->clients[$this->nextId++] = ['stream' => $stream, 'in' => '', 'out' => '', 'deadline' => $now + $this->idleTimeout];
+                $id = $this->nextId++;
+                $this->clients[$id] = ['stream' => $stream, 'in' => '', 'out' => '', 'deadline' => $now + $this->idleTimeout];
+                // A probe sends its request with the connection: answer it now, before later
+                // connections can push it out.
+                $this->read($id);
+                $accepted[$id] = true;
             }
         }
         foreach ($this->clients as $id => $client) {
+            if (isset($accepted[$id])) {
+                continue;
+            }
             if ($client['out'] === '' && \in_array($client['stream'], $readable, true)) {
                 $this->read($id);
             } elseif ($client['out'] !== '' && \in_array($client['stream'], $writable, true)) {
@@ -114,6 +125,21 @@ final class MetricsServer
             @\fclose($this->server);
             $this->server = null;
         }
+    }
+
+    /**
+     * The connection to give up for a new one: the oldest still waiting for its request (an
+     * idle connection), else the oldest whose answer is not taken.
+     */
+    private function oldest(): int
+    {
+        foreach ($this->clients as $id => $client) {
+            if ($client['out'] === '') {
+                return $id;
+            }
+        }
+
+        return (int) \array_key_first($this->clients);
     }
 
     private function read(int $id): void

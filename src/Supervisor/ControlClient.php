@@ -8,6 +8,8 @@ namespace Spindle\Supervisor;
  * Sends one command to a running master over its control socket (see ControlServer for the
  * protocol) and returns the decoded reply, {"ok":false,"error":...} replies included.
  * Everything that keeps a reply from arriving is a ControlError with a message for the user.
+ * Only a socket owned by this user or root is trusted: checked with lstat() before connecting,
+ * and again after, so a socket swapped in meanwhile gets no request.
  * Stateless: one instance can send any number of commands.
  */
 final class ControlClient
@@ -15,6 +17,9 @@ final class ControlClient
     private const MAX_REPLY_BYTES = 4 * 1024 * 1024;
     private const ECONNREFUSED = 111;
     private const EACCES = 13;
+    private const S_IFMT = 0170000;
+    private const S_IFSOCK = 0140000;
+    private const S_IFLNK = 0120000;
 
     /**
      * @param array<array-key, mixed> $arguments
@@ -23,13 +28,7 @@ final class ControlClient
      */
     public function send(string $socketPath, string $command, array $arguments = [], float $timeout = 30.0): array
     {
-        \clearstatcache(true, $socketPath);
-        if (!\file_exists($socketPath)) {
-            throw new ControlError(\sprintf(
-                'No Spindle server is running: the control socket %s does not exist (is the server started, with the same pid file?)',
-                $socketPath,
-            ));
-        }
+        $checked = self::trustedSocket($socketPath);
         $deadline = \microtime(true) + $timeout;
         $stream = @\stream_socket_client('unix://' . $socketPath, $errno, $error, \max(0.001, $timeout));
         if ($stream === false) {
@@ -41,6 +40,12 @@ final class ControlClient
                 self::EACCES => \sprintf('Permission denied on the control socket %s: the server runs as another user', $socketPath),
                 default => \sprintf('Cannot connect to the Spindle master on %s: %s', $socketPath, $error !== '' ? $error : 'unknown error'),
             });
+        }
+        \clearstatcache(true, $socketPath);
+        $connected = @\lstat($socketPath);
+        if ($connected === false || $connected['ino'] !== $checked['ino'] || $connected['dev'] !== $checked['dev']) {
+            @\fclose($stream);
+            throw new ControlError(\sprintf('The control socket %s was replaced while connecting to it: not sending anything', $socketPath));
         }
         try {
             $request = \json_encode(
@@ -59,6 +64,50 @@ final class ControlClient
         } finally {
             @\fclose($stream);
         }
+    }
+
+    /**
+     * The socket file's lstat() figures, once it is known to be a socket (not a symlink) owned by
+     * this user or by root: anyone else's socket could answer anything, also at a path this user
+     * gave (a shared directory, a pid file of an older version in /tmp).
+     *
+     * @return array{ino: int, dev: int}
+     */
+    private static function trustedSocket(string $socketPath): array
+    {
+        \clearstatcache(true, $socketPath);
+        $stat = @\lstat($socketPath);
+        if ($stat === false) {
+            throw new ControlError(\sprintf(
+                'No Spindle server is running: the control socket %s does not exist (is the server started, with the same pid file?)',
+                $socketPath,
+            ));
+        }
+        if (($stat['mode'] & self::S_IFMT) !== self::S_IFSOCK) {
+            throw new ControlError(\sprintf(
+                'Refusing the control socket %s: it is %s, not a socket',
+                $socketPath,
+                ($stat['mode'] & self::S_IFMT) === self::S_IFLNK ? 'a symbolic link' : 'another kind of file',
+            ));
+        }
+        $uid = \posix_geteuid();
+        if ($stat['uid'] !== $uid && $stat['uid'] !== 0) {
+            throw new ControlError(\sprintf(
+                'Refusing the control socket %s: it belongs to %s, not to you, %s, or to root. Run the command as the user that runs the server',
+                $socketPath,
+                self::userName($stat['uid']),
+                self::userName($uid),
+            ));
+        }
+
+        return ['ino' => $stat['ino'], 'dev' => $stat['dev']];
+    }
+
+    private static function userName(int $uid): string
+    {
+        $user = \posix_getpwuid($uid);
+
+        return \is_array($user) ? \sprintf('user %s (uid %d)', $user['name'], $uid) : \sprintf('uid %d', $uid);
     }
 
     /** @param resource $stream */

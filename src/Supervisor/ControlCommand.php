@@ -12,7 +12,7 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 /**
  * `spindle status|stop|reload`: asks a running master over its control socket, found next to
- * its pid file (`--pid-file`, or the default for `--port`).
+ * its pid file (`--pid-file`, or for `--port` the one in this user's runtime directories).
  */
 final class ControlCommand extends Command
 {
@@ -28,7 +28,7 @@ final class ControlCommand extends Command
         $this
             ->setDescription($this->summary)
             ->addOption('pid-file', null, InputOption::VALUE_REQUIRED, 'The pid file the server was started with')
-            ->addOption('port', null, InputOption::VALUE_REQUIRED, 'The port the server listens on, to find its default pid file', '8080')
+            ->addOption('port', null, InputOption::VALUE_REQUIRED, 'The port the server listens on, to find its pid file in the runtime directory', '8080')
             ->addOption('timeout', null, InputOption::VALUE_REQUIRED, 'Seconds to wait for the answer', '60');
         if ($this->verb === 'status') {
             $this->addOption('json', null, InputOption::VALUE_NONE, 'Print the status as JSON');
@@ -46,7 +46,7 @@ final class ControlCommand extends Command
 
                 return 2;
             }
-            $pidFile = PidFile::defaultPath((int) $port);
+            $pidFile = PidFile::find((int) $port);
         }
         $timeout = (string) $input->getOption('timeout');
         if (!\is_numeric($timeout) || (float) $timeout <= 0) {

@@ -19,7 +19,10 @@ namespace Spindle\Supervisor;
  * Malformed or unknown requests are answered by the server itself; poll() only returns
  * requests whose command is in ControlRequest::COMMANDS.
  *
- * The socket file is created with mode 0600, so only the user running the master can connect.
+ * The socket file is created with mode 0600 (under umask 0177, then checked with lstat()), so
+ * only the user running the master can connect; a client checks that the socket belongs to its
+ * own user or root before it sends anything (ControlClient). Without --pid-file the socket lives
+ * in a RuntimeDirectory that only that user can write.
  * Forked workers inherit the descriptors: close() (or the destructor) in a process other than
  * the one that created the server closes them without removing the socket file.
  */
@@ -39,7 +42,7 @@ final class ControlServer
     private array $waiting = [];
     private int $nextClientId = 1;
     private readonly int $ownerPid;
-    private readonly int|false $inode;
+    private readonly int $inode;
 
     public function __construct(
         private readonly string $path,
@@ -55,8 +58,8 @@ final class ControlServer
         }
         $this->removeStaleSocket();
 
-        // The umask makes the socket private from the moment it exists; chmod states it explicitly.
-        $umask = \umask(0077);
+        // The umask gives the socket mode 0600 from the moment it exists.
+        $umask = \umask(0177);
         try {
             $server = @\stream_socket_server('unix://' . $path, $errno, $error);
         } finally {
@@ -65,16 +68,17 @@ final class ControlServer
         if ($server === false) {
             throw new ControlError(\sprintf('Cannot create the control socket %s: %s', $path, $error !== '' ? $error : 'unknown error'));
         }
-        if (!@\chmod($path, 0600)) {
+        // Checked rather than chmod()ed: chmod() follows a symlink that could replace the socket.
+        \clearstatcache(true, $path);
+        $stat = @\lstat($path);
+        if ($stat === false || ($stat['mode'] & 0170000) !== 0140000 || ($stat['mode'] & 0177) !== 0) {
             \fclose($server);
-            @\unlink($path);
-            throw new ControlError(\sprintf('Cannot restrict the permissions of the control socket %s', $path));
+            throw new ControlError(\sprintf('Cannot create the control socket %s: it is not a private socket once bound', $path));
         }
         \stream_set_blocking($server, false);
         $this->server = $server;
         $this->ownerPid = \posix_getpid();
-        \clearstatcache(true, $path);
-        $this->inode = @\fileinode($path);
+        $this->inode = $stat['ino'];
     }
 
     public function __destruct()

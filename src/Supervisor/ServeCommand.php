@@ -58,7 +58,7 @@ final class ServeCommand extends Command
             ->addOption('ttl', null, InputOption::VALUE_REQUIRED, 'Recycle a worker after this many seconds, plus up to 10% jitter (0: never)', '0')
             ->addOption('request-timeout', null, InputOption::VALUE_REQUIRED, 'Answer 504 to a request running longer than this many seconds (0: no limit)', '60')
             ->addOption('kill-grace', null, InputOption::VALUE_REQUIRED, 'Seconds past the request timeout after which a worker that does not respond is killed', '5')
-            ->addOption('pid-file', null, InputOption::VALUE_REQUIRED, 'Pid file; the control socket sits next to it (default: the temp dir, named by port)')
+            ->addOption('pid-file', null, InputOption::VALUE_REQUIRED, 'Pid file; the control socket sits next to it (default: PORT.pid in $XDG_RUNTIME_DIR/spindle, /run/spindle for root, else a private spindle-UID in the temp dir)')
             ->addOption('daemon', null, InputOption::VALUE_NONE, 'Detach from the terminal; output goes to --log-file')
             ->addOption('log-file', null, InputOption::VALUE_REQUIRED, 'Log file for --daemon', 'spindle.log')
             ->addOption('access-log', null, InputOption::VALUE_REQUIRED, 'Write an access log line per request to this file ("-": standard output); reopened on SIGUSR1')

@@ -189,6 +189,17 @@ final class DeployDocsTest extends E2ETestCase
         self::assertSame(0, $server->stop());
     }
 
+    /** No configuration on the page puts the metrics listener on every interface. */
+    public function testTheMetricsListenerIsKeptOffPublicInterfaces(): void
+    {
+        $docs = (string) \file_get_contents(\dirname(__DIR__, 2) . '/docs/deploy.md');
+        \preg_match_all('/--metrics=(?!HOST:PORT)([^\s",`]+)/', $docs, $m);
+        self::assertGreaterThanOrEqual(4, \count($m[1]), 'the options, the unit, the Dockerfile and the manifest');
+        foreach ($m[1] as $address) {
+            self::assertMatchesRegularExpression('/^(127\.0\.0\.1|\$\(POD_IP\)):\d+$/', $address);
+        }
+    }
+
     public function testTheKubernetesManifestsLintAndMatchTheServerOptions(): void
     {
         $yaml = self::block('yaml');
@@ -210,10 +221,11 @@ final class DeployDocsTest extends E2ETestCase
             self::assertIsArray($document);
             $byKind[$document['kind']] = $document;
         }
-        self::assertSame(['Deployment', 'Service', 'PodDisruptionBudget'], \array_keys($byKind));
+        self::assertSame(['Deployment', 'Service', 'PodDisruptionBudget', 'NetworkPolicy'], \array_keys($byKind));
         self::assertSame('apps/v1', $byKind['Deployment']['apiVersion']);
         self::assertSame('v1', $byKind['Service']['apiVersion']);
         self::assertSame('policy/v1', $byKind['PodDisruptionBudget']['apiVersion']);
+        self::assertSame('networking.k8s.io/v1', $byKind['NetworkPolicy']['apiVersion']);
 
         $deployment = $byKind['Deployment']['spec'];
         $labels = $deployment['template']['metadata']['labels'];
@@ -239,6 +251,25 @@ final class DeployDocsTest extends E2ETestCase
         self::assertSame(['sleep'], \array_slice($container['lifecycle']['preStop']['exec']['command'], 0, 1));
         $pause = (float) $container['lifecycle']['preStop']['exec']['command'][1];
         self::assertGreaterThanOrEqual($pause + (float) $options['drain-timeout'], (float) $pod['terminationGracePeriodSeconds'], 'the grace period covers the pause and the drain');
+
+        // The metrics listener binds the pod's address (from the downward API), and only the
+        // NetworkPolicy's sources may reach it; the app's port stays open to all.
+        self::assertSame('$(POD_IP)', \explode(':', $options['metrics'])[0]);
+        $env = \array_column($container['env'], 'valueFrom', 'name');
+        self::assertSame(['fieldRef' => ['fieldPath' => 'status.podIP']], $env['POD_IP']);
+        $policy = $byKind['NetworkPolicy']['spec'];
+        self::assertSame($policy['podSelector']['matchLabels'], \array_intersect_key($labels, $policy['podSelector']['matchLabels']), 'the policy selects the pods');
+        self::assertSame(['Ingress'], $policy['policyTypes']);
+        $sources = [];
+        foreach ($policy['ingress'] as $rule) {
+            foreach ($rule['ports'] as $port) {
+                self::assertArrayHasKey($port['port'], $ports, 'a named port of the container');
+                $sources[$port['port']] = $rule['from'] ?? 'anyone';
+            }
+        }
+        self::assertSame('anyone', $sources['http']);
+        self::assertIsArray($sources['metrics'], 'the metrics port is open to listed sources only');
+        self::assertNotSame([], $sources['metrics']);
 
         // The container's arguments, run here, answer the probes where the manifest sends them.
         $server = $this->serve(\array_slice($container['args'], 1));

@@ -31,11 +31,12 @@ final class ServerProcess
     /**
      * @param list<string> $options e.g. ['--workers=1', '--debug']
      * @param string|null $cwd the directory the command runs in (default: the repository's)
+     * @param list<string> $wrapper a command that execs the server (setpriv to run it as another user); pid() stays the master's
      */
-    private function __construct(string $app, array $options, ?string $cwd = null)
+    private function __construct(string $app, array $options, ?string $cwd = null, array $wrapper = [])
     {
         $root = \dirname(__DIR__, 2);
-        $command = [\PHP_BINARY, $root . '/bin/spindle', 'serve', $app, '--port=0'];
+        $command = [...$wrapper, \PHP_BINARY, $root . '/bin/spindle', 'serve', $app, '--port=0'];
         $hasWorkers = false;
         foreach ($options as $option) {
             $hasWorkers = $hasWorkers || \str_starts_with($option, '--workers');
@@ -79,13 +80,29 @@ final class ServerProcess
     }
 
     /**
+     * Starts the server through $wrapper, a command that execs what follows it (setpriv, env),
+     * and waits until it announces that it is listening.
+     *
+     * @param list<string> $wrapper
+     * @param list<string> $options
+     */
+    public static function startThrough(array $wrapper, string $app, array $options = []): self
+    {
+        $server = new self($app, $options, null, $wrapper);
+        $server->waitUntilReady();
+
+        return $server;
+    }
+
+    /**
      * Starts the server without waiting for readiness (for servers that are expected to fail).
      *
      * @param list<string> $options
+     * @param list<string> $wrapper as for startThrough()
      */
-    public static function launch(string $app, array $options = []): self
+    public static function launch(string $app, array $options = [], array $wrapper = []): self
     {
-        return new self($app, $options);
+        return new self($app, $options, null, $wrapper);
     }
 
     public static function fixture(string $name): string

@@ -56,4 +56,70 @@ final class MetricsServerTest extends TestCase
         self::assertStringStartsWith('HTTP/1.1 431', self::ask($server, 'GET /metrics HTTP/1.1' . \str_repeat('x', 9000)));
         $server->close();
     }
+
+    /**
+     * 64 connections that never send anything: the oldest are pushed out as new ones arrive, a
+     * request still gets its answer, and the idle ones left are closed once their time is up.
+     * The clock given to poll() stands still until the timeout is tested.
+     */
+    public function testIdleConnectionsAreEvictedAndTimedOut(): void
+    {
+        $server = new MetricsServer('127.0.0.1:0', static fn (string $path): array => [200, 'text/plain', "ok {$path}\n"], 5.0);
+        $now = \microtime(true);
+        $idle = [];
+        for ($i = 0; $i < 64; ++$i) {
+            $idle[] = \stream_socket_client('tcp://' . $server->address, $errno, $error, 2.0);
+            self::pump($server, $now);
+        }
+        $client = \stream_socket_client('tcp://' . $server->address, $errno, $error, 2.0);
+        self::assertIsResource($client);
+        \fwrite($client, "GET /metrics HTTP/1.1\r\nHost: a\r\n\r\n");
+        \stream_set_blocking($client, false);
+        $answer = '';
+        $deadline = \microtime(true) + 10.0;
+        while (!\feof($client) && \microtime(true) < $deadline) {
+            self::pump($server, $now);
+            $answer .= (string) \fread($client, 65536);
+        }
+        self::assertStringEndsWith("\r\n\r\nok /metrics\n", $answer);
+
+        // The 33 oldest were closed to make room (32 at most stay open, the request took one).
+        $closed = static fn (array $streams): int => \count(\array_filter($streams, static function ($stream): bool {
+            \stream_set_blocking($stream, false);
+
+            return \fread($stream, 1) === '' && \feof($stream);
+        }));
+        self::assertTrue(self::eventually(static fn (): bool => $closed($idle) >= 33));
+        self::assertSame(33, $closed($idle));
+        self::assertSame(\range(0, 32), \array_keys(\array_filter($idle, static fn ($stream): bool => \feof($stream))), 'the oldest ones');
+
+        // The rest are dropped once the idle timeout has passed.
+        self::pump($server, $now + 4.9);
+        self::assertSame(33, $closed($idle));
+        self::pump($server, $now + 5.1);
+        self::assertTrue(self::eventually(static fn (): bool => $closed($idle) === 64));
+        $server->close();
+    }
+
+    private static function pump(MetricsServer $server, float $now): void
+    {
+        $read = $server->readStreams();
+        $write = $server->writeStreams();
+        $except = null;
+        \stream_select($read, $write, $except, 0, 20000);
+        $server->poll($read, $write, $now);
+    }
+
+    private static function eventually(\Closure $condition): bool
+    {
+        $deadline = \microtime(true) + 10.0;
+        while (!$condition()) {
+            if (\microtime(true) > $deadline) {
+                return false;
+            }
+            \usleep(10_000);
+        }
+
+        return true;
+    }
 }

@@ -29,7 +29,7 @@ final class ControlServerTest extends TestCase
     protected function tearDown(): void
     {
         foreach (\glob($this->directory . '/{,.}*', \GLOB_BRACE) ?: [] as $file) {
-            if (\is_file($file) || \filetype($file) === 'socket') {
+            if (\is_file($file) || \is_link($file) || \filetype($file) === 'socket') {
                 \unlink($file);
             }
         }
@@ -219,6 +219,45 @@ final class ControlServerTest extends TestCase
             self::assertStringContainsString('No reply from the Spindle master on ' . $this->socket . ' within 0.3 s', $e->getMessage());
         }
         $silent->close();
+    }
+
+    /**
+     * Only a socket of this user or root is trusted: a socket another user created (at a path
+     * in a shared directory) or a symlink to a socket gets no request. The listener here would
+     * answer; the client must not even connect.
+     */
+    public function testClientRefusesASocketOfAnotherUserOrASymlink(): void
+    {
+        $listener = \stream_socket_server('unix://' . $this->socket);
+        self::assertIsResource($listener);
+        try {
+            $link = $this->directory . '/link.sock';
+            \symlink($this->socket, $link);
+            try {
+                (new ControlClient())->send($link, 'status', [], 1.0);
+                self::fail('A symlink to a socket was trusted');
+            } catch (ControlError $e) {
+                self::assertSame(\sprintf('Refusing the control socket %s: it is a symbolic link, not a socket', $link), $e->getMessage());
+            }
+            \unlink($link);
+            if (\posix_geteuid() !== 0) {
+                self::markTestIncomplete('Not root: a socket of another user cannot be made here (the E2E test makes one with another local user)');
+            }
+            $other = 65534;   // nobody
+            self::assertTrue(\chown($this->socket, $other));
+            try {
+                (new ControlClient())->send($this->socket, 'status', [], 1.0);
+                self::fail('A socket of another user was trusted');
+            } catch (ControlError $e) {
+                self::assertStringStartsWith(\sprintf('Refusing the control socket %s: it belongs to ', $this->socket), $e->getMessage());
+                self::assertStringContainsString('(uid 65534), not to you, ', $e->getMessage());
+                self::assertStringEndsWith('(uid 0), or to root. Run the command as the user that runs the server', $e->getMessage());
+            }
+            $accepted = @\stream_socket_accept($listener, 0);
+            self::assertFalse($accepted, 'the client connected');
+        } finally {
+            \fclose($listener);
+        }
     }
 
     public function testClientRejectsAMalformedReply(): void

@@ -26,7 +26,7 @@ final class PidFileTest extends TestCase
     protected function tearDown(): void
     {
         foreach (\glob($this->directory . '/{,.}*', \GLOB_BRACE) ?: [] as $file) {
-            if (\is_file($file)) {
+            if (\is_file($file) || \is_link($file)) {
                 \unlink($file);
             }
         }
@@ -55,18 +55,80 @@ final class PidFileTest extends TestCase
         self::assertFalse(PidFile::remove($this->path, \posix_getpid()));
     }
 
-    public function testRefusesAFileNamingAnotherLiveProcess(): void
+    public function testRefusesAFileNamingALiveSpindleServer(): void
     {
-        $other = \posix_getppid();
-        \file_put_contents($this->path, "$other\n");
+        // A process whose command line is that of `spindle serve` (it only sleeps).
+        $process = \proc_open([\PHP_BINARY, '-r', 'sleep(30);', '/opt/app/vendor/bin/spindle', 'serve', 'app.php'], [], $pipes);
+        self::assertIsResource($process);
+        $other = \proc_get_status($process)['pid'];
         try {
-            PidFile::write($this->path, \posix_getpid());
-            self::fail('The pid file of a live process was overwritten');
-        } catch (ControlError $e) {
-            self::assertSame(\sprintf('Spindle is already running with pid %d (pid file %s)', $other, $this->path), $e->getMessage());
+            self::assertTrue(self::eventually(static fn (): bool => \str_contains((string) @\file_get_contents("/proc/{$other}/cmdline"), 'serve')));
+            self::assertTrue(PidFile::isSpindleServer($other));
+            \file_put_contents($this->path, "$other\n");
+            try {
+                PidFile::write($this->path, \posix_getpid());
+                self::fail('The pid file of a live server was overwritten');
+            } catch (ControlError $e) {
+                self::assertSame(\sprintf('Spindle is already running with pid %d (pid file %s)', $other, $this->path), $e->getMessage());
+            }
+            self::assertSame("$other\n", \file_get_contents($this->path));
+        } finally {
+            \proc_terminate($process, \SIGKILL);
+            \proc_close($process);
         }
-        self::assertSame("$other\n", \file_get_contents($this->path));
-        self::assertTrue(PidFile::isRunning($other));
+    }
+
+    public function testRefusesWhileTheControlSocketNextToItAnswers(): void
+    {
+        $socket = \stream_socket_server('unix://' . PidFile::socketPath($this->path));
+        self::assertIsResource($socket);
+        try {
+            \file_put_contents($this->path, self::DEAD_PID . "\n");
+            $this->expectException(ControlError::class);
+            $this->expectExceptionMessage(\sprintf('Another Spindle master is running at %s (pid file %s)', PidFile::socketPath($this->path), $this->path));
+            PidFile::write($this->path, \posix_getpid());
+        } finally {
+            \fclose($socket);
+            @\unlink(PidFile::socketPath($this->path));
+        }
+    }
+
+    /**
+     * A pid file naming a live process that is not a Spindle server (pid 1, the shell that ran
+     * the tests) is stale: pids are reused, and any user could write one. It must not stop a start.
+     */
+    public function testReplacesAFileNamingALiveProcessThatIsNoSpindleServer(): void
+    {
+        foreach ([1, \posix_getppid()] as $other) {
+            self::assertTrue(PidFile::isRunning($other));
+            self::assertFalse(PidFile::isSpindleServer($other), (string) @\file_get_contents("/proc/{$other}/cmdline"));
+            \file_put_contents($this->path, "$other\n");
+            PidFile::write($this->path, \posix_getpid());
+            self::assertSame(\posix_getpid(), PidFile::read($this->path));
+        }
+    }
+
+    /** Symlinks planted at the pid file or at any name next to it are never written through. */
+    public function testPlantedSymlinksAreNotFollowed(): void
+    {
+        $target = $this->directory . '/target';
+        \file_put_contents($target, "precious\n");
+        \chmod($target, 0600);
+        \symlink($target, $this->path);
+        self::assertNull(PidFile::read($this->path), 'a symlink is not read as a pid file');
+        PidFile::write($this->path, \posix_getpid());
+        self::assertSame("precious\n", \file_get_contents($target));
+        self::assertSame(0600, \fileperms($target) & 0777);
+        self::assertFalse(\is_link($this->path), 'the symlink itself was replaced');
+        self::assertSame(\posix_getpid(), PidFile::read($this->path));
+        self::assertSame(0644, \fileperms($this->path) & 0777);
+        self::assertSame(['spindle.pid', 'target'], $this->files());
+        // The temporary name is random: a symlink at the old fixed name changes nothing.
+        \symlink($target, \sprintf('%s/.spindle.pid.%d.tmp', $this->directory, \posix_getpid()));
+        PidFile::write($this->path, \posix_getpid());
+        self::assertSame("precious\n", \file_get_contents($target));
+        self::assertTrue(PidFile::remove($this->path, \posix_getpid()));
+        self::assertFileExists($target);
     }
 
     public function testReplacesAFileNamingADeadProcessOrGarbage(): void
@@ -98,8 +160,34 @@ final class PidFileTest extends TestCase
         self::assertSame('/run/spindle.sock', PidFile::socketPath('/run/spindle.pid'));
         self::assertSame('/run/spindle.sock', PidFile::socketPath('/run/spindle'));
         self::assertSame('/run/app.pidfile.sock', PidFile::socketPath('/run/app.pidfile'));
-        self::assertSame(\sys_get_temp_dir() . '/spindle-8080.pid', PidFile::defaultPath(8080));
-        self::assertSame(\sys_get_temp_dir() . '/spindle-8080.sock', PidFile::socketPath(PidFile::defaultPath(8080)));
+
+        // The default lives in the runtime directory, created private when missing.
+        \chmod($this->directory, 0700);
+        $xdg = \getenv('XDG_RUNTIME_DIR');
+        \putenv('XDG_RUNTIME_DIR=' . $this->directory);
+        try {
+            self::assertSame($this->directory . '/spindle/8080.pid', PidFile::find(8080), 'the preferred place, nothing created');
+            self::assertDirectoryDoesNotExist($this->directory . '/spindle');
+            self::assertSame($this->directory . '/spindle/8080.pid', PidFile::defaultPath(8080));
+            self::assertSame(0700, \fileperms($this->directory . '/spindle') & 0777);
+            self::assertSame($this->directory . '/spindle/8080.sock', PidFile::socketPath(PidFile::defaultPath(8080)));
+        } finally {
+            \putenv($xdg === false ? 'XDG_RUNTIME_DIR' : 'XDG_RUNTIME_DIR=' . $xdg);
+            @\rmdir($this->directory . '/spindle');
+        }
+    }
+
+    private static function eventually(\Closure $condition): bool
+    {
+        $deadline = \microtime(true) + 10.0;
+        while (!$condition()) {
+            if (\microtime(true) > $deadline) {
+                return false;
+            }
+            \usleep(10_000);
+        }
+
+        return true;
     }
 
     /** @return list<string> */
