@@ -31,13 +31,14 @@ final class KernelWiring
 
     public static function install(Kernel $kernel): self
     {
-        $prepare = \Closure::bind(static function (Kernel $kernel): string {
+        /** @return array{string, mixed} how, and what the container's ClientsPass wired */
+        $prepare = \Closure::bind(static function (Kernel $kernel): array {
             $kernel->initializeBundles();
             foreach ($kernel->bundles as $bundle) {
                 if ($bundle instanceof SpindleBundle) {
                     $kernel->bundles = [];
 
-                    return 'listed in config/bundles.php';
+                    return ['listed in config/bundles.php', null];
                 }
             }
             try {
@@ -45,17 +46,17 @@ final class KernelWiring
                 $kernel->bundles[$spindle->getName()] = $spindle;
                 $kernel->initializeContainer();
                 $container = $kernel->container;
-                if (!$container instanceof ContainerInterface || !$container->hasParameter(ClientsPass::MARKER)) {
-                    // The cached container was built without Spindle's bundle: build it again, with it.
-                    $class = $kernel->getContainerClass();
-                    $builder = $kernel->buildContainer();
-                    $builder->compile();
-                    $kernel->dumpContainer(new ConfigCache($kernel->getBuildDir() . '/' . $class . '.php', $kernel->debug), $builder, $class, $kernel->getContainerBaseClass());
-
-                    return 'container rebuilt with SpindleBundle';
+                if ($container instanceof ContainerInterface && $container->hasParameter(ClientsPass::MARKER)) {
+                    return ['added to the app\'s bundles', $container->getParameter(ClientsPass::MARKER)];
                 }
+                // The cached container was built without Spindle's bundle (bin/console, a cache
+                // warm-up): build it again, with it, in its place.
+                $class = $kernel->getContainerClass();
+                $builder = $kernel->buildContainer();
+                $builder->compile();
+                $kernel->dumpContainer(new ConfigCache($kernel->getBuildDir() . '/' . $class . '.php', $kernel->debug), $builder, $class, $kernel->getContainerBaseClass());
 
-                return 'added to the container';
+                return ['added to the app\'s bundles, container rebuilt', $builder->getParameter(ClientsPass::MARKER)];
             } finally {
                 // boot() takes it from here: it lists the app's bundles again and loads the cached container.
                 $kernel->container = null;
@@ -64,12 +65,18 @@ final class KernelWiring
         }, null, Kernel::class);
 
         try {
-            $how = $prepare($kernel);
+            [$how, $wired] = $prepare($kernel);
         } catch (\Throwable $e) {
             return new self(false, \sprintf('the app keeps its own database, Redis and HTTP clients: its container could not be built with SpindleBundle (%s: %s)', $e::class, $e->getMessage()));
         }
+        if ($wired === null) {
+            return new self(true, 'Spindle\'s clients for the services SpindleBundle finds (' . $how . ')');
+        }
+        $wired = \is_array($wired) ? \array_filter($wired, \is_string(...)) : [];
 
-        return new self(true, 'Spindle\'s MySQL, Redis and HTTP clients for DoctrineBundle, cache pools, sessions and http_client (SpindleBundle ' . $how . ')');
+        return new self(true, $wired === []
+            ? 'no service of the app uses a client Spindle replaces (SpindleBundle ' . $how . ')'
+            : 'Spindle\'s clients for ' . \implode(', ', $wired) . ' (SpindleBundle ' . $how . ')');
     }
 
 }

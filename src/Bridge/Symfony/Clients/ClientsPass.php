@@ -29,7 +29,7 @@ use Symfony\Component\HttpFoundation\Session\Storage\Handler\SessionHandlerFacto
  */
 final class ClientsPass implements CompilerPassInterface
 {
-    /** The parameter telling a container built with this pass. */
+    /** The parameter telling a container built with this pass: the services it gave Spindle's clients (list<string>). */
     public const MARKER = 'spindle.clients';
     public const MIDDLEWARE = 'spindle.doctrine.driver_middleware';
     /** DBAL applies middlewares in the order DoctrineBundle lists them, highest priority first: this one first. */
@@ -54,11 +54,12 @@ final class ClientsPass implements CompilerPassInterface
     public function process(ContainerBuilder $container): void
     {
         if ($this->doctrine) {
-            $container->setParameter(self::MARKER, true);
-            self::registerMiddleware($container);
+            $container->setParameter(self::MARKER, self::registerMiddleware($container));
 
             return;
         }
+        $wired = $container->hasParameter(self::MARKER) ? $container->getParameter(self::MARKER) : [];
+        $wired = \is_array($wired) ? $wired : [];
         foreach ($container->getDefinitions() as $id => $definition) {
             if ($definition->isAbstract()) {
                 continue;
@@ -66,21 +67,29 @@ final class ClientsPass implements CompilerPassInterface
             $factory = self::factory($definition);
             if ($factory === [HttpClient::class, 'create']) {
                 self::httpClient($definition);
-            } elseif ($factory === [SessionHandlerFactory::class, 'createHandler']) {
-                self::sessionHandler($container, $definition);
-            } elseif ($factory === null && $definition->getClass() === RedisAdapter::class) {
-                self::redisPool($container, $definition);
+                $wired[] = $id . ' (HTTP)';
+            } elseif ($factory === [SessionHandlerFactory::class, 'createHandler'] && self::sessionHandler($container, $definition)) {
+                $wired[] = $id . ' (Redis sessions)';
+            } elseif ($factory === null && $definition->getClass() === RedisAdapter::class && self::redisPool($container, $definition)) {
+                $wired[] = $id . ' (Redis)';
             }
         }
+        $container->setParameter(self::MARKER, $wired);
     }
 
-    private static function registerMiddleware(ContainerBuilder $container): void
+    /** @return list<string> the connections the middleware serves */
+    private static function registerMiddleware(ContainerBuilder $container): array
     {
-        if (!$container->hasParameter('doctrine.connections') || !\interface_exists(Middleware::class) || $container->hasDefinition(self::MIDDLEWARE)) {
-            return;
+        $connections = $container->hasParameter('doctrine.connections') ? $container->getParameter('doctrine.connections') : null;
+        if (!\is_array($connections) || !\interface_exists(Middleware::class)) {
+            return [];
         }
-        $container->register(self::MIDDLEWARE, DriverMiddleware::class)
-            ->addTag('doctrine.middleware', ['priority' => self::MIDDLEWARE_PRIORITY]);
+        if (!$container->hasDefinition(self::MIDDLEWARE)) {
+            $container->register(self::MIDDLEWARE, DriverMiddleware::class)
+                ->addTag('doctrine.middleware', ['priority' => self::MIDDLEWARE_PRIORITY]);
+        }
+
+        return \array_map(static fn (mixed $id): string => \sprintf('%s (DBAL)', \is_string($id) ? $id : ''), \array_values($connections));
     }
 
     /** HttpClient::create($options, $maxHostConnections, …) then setLogger($logger): HttpClients::create($logger, $options, …). */
@@ -101,13 +110,13 @@ final class ClientsPass implements CompilerPassInterface
     }
 
     /** SessionHandlerFactory::createHandler($dsnOrConnection, $options) for a Redis DSN: RedisPools::sessionHandler(). */
-    private static function sessionHandler(ContainerBuilder $container, Definition $definition): void
+    private static function sessionHandler(ContainerBuilder $container, Definition $definition): bool
     {
         $arguments = \array_values($definition->getArguments());
         $connection = $arguments[0] ?? null;
         $dsn = $connection instanceof Reference ? self::connectionDsn($container, $connection) : $connection;
         if (!\is_string($dsn) || !self::mayBeRedis($container, $dsn)) {
-            return;
+            return false;
         }
         $definition->setFactory([RedisPools::class, 'sessionHandler']);
         $definition->setArguments([
@@ -115,20 +124,24 @@ final class ClientsPass implements CompilerPassInterface
             $arguments[1] ?? [],
             $dsn,
         ]);
+
+        return true;
     }
 
     /** new RedisAdapter($connection, $namespace, $lifetime, $marshaller) on a DSN's connection: RedisPools::adapter(). */
-    private static function redisPool(ContainerBuilder $container, Definition $definition): void
+    private static function redisPool(ContainerBuilder $container, Definition $definition): bool
     {
         $arguments = \array_values($definition->getArguments());
         $connection = $arguments[0] ?? null;
         $dsn = $connection instanceof Reference ? self::connectionDsn($container, $connection) : null;
         if ($dsn === null || !self::mayBeRedis($container, $dsn)) {
-            return;
+            return false;
         }
         \assert($connection instanceof Reference);
         $definition->setFactory([RedisPools::class, 'adapter']);
         $definition->setArguments([new ServiceClosureArgument($connection), $dsn, ...\array_slice($arguments, 1)]);
+
+        return true;
     }
 
     /** The DSN a connection service of framework.cache is made from (AbstractAdapter::createConnection), if it is one. */
