@@ -35,10 +35,8 @@ final class RedisPools
         if ($config !== null) {
             return new RedisCacheAdapter(new RedisClient($config), $namespace, $defaultLifetime, $marshaller);
         }
-        $redis = $connection();
-        \assert($redis instanceof \Redis || $redis instanceof \RedisArray || $redis instanceof \RedisCluster || $redis instanceof \Predis\ClientInterface || $redis instanceof \Relay\Relay);
-
-        return new RedisAdapter($redis, $namespace, $defaultLifetime, $marshaller);
+        // What AbstractAdapter::createConnection() gave for the DSN: phpredis, Relay or Predis.
+        return new RedisAdapter($connection(), $namespace, $defaultLifetime, $marshaller); // @phpstan-ignore argument.type
     }
 
     /**
