@@ -43,7 +43,7 @@ final class Symfony74ClientsTest extends SymfonyFixtureTestCase
     public function testEveryStandardServiceGetsSpindlesClient(): void
     {
         $server = self::sharedServer(self::app(), ['--workers=1', '--concurrency=16']);
-        self::assertStringContainsString("Symfony: Spindle's MySQL, Redis and HTTP clients", $server->stderr());
+        self::assertStringContainsString("Symfony: Spindle's clients for doctrine.dbal.default_connection (DBAL), cache.app (Redis), cache.http_client.pool (Redis), http_client.transport (HTTP), session.abstract_handler (Redis sessions) (SpindleBundle added to the app's bundles", $server->stderr());
         self::assertSame([
             'pdo' => 'Spindle\Database\Pdo',
             'driver' => 'Symfony\Bridge\Doctrine\Middleware\IdleConnection\Driver',
@@ -149,6 +149,41 @@ final class Symfony74ClientsTest extends SymfonyFixtureTestCase
         }
         self::assertLessThan(4.0, $elapsed, $server->stderr());
         $upstream->stop();
+    }
+
+    /**
+     * A deploy that warms the cache with bin/console leaves a container without SpindleBundle:
+     * the worker builds it again, with it, in the same place, and the console keeps working on
+     * that container with the app's own clients.
+     */
+    public function testAContainerTheConsoleBuiltIsBuiltAgainWithSpindlesClients(): void
+    {
+        self::console(['cache:clear', '--no-warmup']);
+        self::console(['cache:warmup']);
+        $container = self::app() . '/var/cache/prod/App_KernelProdContainer.php';
+        self::assertFileExists($container);
+
+        $server = ServerProcess::start(self::app(), ['--workers=1']);
+        self::assertStringContainsString('(SpindleBundle added to the app\'s bundles, container rebuilt)', $server->stderr());
+        self::assertSame('Spindle\Database\Pdo', self::json($server, '/clients/classes')['pdo']);
+        $server->stop();
+        // Started again, the worker finds the container it built.
+        $again = ServerProcess::start(self::app(), ['--workers=1']);
+        self::assertStringContainsString('(SpindleBundle added to the app\'s bundles)', $again->stderr());
+        $again->stop();
+
+        self::assertStringContainsString('42', self::console(['dbal:run-sql', 'SELECT 42']));
+    }
+
+    /** @param list<string> $arguments */
+    private static function console(array $arguments): string
+    {
+        $process = \proc_open([\PHP_BINARY, 'bin/console', ...$arguments], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, self::app());
+        self::assertIsResource($process);
+        $output = (string) \stream_get_contents($pipes[1]);
+        self::assertSame(0, \proc_close($process), $output);
+
+        return $output;
     }
 
     /** @return array<string, mixed> */
