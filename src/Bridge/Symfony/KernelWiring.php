@@ -50,11 +50,26 @@ final class KernelWiring
                     return ['added to the app\'s bundles', $container->getParameter(ClientsPass::MARKER)];
                 }
                 // The cached container was built without Spindle's bundle (bin/console, a cache
-                // warm-up): build it again, with it, in its place.
+                // warm-up): build it again, with it, in its place; one worker at a time, the
+                // others then find it built.
                 $class = $kernel->getContainerClass();
-                $builder = $kernel->buildContainer();
-                $builder->compile();
-                $kernel->dumpContainer(new ConfigCache($kernel->getBuildDir() . '/' . $class . '.php', $kernel->debug), $builder, $class, $kernel->getContainerBaseClass());
+                $cache = new ConfigCache($kernel->getBuildDir() . '/' . $class . '.php', $kernel->debug);
+                $lock = \fopen($cache->getPath() . '.spindle.lock', 'c');
+                if ($lock === false || !\flock($lock, \LOCK_EX)) {
+                    throw new \RuntimeException('cannot lock ' . $cache->getPath() . '.spindle.lock');
+                }
+                try {
+                    $built = \is_file($cache->getPath()) ? (static fn (string $path): mixed => include $path)($cache->getPath()) : null;
+                    if ($built instanceof ContainerInterface && $built->hasParameter(ClientsPass::MARKER)) {
+                        return ['added to the app\'s bundles', $built->getParameter(ClientsPass::MARKER)];
+                    }
+                    $builder = $kernel->buildContainer();
+                    $builder->compile();
+                    $kernel->dumpContainer($cache, $builder, $class, $kernel->getContainerBaseClass());
+                } finally {
+                    \flock($lock, \LOCK_UN);
+                    \fclose($lock);
+                }
 
                 return ['added to the app\'s bundles, container rebuilt', $builder->getParameter(ClientsPass::MARKER)];
             } finally {

@@ -7,7 +7,6 @@ namespace Spindle\Bridge\Symfony\Clients;
 use Spindle\Bridge\Symfony\Redis\RedisCacheAdapter;
 use Spindle\Bridge\Symfony\Redis\RedisSessionHandler;
 use Spindle\Bridge\WorkerEnvironment;
-use Spindle\Redis\RedisClient;
 use Symfony\Component\Cache\Adapter\AdapterInterface;
 use Symfony\Component\Cache\Adapter\RedisAdapter;
 use Symfony\Component\Cache\Marshaller\MarshallerInterface;
@@ -16,8 +15,8 @@ use Symfony\Component\HttpFoundation\Session\Storage\Handler\SessionHandlerFacto
 /**
  * The factories ClientsPass gives the Redis cache pools and the Redis session handler of a
  * Symfony app: in a worker of `spindle serve` (unless SPINDLE_REDIS_DRIVER=native) they make
- * Spindle's RedisCacheAdapter and RedisSessionHandler over Spindle's client for the same DSN,
- * storing what Symfony's would; elsewhere, or for a DSN Spindle's client does not serve
+ * Spindle's RedisCacheAdapter and RedisSessionHandler over the worker's Spindle client for the
+ * same DSN (SharedRedisClients), storing what Symfony's would; elsewhere, or for a DSN Spindle's client does not serve
  * (RedisDsn), Symfony's own, from the connection Symfony would have used.
  */
 final class RedisPools
@@ -33,7 +32,7 @@ final class RedisPools
     {
         $config = WorkerEnvironment::useSpindle(self::VARIABLE) ? RedisDsn::config($dsn) : null;
         if ($config !== null) {
-            return new RedisCacheAdapter(new RedisClient($config), $namespace, $defaultLifetime, $marshaller);
+            return new RedisCacheAdapter(SharedRedisClients::get($config), $namespace, $defaultLifetime, $marshaller);
         }
         // What AbstractAdapter::createConnection() gave for the DSN: phpredis, Relay or Predis.
         return new RedisAdapter($connection(), $namespace, $defaultLifetime, $marshaller); // @phpstan-ignore argument.type
@@ -60,7 +59,7 @@ final class RedisPools
                 }
             }
 
-            return new RedisSessionHandler(new RedisClient($config), $settings);
+            return new RedisSessionHandler(SharedRedisClients::get($config), $settings);
         }
 
         return SessionHandlerFactory::createHandler($connection instanceof \Closure ? $connection() : $connection, $options);
