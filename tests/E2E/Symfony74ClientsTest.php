@@ -175,6 +175,28 @@ final class Symfony74ClientsTest extends SymfonyFixtureTestCase
         self::assertStringContainsString('42', self::console(['dbal:run-sql', 'SELECT 42']));
     }
 
+    /**
+     * An app that lists SpindleBundle in config/bundles.php (for a cache warmed in a read-only
+     * image) has it in the container bin/console builds, where its services stay native; the
+     * workers use that container as it is.
+     */
+    public function testAnAppMayListTheBundleItself(): void
+    {
+        \putenv('FIXTURE_LISTS_SPINDLE_BUNDLE=1');
+        try {
+            self::console(['cache:clear', '--no-warmup']);
+            self::console(['cache:warmup']);
+            self::assertStringContainsString('42', self::console(['dbal:run-sql', 'SELECT 42']));
+            $server = ServerProcess::start(self::app(), ['--workers=1']);
+        } finally {
+            \putenv('FIXTURE_LISTS_SPINDLE_BUNDLE');
+        }
+        self::assertStringContainsString('(listed in config/bundles.php)', $server->stderr());
+        self::assertStringNotContainsString('container rebuilt', $server->stderr());
+        self::assertSame('Spindle\Database\Pdo', self::json($server, '/clients/classes')['pdo']);
+        $server->stop();
+    }
+
     /** @param list<string> $arguments */
     private static function console(array $arguments): string
     {
