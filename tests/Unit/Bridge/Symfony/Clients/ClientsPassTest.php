@@ -5,10 +5,14 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Bridge\Symfony\Clients;
 
 use PHPUnit\Framework\TestCase;
+use Revolt\EventLoop;
+use Revolt\EventLoop\DriverFactory;
 use Spindle\Bridge\Doctrine\DriverMiddleware;
 use Spindle\Bridge\Symfony\Clients\ClientsPass;
 use Spindle\Bridge\Symfony\Clients\HttpClients;
 use Spindle\Bridge\Symfony\Clients\RedisPools;
+use Spindle\HttpClient\Symfony\SpindleHttpClient;
+use Spindle\Loop\ContextDriver;
 use Symfony\Component\Cache\Adapter\AbstractAdapter;
 use Symfony\Component\Cache\Adapter\MemcachedAdapter;
 use Symfony\Component\Cache\Adapter\RedisAdapter;
@@ -77,9 +81,29 @@ final class ClientsPassTest extends TestCase
         self::assertSame([], $definition->getMethodCalls());
         self::assertSame(['http_client.transport (HTTP)'], $container->getParameter(ClientsPass::MARKER));
 
-        // Compiled and made outside a worker: Symfony's own client, as HttpClient::create() gives.
+        // Compiled and made outside a worker (a loop that is not Spindle's): Symfony's own client.
         $container->compile();
-        self::assertNotInstanceOf(\Spindle\HttpClient\Symfony\SpindleHttpClient::class, $container->get('http_client.transport'));
+        $driver = EventLoop::getDriver();
+        EventLoop::setDriver((new DriverFactory())->create());
+        try {
+            self::assertNotInstanceOf(SpindleHttpClient::class, $container->get('http_client.transport'));
+        } finally {
+            EventLoop::setDriver($driver);
+        }
+    }
+
+    public function testHttpClientsGivesSpindlesClientInAWorkerUnlessTheEnvironmentSaysNative(): void
+    {
+        $driver = EventLoop::getDriver();
+        EventLoop::setDriver(new ContextDriver((new DriverFactory())->create()));
+        try {
+            self::assertInstanceOf(SpindleHttpClient::class, HttpClients::create(null, ['timeout' => 3]));
+            \putenv('SPINDLE_HTTP_DRIVER=native');
+            self::assertNotInstanceOf(SpindleHttpClient::class, HttpClients::create(null, ['timeout' => 3]));
+        } finally {
+            \putenv('SPINDLE_HTTP_DRIVER');
+            EventLoop::setDriver($driver);
+        }
     }
 
     public function testRedisPoolsOnADsnTakeSpindlesFactory(): void
