@@ -93,5 +93,4 @@ final class KernelWiring
             ? 'no service of the app uses a client Spindle replaces (SpindleBundle ' . $how . ')'
             : 'Spindle\'s clients for ' . \implode(', ', $wired) . ' (SpindleBundle ' . $how . ')');
     }
-
 }

@@ -24,8 +24,9 @@ use Symfony\Component\HttpFoundation\Session\Storage\Handler\SessionHandlerFacto
  * when it is made: Spindle's client in a worker of `spindle serve` unless its variable says
  * `native`, the app's own anywhere else, so the same compiled container serves bin/console.
  *
- * Two runs: DOCTRINE before DoctrineBundle's MiddlewaresPass (it tags the middleware), SERVICES
- * after child definitions and aliases are resolved (it rewrites the final definitions).
+ * Two runs: doctrine() before DoctrineBundle's MiddlewaresPass (it registers the tagged
+ * middleware), services() once child definitions and aliases are resolved (it rewrites the final
+ * definitions).
  */
 final class ClientsPass implements CompilerPassInterface
 {
