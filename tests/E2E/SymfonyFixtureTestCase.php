@@ -30,10 +30,12 @@ abstract class SymfonyFixtureTestCase extends E2ETestCase
         // fixture's code changes: start from a fresh cache.
         self::removeDirectory($app . '/var/cache');
         // The fixture (through Dotenv, as any Symfony app) takes MYSQL_* from the environment first.
-        foreach (self::mysqlEnv() as $name => $value) {
+        $env = self::mysqlEnv();
+        // DATABASE_URL for DoctrineBundle's connection (the 7.4 fixture), as Symfony's recipe names it.
+        $env['DATABASE_URL'] = \sprintf('mysql://%s:%s@%s:%s/%s?charset=utf8mb4', \rawurlencode($env['MYSQL_USER']), \rawurlencode($env['MYSQL_PASSWORD']), $env['MYSQL_HOST'], $env['MYSQL_PORT'], $env['MYSQL_DATABASE']);
+        foreach ($env as $name => $value) {
             \putenv("{$name}={$value}");
         }
-        $env = self::mysqlEnv();
         $database = new \PDO(
             \sprintf('mysql:host=%s;port=%s;dbname=%s;charset=utf8mb4', $env['MYSQL_HOST'], $env['MYSQL_PORT'], $env['MYSQL_DATABASE']),
             $env['MYSQL_USER'],

@@ -90,7 +90,7 @@ class SymfonyRuntimeTest extends SymfonyFixtureTestCase
      *
      * @param array<string, string> $env
      */
-    private function start(array $env): int
+    protected function start(array $env): int
     {
         $stderr = \tempnam(\sys_get_temp_dir(), 'spindle-e2e-runtime-');
         self::assertIsString($stderr);

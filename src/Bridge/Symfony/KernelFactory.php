@@ -10,6 +10,7 @@ use Symfony\Component\EventDispatcher\Debug\WrappedListener;
 use Symfony\Component\EventDispatcher\EventDispatcherInterface;
 use Symfony\Component\HttpKernel\EventListener\StreamedResponseListener;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
+use Symfony\Component\HttpKernel\Kernel;
 use Symfony\Component\HttpKernel\KernelEvents;
 use Symfony\Component\HttpKernel\KernelInterface;
 use Symfony\Component\Runtime\RuntimeInterface;
@@ -27,6 +28,8 @@ final class KernelFactory
 {
     /** What the last kernel's session wiring did (null before the first kernel). */
     private ?SessionSetup $sessions = null;
+    /** Whether the last kernel got Spindle's clients (null before the first kernel, or for a kernel that is not Symfony's Kernel). */
+    private ?KernelWiring $clients = null;
 
     /** @param \Closure(): HttpKernelInterface $create */
     private function __construct(
@@ -79,6 +82,9 @@ final class KernelFactory
     public function create(): HttpKernelInterface
     {
         $kernel = ($this->create)();
+        if ($kernel instanceof Kernel) {
+            $this->clients = KernelWiring::install($kernel);
+        }
         if ($kernel instanceof KernelInterface) {
             $kernel->boot();
             self::detachStreamedResponseListener($kernel);
@@ -86,6 +92,12 @@ final class KernelFactory
         }
 
         return $kernel;
+    }
+
+    /** Whether the kernels made so far use Spindle's clients (see KernelWiring). */
+    public function clients(): ?KernelWiring
+    {
+        return $this->clients;
     }
 
     /** How the sessions of the kernels made so far are kept (see SessionWiring). */

@@ -41,6 +41,10 @@ final class SymfonyApp implements FrameworkApp
         $pool = new KernelPool($factory->create(...), \max(1, $options->concurrency));
         // The first kernel boots now: an app that cannot boot stops the worker before it listens.
         $pool->release($pool->borrow());
+        $clients = $factory->clients();
+        if ($clients !== null) {
+            $clients->installed ? $logger->info('Symfony: ' . $clients->description) : $logger->warning('Symfony: ' . $clients->description);
+        }
         $sessions = $factory->sessions();
         if ($sessions !== null && $sessions->enabled) {
             $sessions->installed ? $logger->info('Symfony: ' . $sessions->description) : $logger->warning('Symfony: ' . $sessions->description);

@@ -156,8 +156,7 @@ final class SpindleResponse implements ResponseInterface
         }
     }
 
-    /** @return mixed */
-    public function getInfo(?string $type = null)
+    public function getInfo(?string $type = null): mixed
     {
         return $type === null ? $this->info : ($this->info[$type] ?? null);
     }

@@ -1,0 +1,44 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Doctrine;
+
+use Doctrine\DBAL\Driver as DriverInterface;
+use Doctrine\DBAL\Driver\PDO\MySQL\Driver as PdoMysqlDriver;
+use Spindle\Bridge\WorkerEnvironment;
+
+/**
+ * Which of DBAL's own drivers Spindle replaces with its fiber-aware ones (DriverMiddleware), and
+ * the environment variable that keeps the native one (`=native`). One row per DBAL driver class,
+ * which is what both a `driver: pdo_mysql` setting and a `mysql://` URL scheme resolve to.
+ *
+ * A Spindle driver for another database adds its row here, e.g.
+ * `PDO\PgSQL\Driver::class => [PgsqlDriver::class, 'SPINDLE_PGSQL_DRIVER']`.
+ */
+final class NativeDrivers
+{
+    /** @var array<class-string<DriverInterface>, array{class-string<DriverInterface>, string}> */
+    public const REPLACEMENTS = [
+        PdoMysqlDriver::class => [Driver::class, 'SPINDLE_MYSQL_DRIVER'],
+    ];
+
+    /** @param array<class-string<DriverInterface>, array{class-string<DriverInterface>, string}> $replacements */
+    public function __construct(private readonly array $replacements = self::REPLACEMENTS)
+    {
+    }
+
+    /**
+     * Spindle's driver in place of $driver, or null to keep it: $driver is not one of the table,
+     * or the environment says native.
+     */
+    public function replacementFor(DriverInterface $driver): ?DriverInterface
+    {
+        $row = $this->replacements[$driver::class] ?? null;
+        if ($row === null || WorkerEnvironment::native($row[1])) {
+            return null;
+        }
+
+        return new $row[0]();
+    }
+}
