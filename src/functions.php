@@ -21,6 +21,23 @@ function delay(float $seconds): void
     }
 }
 
+/**
+ * Runs $tasks at the same time, each in a fiber of its own, and returns their results under
+ * their keys, in order: three queries of one second each take one second, not three. Each task
+ * starts with the calling request's context and process-wide state and resumes into its app
+ * instance; the first exception a task throws is rethrown once the others have ended (those still
+ * waiting are cancelled). Outside a worker (the CLI, tests) they run one after another.
+ * See docs/worker-features.md.
+ *
+ * @param callable(): mixed ...$tasks
+ *
+ * @return array<array-key, mixed>
+ */
+function concurrently(callable ...$tasks): array
+{
+    return Loop\TaskGroup::run($tasks);
+}
+
 /** The context of the request running in the calling fiber, or null outside a request. */
 function context(): ?Loop\Context
 {
