@@ -128,6 +128,9 @@ final class TaskGroup
         }
         $fiber->start();
         $driver->taskReturned($parent);
+        // The child ran (up to its first wait, or to its end) in this very call: the parent's
+        // app instance comes back as on any resume.
+        $this->parent->resumed();
     }
 
     private function failed(\Throwable $e): void

@@ -9,6 +9,7 @@ use Spindle\Bridge\FrameworkApp;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
+use Spindle\Loop\Loop;
 use Spindle\Server\ServerOptions;
 
 /**
@@ -53,6 +54,8 @@ final class LaravelApp implements FrameworkApp
         for ($i = 1; $i < $warm; ++$i) {
             $pool->add($factory->create());
         }
+        // The instances the tasks of Concurrency::run() borrow (ConcurrencyDriver finds them here).
+        Loop::driver()->service(TaskInstances::class, static fn (): TaskInstances => new TaskInstances($pool, $globals, $logger));
         $logger->info(\sprintf('Laravel %s booted; %d instance(s) ready, up to %d per worker', $first->app->version(), $warm, $max));
 
         $handler = new RequestHandler(

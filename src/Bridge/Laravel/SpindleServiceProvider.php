@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Illuminate\Console\Application as Artisan;
+use Illuminate\Concurrency\ConcurrencyManager;
 use Illuminate\Support\ServiceProvider;
 use Spindle\Supervisor\ControlCommand;
 
@@ -22,6 +23,13 @@ final class SpindleServiceProvider extends ServiceProvider
         $this->app->bind('db.connector.mysql', SpindleMySqlConnector::class);
         Redis\RedisDriver::registerOnce($this->app);
         HttpClient\HttpDriver::register($this->app);
+        // Laravel 11 and later: the `spindle` driver of the Concurrency facade.
+        if (\class_exists(ConcurrencyManager::class)) {
+            $this->app->afterResolving(ConcurrencyManager::class, static function (ConcurrencyManager $manager): void {
+                // Not static: the manager binds its creators to itself.
+                $manager->extend('spindle', fn (): ConcurrencyDriver => new ConcurrencyDriver());
+            });
+        }
     }
 
     public function boot(): void

@@ -1,0 +1,45 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/**
+ * Laravel's Concurrency facade with the `spindle` driver (tests/fixtures/laravel12-app,
+ * config/concurrency.php): tasks' queries overlap, each on a connection of its own, and the
+ * first error comes back to the request.
+ */
+final class Laravel12ConcurrentTasksTest extends E2ETestCase
+{
+    private static function server(): ServerProcess
+    {
+        LaravelFixture::useTestDatabase();
+
+        return self::sharedServer(LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=1']);
+    }
+
+    public function testThreeOneSecondQueriesOverlap(): void
+    {
+        $server = self::server();
+        self::assertServerAnswers($server, '/hello');
+        $result = self::curl(['-s', $server->url('/concurrency/sleep')]);
+        $data = \json_decode($result['out'], true);
+        self::assertIsArray($data, $result['out'] . $server->stderr());
+        self::assertSame('Spindle\Bridge\Laravel\ConcurrencyDriver', $data['driver']);
+        self::assertSame(['a', 'b', 'c'], $data['keys']);
+        self::assertSame(3, $data['connections'], 'each task has a connection of its own');
+        self::assertLessThan(2.5, $data['elapsed'], 'one after another they take 3 s');
+        \fwrite(\STDERR, \sprintf("\n[Concurrency::run spindle] 3 x SELECT SLEEP(1): %.3f s\n", $data['elapsed']));
+        self::assertServerAnswers($server, '/hello');
+    }
+
+    public function testTheFirstErrorReachesTheRequest(): void
+    {
+        $server = self::server();
+        $started = \microtime(true);
+        $result = self::curl(['-s', $server->url('/concurrency/error')]);
+        self::assertSame('DomainException: a task failed', $result['out'], $server->stderr());
+        self::assertServerAnswers($server, '/hello');
+        self::assertLessThan(10.0, \microtime(true) - $started);
+    }
+}
