@@ -38,6 +38,19 @@ function concurrently(callable ...$tasks): array
     return Loop\TaskGroup::run($tasks);
 }
 
+/**
+ * Runs $tick every $seconds in this worker (the first run after $seconds), each run a task of its
+ * own, isolated as a request is; a run still going when the next beat comes skips it; a failing
+ * run is logged and the tick goes on; no run starts once the worker drains. Returns the handle
+ * to cancel it. See docs/worker-features.md.
+ *
+ * @param callable(): mixed $tick
+ */
+function every(float $seconds, callable $tick, ?string $name = null): Server\Tick
+{
+    return Server\Ticks::ofWorker(Loop\Loop::driver())->every($seconds, \Closure::fromCallable($tick), $name);
+}
+
 /** The context of the request running in the calling fiber, or null outside a request. */
 function context(): ?Loop\Context
 {

@@ -5,11 +5,11 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 /**
- * Laravel's Concurrency facade with the `spindle` driver (tests/fixtures/laravel12-app,
+ * The worker features in a Laravel 12 app: the Concurrency facade with the `spindle` driver (tests/fixtures/laravel12-app,
  * config/concurrency.php): tasks' queries overlap, each on a connection of its own, and the
  * first error comes back to the request.
  */
-final class Laravel12ConcurrentTasksTest extends E2ETestCase
+final class Laravel12WorkerFeaturesTest extends E2ETestCase
 {
     private static function server(): ServerProcess
     {
@@ -41,5 +41,34 @@ final class Laravel12ConcurrentTasksTest extends E2ETestCase
         self::assertSame('DomainException: a task failed', $result['out'], $server->stderr());
         self::assertServerAnswers($server, '/hello');
         self::assertLessThan(10.0, \microtime(true) - $started);
+    }
+
+    public function testTicksOfTheConfigRunEachOnACleanInstance(): void
+    {
+        \putenv('SPINDLE_TEST_LARAVEL_TICK=1');
+        LaravelFixture::useTestDatabase();
+        try {
+            $server = ServerProcess::start(LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=1']);
+        } finally {
+            \putenv('SPINDLE_TEST_LARAVEL_TICK');
+        }
+        try {
+            $runs = [];
+            self::assertTrue(self::eventually(static function () use ($server, &$runs): bool {
+                $data = \json_decode(self::curl(['-s', $server->url('/ticks')])['out'], true);
+                self::assertIsArray($data);
+                self::assertSame('en', $data['locale'], 'a request never sees what a tick set');
+                self::assertNull($data['mark']);
+                $runs = $data['runs'];
+
+                return \count($runs) >= 5;
+            }, 15.0), 'the tick ran 5 times: ' . $server->stderr());
+            foreach ($runs as $run) {
+                self::assertSame('en', $run['locale'], 'each run starts on a reset instance');
+                self::assertNull($run['mark']);
+            }
+        } finally {
+            $server->stop();
+        }
     }
 }
