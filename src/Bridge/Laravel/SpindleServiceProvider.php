@@ -5,8 +5,11 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Illuminate\Console\Application as Artisan;
+use Illuminate\Cache\CacheManager;
+use Illuminate\Cache\Repository;
 use Illuminate\Concurrency\ConcurrencyManager;
 use Illuminate\Support\ServiceProvider;
+use Spindle\Server\SharedCache\SharedCache;
 use Spindle\Supervisor\ControlCommand;
 
 /**
@@ -23,6 +26,15 @@ final class SpindleServiceProvider extends ServiceProvider
         $this->app->bind('db.connector.mysql', SpindleMySqlConnector::class);
         Redis\RedisDriver::registerOnce($this->app);
         HttpClient\HttpDriver::register($this->app);
+        // The cache store `spindle`: the cache shared by the server's workers.
+        $this->app->afterResolving('cache', static function (CacheManager $cache): void {
+            // Not static: the manager binds its drivers to itself.
+            $cache->extend('spindle', function ($app, array $config) use ($cache): Repository {
+                $prefix = $config['prefix'] ?? $app['config']['cache.prefix'] ?? '';
+
+                return $cache->repository(new Cache\SpindleStore(SharedCache::store(), \is_string($prefix) && $prefix !== '' ? $prefix . ':' : ''));
+            });
+        });
         // Laravel 11 and later: the `spindle` driver of the Concurrency facade.
         if (\class_exists(ConcurrencyManager::class)) {
             $this->app->afterResolving(ConcurrencyManager::class, static function (ConcurrencyManager $manager): void {
