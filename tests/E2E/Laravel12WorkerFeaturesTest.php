@@ -71,4 +71,35 @@ final class Laravel12WorkerFeaturesTest extends E2ETestCase
             $server->stop();
         }
     }
+
+    public function testTheSpindleCacheStoreBehavesAsTheArrayStore(): void
+    {
+        $server = self::server();
+        $array = self::curl(['-s', $server->url('/cache/transcript?store=array')]);
+        $spindle = self::curl(['-s', $server->url('/cache/transcript?store=spindle')]);
+        $expected = \json_decode($array['out'], true);
+        self::assertIsArray($expected, $array['out']);
+        self::assertGreaterThan(40, \count($expected));
+        self::assertSame(\json_encode($expected, \JSON_PRETTY_PRINT), \json_encode(\json_decode($spindle['out'], true), \JSON_PRETTY_PRINT), $server->stderr());
+    }
+
+    public function testTheSpindleCacheStoreIsSharedByTheWorkers(): void
+    {
+        LaravelFixture::useTestDatabase();
+        $server = ServerProcess::start(LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=2']);
+        try {
+            $token = 'v' . \random_int(1, 1 << 30);
+            self::assertSame('stored', self::curl(['-s', $server->url('/cache/shared/put/' . $token)])['out'], $server->stderr());
+            $pids = [];
+            for ($i = 0; $i < 200 && \count($pids) < 2; ++$i) {
+                $data = \json_decode(self::curl(['-s', '-H', 'Connection: close', $server->url('/cache/shared/get')])['out'], true);
+                self::assertIsArray($data);
+                self::assertSame($token, $data['value'], 'worker ' . $data['pid']);
+                $pids[$data['pid']] = true;
+            }
+            self::assertCount(2, $pids, 'both workers answered');
+        } finally {
+            $server->stop();
+        }
+    }
 }
