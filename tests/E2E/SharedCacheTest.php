@@ -67,8 +67,20 @@ final class SharedCacheTest extends E2ETestCase
 
     public function testWhatOneWorkerStoresEveryWorkerReads(): void
     {
-        $server = self::sharedServer(ServerProcess::fixture('shared-cache.php'), ['--workers=2']);
+        $server = self::sharedServer(ServerProcess::fixture('shared-cache.php'), ['--workers=2', '--metrics=127.0.0.1:0']);
         self::assertSharedByTwoWorkers($server, 'shm');
+        self::call($server, '/get?k=never-stored');
+
+        // The workers' counts, summed by the master.
+        self::assertSame(1, \preg_match('#Metrics on http://127\.0\.0\.1:(\d+)/metrics#', $server->stderr(), $m));
+        $metrics = '';
+        self::assertTrue(self::eventually(static function () use ($m, &$metrics): bool {
+            $metrics = (string) @\file_get_contents('http://127.0.0.1:' . $m[1] . '/metrics');
+
+            return \preg_match('/^spindle_shared_cache_operations_total\{operation="miss"\} [1-9]/m', $metrics) === 1;
+        }, 5.0), $metrics);
+        self::assertMatchesRegularExpression('/^spindle_shared_cache_operations_total\{operation="hit"\} [1-9]/m', $metrics);
+        self::assertMatchesRegularExpression('/^spindle_shared_cache_operations_total\{operation="write"\} [1-9]/m', $metrics);
     }
 
     public function testTheApcuBackendIsSharedToo(): void

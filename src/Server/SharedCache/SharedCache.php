@@ -5,6 +5,9 @@ declare(strict_types=1);
 namespace Spindle\Server\SharedCache;
 
 use Spindle\Loop\Loop;
+use Spindle\Metrics\Family;
+use Spindle\Metrics\MetricType;
+use Spindle\Metrics\Registry;
 
 /**
  * The cache shared by all workers of one server, and where it lives:
@@ -53,10 +56,23 @@ final class SharedCache
         return null;
     }
 
-    /** In a worker: its store is this one. */
+    /**
+     * In a worker: its store is this one, and its counts go into the worker's metrics as
+     * `spindle_shared_cache_operations_total{operation}` (hit, miss, write, eviction).
+     */
     public function adopt(): void
     {
-        Loop::driver()->service(Store::class, fn (): Store => $this->store);
+        $driver = Loop::driver();
+        $store = $driver->service(Store::class, fn (): Store => $this->store);
+        $driver->service(Registry::class, static fn (): Registry => new Registry())->collectWith('spindle_shared_cache', static function () use ($store): array {
+            $stats = $store->stats();
+            $samples = [];
+            foreach (['hit' => 'hits', 'miss' => 'misses', 'write' => 'writes', 'eviction' => 'evictions'] as $label => $key) {
+                $samples[$label] = (float) $stats[$key];
+            }
+
+            return [new Family('spindle_shared_cache_operations_total', MetricType::Counter, 'Operations on the cache the workers share (' . $store->backend() . '): hits, misses, writes, evictions of a full index bucket', ['operation'], [], $samples)];
+        });
     }
 
     /** The worker's shared store; outside a server, one of this process only. */
