@@ -84,4 +84,19 @@ final class ConcurrentTasksTest extends E2ETestCase
         self::assertSame([1, 2], $data['results']);
         self::assertSame(['a', 'b'], $data['order']);
     }
+
+    public function testARequestTimeoutCancelsItsTasks(): void
+    {
+        $server = self::sharedServer(ServerProcess::fixture('concurrent.php'), ['--workers=1', '--request-timeout=0.5']);
+        $response = self::rawRequest($server, self::get('/slow-tasks', "Connection: close\r\n"));
+        self::assertSame(504, $response->status);
+        $stats = [];
+        self::assertTrue(self::eventually(static function () use ($server, &$stats): bool {
+            $stats = self::rawRequest($server, self::get('/slow-stats', "Connection: close\r\n"))->json();
+
+            return $stats['cancelled'] === 2;
+        }, 5.0), 'both tasks were cancelled: ' . \json_encode($stats));
+        self::assertSame(0, $stats['finished']);
+        self::assertServerAnswers($server, '/results');
+    }
 }
