@@ -77,7 +77,7 @@ final class Master
 
     public function run(): int
     {
-        $this->sharedCache = SharedCache::prepare();
+        $this->sharedCache = SharedCache::prepare($this->logger);
         // The watcher's inotifywait inherits every descriptor open now: start it before the
         // listening and control sockets exist, or it would hold copies of them for its life.
         if ($this->options->watch) {

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Server\SharedCache;
 
+use Psr\Log\LoggerInterface;
 use Spindle\Loop\Loop;
 use Spindle\Metrics\Family;
 use Spindle\Metrics\MetricType;
@@ -31,8 +32,12 @@ final class SharedCache
     ) {
     }
 
-    /** In the master, before it forks: makes the shared store (null: nothing to share). */
-    public static function prepare(): ?self
+    /**
+     * In the master, before it forks: makes the shared store (null: nothing to share). A segment
+     * the system refuses (its shared memory limits) is logged, and each worker then keeps a store
+     * of its own.
+     */
+    public static function prepare(?LoggerInterface $logger = null): ?self
     {
         $backend = self::env('SPINDLE_CACHE_BACKEND') ?? 'auto';
         $size = self::size(self::env('SPINDLE_CACHE_SIZE'));
@@ -44,7 +49,15 @@ final class SharedCache
             if ($lock === false) {
                 throw new \RuntimeException('Cannot create the shared cache\'s lock file in ' . \sys_get_temp_dir());
             }
-            $self = new self(ShmStore::create($size, $lock), $lock, (int) \getmypid());
+            try {
+                $store = ShmStore::create($size, $lock);
+            } catch (\RuntimeException $e) {
+                @\unlink($lock);
+                $logger?->warning($e->getMessage() . ': each worker keeps a cache of its own');
+
+                return null;
+            }
+            $self = new self($store, $lock, (int) \getmypid());
             \register_shutdown_function($self->remove(...));
 
             return $self;
