@@ -51,6 +51,25 @@ function every(float $seconds, callable $tick, ?string $name = null): Server\Tic
     return Server\Ticks::ofWorker(Loop\Loop::driver())->every($seconds, \Closure::fromCallable($tick), $name);
 }
 
+/**
+ * Runs $task($arguments...) in a task worker (SPINDLE_TASK_WORKERS=N under `spindle serve`) and
+ * returns its result, suspending only the calling fiber meanwhile: CPU-heavy work (hashing a
+ * password) then holds up no other request. Without task workers (or outside a server) it runs
+ * here. $task must be able to cross a process: a function's name, a static method, an invokable
+ * object (a closure only with laravel/serializable-closure). See docs/worker-features.md.
+ *
+ * @throws Server\Tasks\TaskFailed when it threw there, its worker died, or it cannot be sent
+ */
+function task(callable $task, mixed ...$arguments): mixed
+{
+    $client = Loop\Loop::driver()->findService(Server\Tasks\TaskClient::class);
+    if ($client === null) {
+        return $task(...$arguments);
+    }
+
+    return $client->run($task, $arguments);
+}
+
 /** The context of the request running in the calling fiber, or null outside a request. */
 function context(): ?Loop\Context
 {
