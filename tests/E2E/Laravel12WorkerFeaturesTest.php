@@ -102,4 +102,33 @@ final class Laravel12WorkerFeaturesTest extends E2ETestCase
             $server->stop();
         }
     }
+
+    public function testHashingGoesToTheTaskWorkersWhenThereAreSome(): void
+    {
+        $plain = self::curl(['-s', self::server()->url('/hash')]);
+        $data = \json_decode($plain['out'], true);
+        self::assertIsArray($data, $plain['out']);
+        self::assertSame(0.0, (float) $data['tasks'], 'without task workers the hash is made here');
+        self::assertTrue($data['check']);
+
+        LaravelFixture::useTestDatabase();
+        \putenv('SPINDLE_TASK_WORKERS=1');
+        try {
+            $server = ServerProcess::start(LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=1']);
+        } finally {
+            \putenv('SPINDLE_TASK_WORKERS');
+        }
+        try {
+            $result = self::curl(['-s', $server->url('/hash')]);
+            $data = \json_decode($result['out'], true);
+            self::assertIsArray($data, $result['out'] . $server->stderr());
+            self::assertStringStartsWith('$2y$11$', $data['hash']);
+            self::assertSame('bcrypt', $data['info']);
+            self::assertTrue($data['check']);
+            self::assertFalse($data['wrong']);
+            self::assertSame(3.0, (float) $data['tasks'], 'make and both checks ran in the task worker');
+        } finally {
+            $server->stop();
+        }
+    }
 }

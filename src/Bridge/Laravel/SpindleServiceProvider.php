@@ -8,6 +8,7 @@ use Illuminate\Console\Application as Artisan;
 use Illuminate\Cache\CacheManager;
 use Illuminate\Cache\Repository;
 use Illuminate\Concurrency\ConcurrencyManager;
+use Illuminate\Hashing\HashManager;
 use Illuminate\Support\ServiceProvider;
 use Spindle\Server\SharedCache\SharedCache;
 use Spindle\Supervisor\ControlCommand;
@@ -35,6 +36,15 @@ final class SpindleServiceProvider extends ServiceProvider
                 return $cache->repository(new Cache\SpindleStore(SharedCache::store(), \is_string($prefix) && $prefix !== '' ? $prefix . ':' : ''));
             });
         });
+        // Password hashing in the task workers, when the server has some (SPINDLE_HASH_OFFLOAD=0: not).
+        if (Hashing\TaskHasher::enabled()) {
+            $this->app->afterResolving('hash', static function (HashManager $hash): void {
+                foreach (['bcrypt' => 'createBcryptDriver', 'argon' => 'createArgonDriver', 'argon2id' => 'createArgon2idDriver'] as $driver => $create) {
+                    // Not static: the manager binds its drivers to itself.
+                    $hash->extend($driver, fn (): Hashing\TaskHasher => new Hashing\TaskHasher($hash->{$create}()));
+                }
+            });
+        }
         // Laravel 11 and later: the `spindle` driver of the Concurrency facade.
         if (\class_exists(ConcurrencyManager::class)) {
             $this->app->afterResolving(ConcurrencyManager::class, static function (ConcurrencyManager $manager): void {

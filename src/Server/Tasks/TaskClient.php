@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Server\Tasks;
 
 use Revolt\EventLoop;
+use Spindle\Metrics\Registry;
 
 /**
  * An HTTP worker's side of the task workers: sends a task over a connection of its own to the
@@ -17,8 +18,10 @@ use Revolt\EventLoop;
  */
 final class TaskClient
 {
-    public function __construct(private readonly string $socketPath)
-    {
+    public function __construct(
+        private readonly string $socketPath,
+        private readonly ?Registry $metrics = null,
+    ) {
     }
 
     /**
@@ -27,6 +30,26 @@ final class TaskClient
      * @throws TaskFailed
      */
     public function run(callable $task, array $arguments): mixed
+    {
+        $started = \hrtime(true);
+        $outcome = 'failed';
+        try {
+            $result = $this->send($task, $arguments);
+            $outcome = 'ok';
+
+            return $result;
+        } catch (TaskFailed $e) {
+            $outcome = \str_starts_with($e->getMessage(), 'The task threw ') ? 'error' : 'failed';
+
+            throw $e;
+        } finally {
+            $this->metrics?->counter('spindle_tasks_total', 'Tasks sent to the task workers, by outcome (ok, error: it threw, failed: it could not be sent or its worker died)', ['outcome'])->inc([$outcome]);
+            $this->metrics?->histogram('spindle_task_duration_seconds', 'From sending a task to its result')->observe((\hrtime(true) - $started) / 1e9);
+        }
+    }
+
+    /** @param array<mixed> $arguments */
+    private function send(callable $task, array $arguments): mixed
     {
         $frame = Frames::encode([self::portable($task), $arguments]);
         $connection = @\stream_socket_client('unix://' . $this->socketPath, $errno, $error, 5.0);

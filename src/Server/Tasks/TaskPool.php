@@ -6,6 +6,7 @@ namespace Spindle\Server\Tasks;
 
 use Psr\Log\LoggerInterface;
 use Spindle\Loop\Loop;
+use Spindle\Metrics\Registry;
 
 /**
  * Task workers: processes that run CPU-heavy work (password hashing, say) for the HTTP
@@ -62,7 +63,9 @@ final class TaskPool
     public function adopt(): void
     {
         $path = $this->socketPath;
-        Loop::driver()->service(TaskClient::class, static fn (): TaskClient => new TaskClient($path));
+        $driver = Loop::driver();
+        $metrics = $driver->service(Registry::class, static fn (): Registry => new Registry());
+        $driver->service(TaskClient::class, static fn (): TaskClient => new TaskClient($path, $metrics));
     }
 
     /** @param resource $listener */
