@@ -40,7 +40,10 @@ final class TaskPool
             throw new \RuntimeException('Cannot create the task workers\' directory ' . $directory);
         }
         $path = $directory . '/tasks.sock';
-        $listener = @\stream_socket_server('unix://' . $path, $errno, $error);
+        // A long queue: tasks wait there for a free task worker, and a full one would make the
+        // HTTP worker's connect() block its event loop.
+        $context = \stream_context_create(['socket' => ['backlog' => 4096]]);
+        $listener = @\stream_socket_server('unix://' . $path, $errno, $error, \STREAM_SERVER_BIND | \STREAM_SERVER_LISTEN, $context);
         if ($listener === false) {
             @\rmdir($directory);
             throw new \RuntimeException(\sprintf('Cannot listen on %s for the task workers: %s', $path, $error));
@@ -86,6 +89,8 @@ final class TaskPool
                     $pid = \pcntl_fork();
                     if ($pid === 0) {
                         \pcntl_signal(\SIGTERM, \SIG_DFL);
+                        // A caller that gave up (its request timed out) must not kill the task worker.
+                        \pcntl_signal(\SIGPIPE, \SIG_IGN);
                         (new TaskWorkerLoop($listener, $master))->run();
                     }
                     if ($pid > 0) {
