@@ -31,6 +31,9 @@ final class Context
     /** @internal What the task changed of the process-wide state, kept while it waits (see ProcessState). */
     public ?Isolation\FiberState $isolation = null;
 
+    /** The task that started this one (Spindle\concurrently()), or null for a request or tick. */
+    private ?Context $parent = null;
+
     private ?\Throwable $cancellation = null;
     private bool $cancellationThrown = false;
     private int $shields = 0;
@@ -39,6 +42,22 @@ final class Context
         /** What the task is, for log lines: e.g. "GET /orders/5". */
         public readonly string $label,
     ) {
+    }
+
+    /**
+     * A context for a task this one starts (Spindle\concurrently()): it sees this context's values
+     * as they are now (what it sets stays its own), runs this context's resume hooks before its
+     * own whenever it resumes (so it resumes into the same app instance), and hands work for after
+     * the response to the request.
+     */
+    public function child(string $label): self
+    {
+        $child = new self($label);
+        $child->values = $this->values;
+        $child->parent = $this;
+        $child->resumeHooks[] = $this->runResumeHooks(...);
+
+        return $child;
     }
 
     public function set(string $key, mixed $value): void
@@ -73,6 +92,11 @@ final class Context
      */
     public function afterResponse(\Closure $work): void
     {
+        if ($this->parent !== null) {
+            $this->parent->afterResponse($work);
+
+            return;
+        }
         $this->afterResponse[] = $work;
     }
 
@@ -142,6 +166,13 @@ final class Context
     public function resumed(): void
     {
         $this->runningSince = \hrtime(true);
+        foreach ($this->resumeHooks as $hook) {
+            $hook();
+        }
+    }
+
+    private function runResumeHooks(): void
+    {
         foreach ($this->resumeHooks as $hook) {
             $hook();
         }

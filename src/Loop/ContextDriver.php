@@ -64,6 +64,22 @@ final class ContextDriver implements Driver
         return $service;
     }
 
+    /**
+     * The worker's instance of $class if one was made (see service()), or null.
+     *
+     * @template T of object
+     *
+     * @param class-string<T> $class
+     *
+     * @return T|null
+     */
+    public function findService(string $class): ?object
+    {
+        $service = $this->services[$class] ?? null;
+
+        return $service instanceof $class ? $service : null;
+    }
+
     public function inner(): Driver
     {
         return $this->inner;

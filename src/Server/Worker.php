@@ -113,6 +113,7 @@ final class Worker
             $logger->error('Unhandled error in an event loop callback: ' . $e->getMessage(), ['exception' => $e]);
         });
 
+        Ticks::ofWorker($driver, $logger);
         $this->enterWorkingDirectory();
         if ($this->applications === null) {
             throw new ServerError('This worker was made without an application factory: it can only serve a handler given to wrap()');
@@ -312,6 +313,7 @@ final class Worker
         }
         $this->stopping = true;
         $server->stop();
+        Loop::driver()->findService(Ticks::class)?->stop();
         $this->watchers[] = EventLoop::unreference(EventLoop::delay($this->options->drainTimeout, function () use ($server): void {
             $this->logger->warning(\sprintf('Drain timeout of %s s reached: closing the remaining connections', $this->options->drainTimeout));
             $server->abort();

@@ -11,6 +11,8 @@ use Spindle\Server\ChannelToMaster;
 use Spindle\Server\ServerError;
 use Spindle\Server\ApplicationFactory;
 use Spindle\Server\ServerOptions;
+use Spindle\Server\SharedCache\SharedCache;
+use Spindle\Server\Tasks\TaskPool;
 use Spindle\Server\Worker;
 use Spindle\Supervisor\Action\Action;
 use Spindle\Supervisor\Action\Announce;
@@ -60,6 +62,10 @@ final class Master
     private array $pendingReloads = [];
     private ?FileWatcher $watcher = null;
     private ?string $pidFile = null;
+    /** The cache shared by the workers, made before the first fork (see SharedCache). */
+    private ?SharedCache $sharedCache = null;
+    /** The task workers (SPINDLE_TASK_WORKERS), started before the first fork (see TaskPool). */
+    private ?TaskPool $tasks = null;
 
     /** @param resource $stdout */
     public function __construct(
@@ -74,6 +80,8 @@ final class Master
 
     public function run(): int
     {
+        $this->sharedCache = SharedCache::prepare($this->logger);
+        $this->tasks = TaskPool::start((int) \getenv('SPINDLE_TASK_WORKERS'), $this->logger);
         // The watcher's inotifywait inherits every descriptor open now: start it before the
         // listening and control sockets exist, or it would hold copies of them for its life.
         if ($this->options->watch) {
@@ -261,6 +269,8 @@ final class Master
         $toMaster = new ChannelToMaster($channel);
         try {
             $worker = new Worker($this->options, $this->logger, supervised: true, applications: $this->applications);
+            $this->sharedCache?->adopt();
+            $this->tasks?->adopt();
             $handler = $worker->boot();
             if (!\is_resource($listener)) {
                 throw new ServerError('The listening socket is closed: the server is stopping');

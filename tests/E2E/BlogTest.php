@@ -102,6 +102,17 @@ final class BlogTest extends E2ETestCase
         self::assertGreaterThan(99 * 5, $summary['name_length_sum']);
     }
 
+    public function testPostsCachedShowsTheSamePageFromTheSharedCache(): void
+    {
+        $plain = self::fetch('/posts');
+        foreach (['/posts-cached', '/posts-cached', '/posts-cached/file', '/posts-cached/file'] as $path) {
+            $cached = self::fetch($path);
+            self::assertSame(200, $cached['status'], $path);
+            self::assertSame($plain['body'], $cached['body'], $path . ' (the second time from the cache)');
+        }
+        self::assertSame(404, self::fetch('/posts-cached/nonsense')['status']);
+    }
+
     public function testPostsListsTheTwentyNewestWithAuthorsAndLinks(): void
     {
         $response = self::fetch('/posts');

@@ -18,6 +18,11 @@ return [
             'path' => storage_path('framework/cache/data'),
         ],
 
+        // The cache every worker of `spindle serve` shares (docs/worker-features.md).
+        'spindle' => [
+            'driver' => 'spindle',
+        ],
+
         'redis' => [
             'driver' => 'redis',
             'connection' => 'default',

@@ -9,3 +9,4 @@ use Illuminate\Support\Facades\Route;
 
 Route::get('/', [PageController::class, 'home']);
 Route::get('/posts', [PageController::class, 'posts']);
+Route::get('/posts-cached/{store?}', [PageController::class, 'postsCached']);

@@ -9,7 +9,9 @@ use Spindle\Bridge\FrameworkApp;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
+use Spindle\Loop\Loop;
 use Spindle\Server\ServerOptions;
+use Spindle\Server\Ticks;
 
 /**
  * A Laravel app directory (artisan, bootstrap/app.php), served as it is.
@@ -67,6 +69,10 @@ final class LaravelApp implements FrameworkApp
         for ($i = 1; $i < $warm; ++$i) {
             $pool->add($factory->create());
         }
+        // The instances the tasks of Concurrency::run() borrow (ConcurrencyDriver finds them here).
+        $driver = Loop::driver();
+        $instances = $driver->service(TaskInstances::class, static fn (): TaskInstances => new TaskInstances($pool, $globals, $logger));
+        $instances->registerTicks($first, Ticks::ofWorker($driver, $logger));
         $logger->info(\sprintf('Laravel %s booted; %d instance(s) ready, up to %d per worker', $first->app->version(), $warm, $max));
 
         $handler = new RequestHandler(

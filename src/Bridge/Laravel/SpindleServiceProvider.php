@@ -5,7 +5,12 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Illuminate\Console\Application as Artisan;
+use Illuminate\Cache\CacheManager;
+use Illuminate\Cache\Repository;
+use Illuminate\Concurrency\ConcurrencyManager;
+use Illuminate\Hashing\HashManager;
 use Illuminate\Support\ServiceProvider;
+use Spindle\Server\SharedCache\SharedCache;
 use Spindle\Supervisor\ControlCommand;
 
 /**
@@ -22,6 +27,31 @@ final class SpindleServiceProvider extends ServiceProvider
         $this->app->bind('db.connector.mysql', SpindleMySqlConnector::class);
         Redis\RedisDriver::registerOnce($this->app);
         HttpClient\HttpDriver::register($this->app);
+        // The cache store `spindle`: the cache shared by the server's workers.
+        $this->app->afterResolving('cache', static function (CacheManager $cache): void {
+            // Not static: the manager binds its drivers to itself.
+            $cache->extend('spindle', function ($app, array $config) use ($cache): Repository {
+                $prefix = $config['prefix'] ?? $app['config']['cache.prefix'] ?? '';
+
+                return $cache->repository(new Cache\SpindleStore(SharedCache::store(), \is_string($prefix) && $prefix !== '' ? $prefix . ':' : ''));
+            });
+        });
+        // Password hashing in the task workers, when the server has some (SPINDLE_HASH_OFFLOAD=0: not).
+        if (Hashing\TaskHasher::enabled()) {
+            $this->app->afterResolving('hash', static function (HashManager $hash): void {
+                foreach (['bcrypt' => 'createBcryptDriver', 'argon' => 'createArgonDriver', 'argon2id' => 'createArgon2idDriver'] as $driver => $create) {
+                    // Not static: the manager binds its drivers to itself.
+                    $hash->extend($driver, fn (): Hashing\TaskHasher => new Hashing\TaskHasher($hash->{$create}()));
+                }
+            });
+        }
+        // Laravel 11 and later: the `spindle` driver of the Concurrency facade.
+        if (\class_exists(ConcurrencyManager::class)) {
+            $this->app->afterResolving(ConcurrencyManager::class, static function (ConcurrencyManager $manager): void {
+                // Not static: the manager binds its creators to itself.
+                $manager->extend('spindle', fn (): ConcurrencyDriver => new ConcurrencyDriver());
+            });
+        }
     }
 
     public function boot(): void

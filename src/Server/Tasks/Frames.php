@@ -1,0 +1,48 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server\Tasks;
+
+/**
+ * @internal The task protocol's framing: a 4-byte big-endian length, then that many bytes of
+ * serialize()d data. push() takes bytes as they arrive and returns the whole frames.
+ */
+final class Frames
+{
+    /** Frames larger than this are refused (a corrupt length, or a result too big to send back). */
+    public const MAX = 67108864;
+
+    private string $buffer = '';
+
+    public static function encode(mixed $value): string
+    {
+        $payload = \serialize($value);
+        if (\strlen($payload) > self::MAX) {
+            throw new TaskFailed(\sprintf('A task message of %d bytes is larger than the %d allowed', \strlen($payload), self::MAX));
+        }
+
+        return \pack('N', \strlen($payload)) . $payload;
+    }
+
+    /** @return list<string> the payloads completed by $bytes */
+    public function push(string $bytes): array
+    {
+        $this->buffer .= $bytes;
+        $frames = [];
+        while (\strlen($this->buffer) >= 4) {
+            $length = \unpack('N', $this->buffer);
+            $length = \is_array($length) ? (int) $length[1] : 0;
+            if ($length > self::MAX) {
+                throw new TaskFailed(\sprintf('A task message announced %d bytes, more than the %d allowed', $length, self::MAX));
+            }
+            if (\strlen($this->buffer) < 4 + $length) {
+                break;
+            }
+            $frames[] = \substr($this->buffer, 4, $length);
+            $this->buffer = \substr($this->buffer, 4 + $length);
+        }
+
+        return $frames;
+    }
+}

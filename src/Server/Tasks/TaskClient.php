@@ -1,0 +1,123 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server\Tasks;
+
+use Revolt\EventLoop;
+use Spindle\Metrics\Registry;
+
+/**
+ * An HTTP worker's side of the task workers: sends a task over a connection of its own to the
+ * pool's socket and suspends the calling fiber (only it) until the result comes back.
+ *
+ * A task is a callable that can cross a process: a function's name ('password_hash'), a static
+ * method ([Class::class, 'method'] or 'Class::method'), or an object (an invokable class's
+ * instance, serialized as Laravel serializes a queued job's); a closure only with
+ * laravel/serializable-closure installed. Its arguments and its result are serialized too.
+ */
+final class TaskClient
+{
+    public function __construct(
+        private readonly string $socketPath,
+        private readonly ?Registry $metrics = null,
+    ) {
+    }
+
+    /**
+     * @param array<mixed> $arguments
+     *
+     * @throws TaskFailed
+     */
+    public function run(callable $task, array $arguments): mixed
+    {
+        $started = \hrtime(true);
+        $outcome = 'failed';
+        try {
+            $result = $this->send($task, $arguments);
+            $outcome = 'ok';
+
+            return $result;
+        } catch (TaskFailed $e) {
+            $outcome = \str_starts_with($e->getMessage(), 'The task threw ') ? 'error' : 'failed';
+
+            throw $e;
+        } finally {
+            $this->metrics?->counter('spindle_tasks_total', 'Tasks sent to the task workers, by outcome (ok, error: it threw, failed: it could not be sent or its worker died)', ['outcome'])->inc([$outcome]);
+            $this->metrics?->histogram('spindle_task_duration_seconds', 'From sending a task to its result')->observe((\hrtime(true) - $started) / 1e9);
+        }
+    }
+
+    /** @param array<mixed> $arguments */
+    private function send(callable $task, array $arguments): mixed
+    {
+        $frame = Frames::encode([self::portable($task), $arguments]);
+        $connection = @\stream_socket_client('unix://' . $this->socketPath, $errno, $error, 5.0);
+        if ($connection === false) {
+            throw new TaskFailed(\sprintf('Cannot reach the task workers at %s: %s', $this->socketPath, $error));
+        }
+        try {
+            for ($written = 0; $written < \strlen($frame);) {
+                $n = @\fwrite($connection, \substr($frame, $written));
+                if ($n === false || $n === 0) {
+                    throw new TaskFailed('The task worker closed the connection before it had the task');
+                }
+                $written += $n;
+            }
+            $reply = \unserialize($this->readReply($connection));
+        } finally {
+            \fclose($connection);
+        }
+        if (\is_array($reply) && ($reply[0] ?? null) === 'ok') {
+            return $reply[1] ?? null;
+        }
+        if (\is_array($reply) && ($reply[0] ?? null) === 'error') {
+            throw new TaskFailed(\sprintf('The task threw %s: %s', (string) ($reply[1] ?? '?'), (string) ($reply[2] ?? '')));
+        }
+
+        throw new TaskFailed('The task worker answered something that is not a result');
+    }
+
+    /** @param resource $connection */
+    private function readReply($connection): string
+    {
+        \stream_set_blocking($connection, false);
+        $frames = new Frames();
+        $suspension = EventLoop::getSuspension();
+        $id = EventLoop::onReadable($connection, static fn () => $suspension->resume());
+        try {
+            while (true) {
+                $suspension->suspend();
+                $bytes = @\fread($connection, 65536);
+                if ($bytes === false || ($bytes === '' && \feof($connection))) {
+                    throw new TaskFailed('The task worker exited while it ran the task');
+                }
+                $payloads = $frames->push($bytes);
+                if ($payloads !== []) {
+                    return $payloads[0];
+                }
+                $suspension = EventLoop::getSuspension();
+                EventLoop::cancel($id);
+                $id = EventLoop::onReadable($connection, static fn () => $suspension->resume());
+            }
+        } finally {
+            EventLoop::cancel($id);
+        }
+    }
+
+    /** The task as it can cross a process, or a TaskFailed saying why it cannot. */
+    private static function portable(callable $task): mixed
+    {
+        if ($task instanceof \Closure) {
+            $serializable = 'Laravel\SerializableClosure\SerializableClosure';
+            if (!\class_exists($serializable)) {
+                throw new TaskFailed('A closure cannot be sent to a task worker without laravel/serializable-closure: pass a function\'s name, a static method or an invokable object');
+            }
+
+            return new $serializable($task);
+        }
+
+        // A name, a static method, an object (serialized), or [$object, 'method'].
+        return $task;
+    }
+}

@@ -1,0 +1,120 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server\Tasks;
+
+use Psr\Log\LoggerInterface;
+use Spindle\Loop\Loop;
+use Spindle\Metrics\Registry;
+
+/**
+ * Task workers: processes that run CPU-heavy work (password hashing, say) for the HTTP
+ * workers, so that it does not hold up the requests of a worker's event loop.
+ *
+ * The master calls start() before it forks its first HTTP worker: it opens a unix socket in a
+ * private directory and forks a small supervisor, which forks SPINDLE_TASK_WORKERS task worker
+ * processes that accept from that socket (TaskWorkerLoop) and starts a new one whenever one exits
+ * (after 0.1 s, 1 s after one that lived less than a second). The supervisor and its task workers
+ * end once the master is gone; the supervisor then removes the directory.
+ *
+ * HTTP workers adopt() the pool; Spindle\task() then sends each task over a connection of its
+ * own (TaskClient) and suspends only the calling fiber until the result comes back.
+ */
+final class TaskPool
+{
+    private function __construct(
+        public readonly string $socketPath,
+        public readonly int $workers,
+    ) {
+    }
+
+    /** In the master: the pool of $workers task workers (null for none). */
+    public static function start(int $workers, LoggerInterface $logger): ?self
+    {
+        if ($workers < 1) {
+            return null;
+        }
+        $directory = \sys_get_temp_dir() . '/spindle-tasks-' . \bin2hex(\random_bytes(8));
+        if (!@\mkdir($directory, 0700)) {
+            throw new \RuntimeException('Cannot create the task workers\' directory ' . $directory);
+        }
+        $path = $directory . '/tasks.sock';
+        // A long queue: tasks wait there for a free task worker, and a full one would make the
+        // HTTP worker's connect() block its event loop.
+        $context = \stream_context_create(['socket' => ['backlog' => 4096]]);
+        $listener = @\stream_socket_server('unix://' . $path, $errno, $error, \STREAM_SERVER_BIND | \STREAM_SERVER_LISTEN, $context);
+        if ($listener === false) {
+            @\rmdir($directory);
+            throw new \RuntimeException(\sprintf('Cannot listen on %s for the task workers: %s', $path, $error));
+        }
+        $master = (int) \getmypid();
+        $pid = \pcntl_fork();
+        if ($pid === -1) {
+            throw new \RuntimeException('Cannot fork the task workers\' supervisor');
+        }
+        if ($pid === 0) {
+            self::supervise($listener, $workers, $master, $directory, $logger);
+        }
+        \fclose($listener);
+        $logger->info(\sprintf('%d task worker(s) (supervisor pid %d)', $workers, $pid));
+
+        return new self($path, $workers);
+    }
+
+    /** In an HTTP worker: Spindle\task() sends its tasks to this pool. */
+    public function adopt(): void
+    {
+        $path = $this->socketPath;
+        $driver = Loop::driver();
+        $metrics = $driver->service(Registry::class, static fn (): Registry => new Registry());
+        $driver->service(TaskClient::class, static fn (): TaskClient => new TaskClient($path, $metrics));
+    }
+
+    /** @param resource $listener */
+    private static function supervise($listener, int $workers, int $master, string $directory, LoggerInterface $logger): never
+    {
+        // A Ctrl-C reaches the whole process group: task workers finish what the HTTP workers
+        // wait for, and go with the master.
+        \pcntl_signal(\SIGINT, \SIG_IGN);
+        \pcntl_signal(\SIGHUP, \SIG_IGN);
+        \pcntl_signal(\SIGUSR1, \SIG_IGN);
+        \pcntl_signal(\SIGCHLD, \SIG_DFL);
+        $running = [];
+        $startAt = [];
+        $slots = \range(0, $workers - 1);
+        while (\posix_getppid() !== 1 && \posix_kill($master, 0)) {
+            foreach ($slots as $slot) {
+                if (!isset($running[$slot]) && ($startAt[$slot] ?? 0.0) <= \microtime(true)) {
+                    $pid = \pcntl_fork();
+                    if ($pid === 0) {
+                        \pcntl_signal(\SIGTERM, \SIG_DFL);
+                        // A caller that gave up (its request timed out) must not kill the task worker.
+                        \pcntl_signal(\SIGPIPE, \SIG_IGN);
+                        (new TaskWorkerLoop($listener, $master))->run();
+                    }
+                    if ($pid > 0) {
+                        $running[$slot] = [$pid, \microtime(true)];
+                    }
+                }
+            }
+            while (($pid = \pcntl_waitpid(-1, $status, \WNOHANG)) > 0) {
+                foreach ($running as $slot => [$worker, $since]) {
+                    if ($worker === $pid) {
+                        unset($running[$slot]);
+                        $lived = \microtime(true) - $since;
+                        $startAt[$slot] = \microtime(true) + ($lived < 1.0 ? 1.0 : 0.1);
+                        $logger->warning(\sprintf('Task worker %d exited (%s); starting another', $pid, \pcntl_wifsignaled($status) ? 'signal ' . \pcntl_wtermsig($status) : 'status ' . \pcntl_wexitstatus($status)));
+                    }
+                }
+            }
+            \usleep(50000);
+        }
+        foreach ($running as [$pid]) {
+            \posix_kill($pid, \SIGTERM);
+        }
+        @\unlink($directory . '/tasks.sock');
+        @\rmdir($directory);
+        exit(0);
+    }
+}

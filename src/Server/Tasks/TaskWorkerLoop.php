@@ -1,0 +1,76 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Server\Tasks;
+
+/**
+ * @internal One task worker process: accepts a connection on the pool's socket, reads one task
+ * (a callable and its arguments), runs it, writes back its result or its error, and takes the
+ * next. It blocks while it computes: that is what it is for. It ends when the process that
+ * started the pool is gone.
+ */
+final class TaskWorkerLoop
+{
+    /** @param resource $listener */
+    public function __construct(
+        private readonly mixed $listener,
+        private readonly int $masterPid,
+    ) {
+    }
+
+    public function run(): never
+    {
+        while (true) {
+            $connection = @\stream_socket_accept($this->listener, 0.5);
+            if ($connection === false) {
+                if (\posix_getppid() === 1 || !\posix_kill($this->masterPid, 0)) {
+                    exit(0);
+                }
+                continue;
+            }
+            $this->serve($connection);
+        }
+    }
+
+    /** @param resource $connection */
+    private function serve($connection): void
+    {
+        \stream_set_timeout($connection, 30);
+        $frames = new Frames();
+        $payloads = [];
+        while ($payloads === []) {
+            $bytes = \fread($connection, 65536);
+            if ($bytes === false || $bytes === '') {
+                \fclose($connection);
+
+                return;
+            }
+            try {
+                $payloads = $frames->push($bytes);
+            } catch (TaskFailed) {
+                \fclose($connection);
+
+                return;
+            }
+        }
+        try {
+            $task = \unserialize($payloads[0]);
+            if (!\is_array($task) || !\is_callable($task[0] ?? null) || !\is_array($task[1] ?? null)) {
+                throw new TaskFailed('The task worker received something that is not a task');
+            }
+            $reply = ['ok', ($task[0])(...$task[1])];
+            $frame = Frames::encode($reply);
+        } catch (\Throwable $e) {
+            $frame = Frames::encode(['error', $e::class, $e->getMessage()]);
+        }
+        for ($written = 0; $written < \strlen($frame);) {
+            $n = @\fwrite($connection, \substr($frame, $written));
+            if ($n === false || $n === 0) {
+                break;
+            }
+            $written += $n;
+        }
+        \fclose($connection);
+    }
+}

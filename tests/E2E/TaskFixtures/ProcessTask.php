@@ -1,0 +1,26 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E\TaskFixtures;
+
+/**
+ * A task for tests/E2E/TaskWorkersTest.php (tests/fixtures/apps/tasks.php): answers the pid of
+ * the process it runs in, throws, or kills that process, as told.
+ */
+final class ProcessTask
+{
+    public function __construct(private readonly string $what)
+    {
+    }
+
+    public function __invoke(): int
+    {
+        return match ($this->what) {
+            'pid' => (int) \getmypid(),
+            'throw' => throw new \DomainException('the task failed on purpose'),
+            'crash' => \posix_kill((int) \getmypid(), \SIGKILL) ? 0 : -1,
+            default => -1,
+        };
+    }
+}

@@ -1,0 +1,121 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/**
+ * Task workers (SPINDLE_TASK_WORKERS) and Spindle\task() through a real server
+ * (tests/fixtures/apps/tasks.php): results from another process, errors, a crashed task worker
+ * replaced, and bcrypt hashing that no longer holds up the worker's other requests.
+ */
+final class TaskWorkersTest extends E2ETestCase
+{
+    private static ?ServerProcess $server = null;
+
+    private static function server(): ServerProcess
+    {
+        if (self::$server === null || !self::$server->isRunning()) {
+            \putenv('SPINDLE_TASK_WORKERS=2');
+            try {
+                self::$server = ServerProcess::start(ServerProcess::fixture('tasks.php'), ['--workers=1']);
+            } finally {
+                \putenv('SPINDLE_TASK_WORKERS');
+            }
+        }
+
+        return self::$server;
+    }
+
+    public static function tearDownAfterClass(): void
+    {
+        self::$server?->stop();
+        self::$server = null;
+        parent::tearDownAfterClass();
+    }
+
+    /** @return array<mixed> */
+    private static function call(string $path): array
+    {
+        $response = self::rawRequest(self::server(), self::get($path, "Connection: close\r\n"));
+        self::assertSame(200, $response->status, $response->raw);
+
+        return $response->json();
+    }
+
+    public function testATaskRunsInATaskWorkerAndItsErrorsComeBack(): void
+    {
+        $pids = [];
+        for ($i = 0; $i < 10; ++$i) {
+            $data = self::call('/pid');
+            self::assertIsInt($data['result'] ?? null, \json_encode($data) ?: '');
+            self::assertNotSame($data['worker'], $data['result'], 'the task ran in another process');
+            $pids[$data['result']] = true;
+        }
+        self::assertSame(['error' => 'Spindle\Server\Tasks\TaskFailed: The task threw DomainException: the task failed on purpose'], self::call('/throw'));
+        self::assertStringContainsString('without laravel/serializable-closure', self::call('/closure')['error']);
+    }
+
+    public function testACrashedTaskWorkerFailsItsTaskAndIsReplaced(): void
+    {
+        $server = self::server();
+        self::assertSame(['error' => 'Spindle\Server\Tasks\TaskFailed: The task worker exited while it ran the task'], self::call('/crash'));
+        self::assertTrue($server->waitForLog('exited (signal 9); starting another', 5.0), $server->stderr());
+        // Its replacement (or the other task worker) takes the next tasks.
+        $seen = [];
+        self::assertTrue(self::eventually(static function () use (&$seen): bool {
+            $data = self::call('/pid');
+            if (isset($data['result'])) {
+                $seen[$data['result']] = true;
+            }
+
+            return \count($seen) >= 2;
+        }, 10.0), 'two task workers answer again');
+    }
+
+    public function testHashingInTaskWorkersDoesNotHoldUpOtherRequests(): void
+    {
+        $server = self::server();
+        self::call('/hello');
+        // Four bcrypt hashes of cost 12 (about 0.25 s of CPU each) and, meanwhile, /hello.
+        $hashes = [];
+        $sent = \microtime(true);
+        for ($i = 0; $i < 4; ++$i) {
+            $client = new RawClient($server->port(), 30.0);
+            $client->send(self::get('/hash?cost=12', "Connection: close\r\n"));
+            $hashes[] = $client;
+        }
+        $hellos = [];
+        $latencies = [];
+        for ($i = 0; $i < 10; ++$i) {
+            $started = \microtime(true);
+            $response = self::rawRequest($server, self::get('/hello', "Connection: close\r\n"));
+            $latencies[] = \microtime(true) - $started;
+            self::assertSame(200, $response->status);
+            $hellos[] = $response->json()['done'];
+        }
+        $hashDone = [];
+        foreach ($hashes as $client) {
+            $response = $client->readResponse(false, 30.0);
+            self::assertSame(200, $response->status, $response->raw);
+            self::assertTrue($response->json()['verified']);
+            $hashDone[] = $response->json()['done'];
+        }
+        $allHashed = \microtime(true) - $sent;
+        // The worker answered /hello while the hashes were still being computed elsewhere.
+        self::assertLessThan(\max($hashDone), \max($hellos), 'every /hello was answered before the last hash');
+        \sort($latencies);
+        \fwrite(\STDERR, \sprintf("\n[task workers] /hello during 4 bcrypt(12) hashes and checks: median %.1f ms, max %.1f ms; the hashes took %.2f s\n", $latencies[5] * 1000, \max($latencies) * 1000, $allHashed));
+    }
+
+    public function testTheTaskWorkersGoWithTheMaster(): void
+    {
+        $server = self::server();
+        self::assertSame(1, \preg_match('/task worker\(s\) \(supervisor pid (\d+)\)/', $server->stderr(), $m), $server->stderr());
+        $supervisor = (int) $m[1];
+        self::assertTrue(\posix_kill($supervisor, 0));
+        $server->stop();
+        self::$server = null;
+        self::assertTrue(self::eventually(static fn (): bool => !\posix_kill($supervisor, 0) || \str_contains((string) @\file_get_contents("/proc/$supervisor/stat"), ') Z '), 5.0), 'the supervisor exited');
+    }
+}
