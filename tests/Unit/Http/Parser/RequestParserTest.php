@@ -818,6 +818,17 @@ final class RequestParserTest extends TestCase
         self::assertRejected(400, $chunkedPost . '1' . \str_repeat(';n', 2000) . "\x01\r\nx\r\n0\r\n\r\n");
     }
 
+    public function testEveryControlCharacterButTabIsRefusedInAHeaderValue(): void
+    {
+        // RFC 9110 §5.5: field-value = *field-content, VCHAR, SP, HTAB and obs-text only.
+        foreach ([...\range(0, 8), ...\range(10, 31), 127] as $byte) {
+            foreach (['a' . \chr($byte) . 'b', \chr($byte) . 'b', 'a' . \chr($byte)] as $value) {
+                self::assertRejected(400, "GET / HTTP/1.1\r\nHost: a\r\nX-Foo: " . $value . "\r\n\r\n");
+            }
+        }
+        self::assertSame(["a\tb"], self::parse("GET / HTTP/1.1\r\nHost: a\r\nX-Foo: a\tb\r\n\r\n")[0]['head']['headers']['x-foo']);
+    }
+
     /** @return array<string, array{string}> trailer sections (each line with its CRLF) that are accepted */
     public static function validTrailers(): array
     {
