@@ -172,8 +172,11 @@ final class StaticFileHandler
         if (isset($this->missing[$path]) && $this->missing[$path] > $now) {
             return null;
         }
-        \clearstatcache();
-        $found = $this->resolve($this->root, $segments);
+        // A first, quiet look: realpath() fails without a warning (a failed lstat() raises one,
+        // which costs even when silenced) and with one system call for the directories its cache
+        // knows, so the many paths that are no file cost what they did. Its cache may say where a
+        // link led minutes ago: a path it finds is walked afresh, link by link.
+        $found = \realpath($this->root . $path) === false ? null : $this->resolve($this->root, $segments);
         if ($found === null) {
             $this->remember($path, $now);
 
@@ -216,6 +219,7 @@ final class StaticFileHandler
      */
     private function resolve(string $base, array $segments): ?array
     {
+        \clearstatcache();
         $links = 0;
         $found = $this->walk($base, $segments, $links);
         if ($found === null || ($links > 0 && $this->hiddenOutsideTheRoot($found[0]))) {
