@@ -18,8 +18,9 @@ use Spindle\Http\Response;
  * in the percent-decoded path — which is answered with 404 directly and never reaches the app.
  *
  * Path handling: the path is percent-decoded exactly once ("%252e" stays the literal "%2e"),
- * then resolved below the root one segment at a time with lstat(), as the kernel would, without
- * PHP's realpath cache (which could answer with where a symlink led minutes ago). A symlink on
+ * then resolved below the root one segment at a time with lstat(), as the kernel would, not
+ * trusting PHP's realpath cache (which could answer with where a symlink led minutes ago; it only
+ * serves as a first, quiet test that the path exists at all). A symlink on
  * the way is followed only when the link and the file or directory it leads to have the same
  * owner (nginx's "disable_symlinks if_not_owner"; each link of a chain is checked the same
  * way), wherever it leads: `php artisan storage:link`'s public/storage -> storage/app/public is
