@@ -18,14 +18,18 @@ final class HttpLimits
         public readonly int $maxPipelined = 32,
         public readonly int $writeHighWater = 1024 * 1024,
         public readonly int $maxRequestsPerConnection = 0,
+        /** Files one multipart request may upload; later ones are dropped, as PHP's max_file_uploads does. */
+        public readonly int $maxFileUploads = 20,
     ) {
         foreach (['maxRequestLine' => $maxRequestLine, 'maxHeaderSize' => $maxHeaderSize, 'maxHeaderCount' => $maxHeaderCount, 'maxPipelined' => $maxPipelined, 'writeHighWater' => $writeHighWater] as $name => $value) {
             if ($value < 1) {
                 throw new \InvalidArgumentException(\sprintf('%s must be at least 1, got %d', $name, $value));
             }
         }
-        if ($maxBodySize < 0) {
-            throw new \InvalidArgumentException(\sprintf('maxBodySize must not be negative, got %d', $maxBodySize));
+        foreach (['maxBodySize' => $maxBodySize, 'maxFileUploads' => $maxFileUploads] as $name => $value) {
+            if ($value < 0) {
+                throw new \InvalidArgumentException(\sprintf('%s must not be negative, got %d', $name, $value));
+            }
         }
         foreach (['headerTimeout' => $headerTimeout, 'bodyTimeout' => $bodyTimeout, 'keepAliveTimeout' => $keepAliveTimeout] as $name => $value) {
             if ($value <= 0) {

@@ -97,7 +97,7 @@ final class RequestAssembler
             $this->multipart = new MultipartParser(
                 MultipartParser::boundaryFromContentType($contentType),
                 new TempFileSink($this->uploadDir),
-                new MultipartLimits(maxFileSize: $this->limits->maxBodySize),
+                new MultipartLimits(maxFileSize: $this->limits->maxBodySize, maxFiles: $this->limits->maxFileUploads),
             );
         }
         if ($head->expectsContinue) {

@@ -45,6 +45,7 @@ final class ServeCommand extends Command
             ->addOption('event-loop', null, InputOption::VALUE_REQUIRED, 'auto, select or epoll (default: $SPINDLE_EVENT_LOOP, else auto: epoll when --max-connections is above 1000 and epoll can run, else select)')
             ->addOption('static-dir', null, InputOption::VALUE_REQUIRED, 'Serve files from this directory before the app (default: public/ of a Laravel or Symfony app; relative to such an app; "none": no files)')
             ->addOption('max-body-size', null, InputOption::VALUE_REQUIRED, 'Largest request body in bytes', (string) (16 * 1024 * 1024))
+            ->addOption('max-file-uploads', null, InputOption::VALUE_REQUIRED, 'Files one multipart request may upload; later ones are dropped, as PHP\'s max_file_uploads does', '20')
             ->addOption('max-header-size', null, InputOption::VALUE_REQUIRED, 'Largest request header section in bytes', '16384')
             ->addOption('max-request-line', null, InputOption::VALUE_REQUIRED, 'Longest request line in bytes', '8192')
             ->addOption('header-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds a client has to send a request head', '15')
@@ -186,6 +187,7 @@ final class ServeCommand extends Command
                 headerTimeout: self::float($input, 'header-timeout'),
                 bodyTimeout: self::float($input, 'body-timeout'),
                 keepAliveTimeout: self::float($input, 'keepalive-timeout'),
+                maxFileUploads: self::int($input, 'max-file-uploads'),
             );
         } catch (\InvalidArgumentException $e) {
             throw new ServerError(\strtr($e->getMessage(), [
@@ -195,6 +197,7 @@ final class ServeCommand extends Command
                 'headerTimeout' => '--header-timeout',
                 'bodyTimeout' => '--body-timeout',
                 'keepAliveTimeout' => '--keepalive-timeout',
+                'maxFileUploads' => '--max-file-uploads',
             ]), 0, $e);
         }
     }

@@ -39,6 +39,14 @@ final class RawRequestsTest extends E2ETestCase
         yield 'Host with a path' => ["GET / HTTP/1.1\r\nHost: a/admin\r\n\r\n", 400];
         yield 'Host with a space' => ["GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400];
         yield 'whitespace after a chunk size' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5 \r\nhello\r\n0\r\n\r\n", 400];
+        yield 'NUL in a chunk extension' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a\0b\r\nhello\r\n0\r\n\r\n", 400];
+        yield 'bare CR in a chunk extension' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a\rb\r\nhello\r\n0\r\n\r\n", 400];
+        yield 'bare LF in a quoted chunk extension' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"x\ny\"\r\nhello\r\n0\r\n\r\n", 400];
+        yield 'unterminated quoted chunk extension' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"x\r\nhello\r\n0\r\n\r\n", 400];
+        yield 'control character in a trailer field' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX-T: a\x01b\r\n\r\n", 400];
+        yield 'bare CR in a trailer field' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX-T: a\rb\r\n\r\n", 400];
+        yield 'obsolete line folding in the trailer section' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX-T: a\r\n b\r\n\r\n", 400];
+        yield 'trailer line without a colon' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX-T\r\n\r\n", 400];
         yield 'chunk size line ending in a bare LF' => ["POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n", 400];
         yield 'header line without a colon' => ["GET / HTTP/1.1\r\nHost: a\r\nno colon\r\n\r\n", 400];
         yield 'tab between method and target' => ["GET\t/ HTTP/1.1\r\nHost: a\r\n\r\n", 400];
@@ -90,6 +98,35 @@ final class RawRequestsTest extends E2ETestCase
         $client->send("GET http://example.com:81/c?d=1 HTTP/1.1\r\nHost: other\r\nX-A: a\tb\r\n\r\n");
         $c = $client->readResponse()->json();
         self::assertSame(['/c', 'd=1', ['example.com:81'], ['a' . "\t" . 'b']], [$c['path'], $c['query'], $c['headers']['host'] ?? $c['headers']['Host'] ?? null, $c['headers']['x-a'] ?? $c['headers']['X-A'] ?? null]);
+        self::assertFalse($client->isClosedByServer());
+    }
+
+    /**
+     * RFC 9110 §5.5: a response header value or reason phrase with a control character (other
+     * than tab) is not sent: the client gets a 500, the log says why, and the worker goes on.
+     */
+    public function testAResponseWithAControlCharacterBecomesA500(): void
+    {
+        $server = self::sharedServer(ServerProcess::fixture('control-characters.php'), ['--workers=1']);
+        $client = new RawClient($server->port());
+        foreach ([0, 1, 8, 10, 11, 13, 27, 31, 127] as $byte) {
+            foreach (['/value', '/reason', '/name'] as $path) {
+                $client->send("GET {$path}?byte={$byte} HTTP/1.1\r\nHost: a\r\n\r\n");
+                $response = $client->readResponse();
+                self::assertSame(500, $response->status, $path . ' byte ' . $byte . ': ' . $response->raw);
+                self::assertSame("Internal Server Error\n", $response->body);
+                // The head that was refused did not reach the client in any form.
+                self::assertStringNotContainsString('X-Value', $response->raw);
+                self::assertStringNotContainsString('Name', $response->raw);
+            }
+            self::assertTrue($server->waitForLog('GET /reason: invalid response: Invalid response reason phrase'), $server->stderr());
+        }
+        self::assertTrue($server->waitForLog('GET /value: invalid response: Invalid value for response header "X-Value"'), $server->stderr());
+        self::assertTrue($server->waitForLog('GET /name: invalid response: Invalid response header name'), $server->stderr());
+        // A tab is fine, and the same connection goes on serving.
+        $client->send("GET /value?byte=9 HTTP/1.1\r\nHost: a\r\n\r\n");
+        $response = $client->readResponse();
+        self::assertSame([200, "a\tb"], [$response->status, $response->header('x-value')]);
         self::assertFalse($client->isClosedByServer());
     }
 

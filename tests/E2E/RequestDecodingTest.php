@@ -220,6 +220,53 @@ final class RequestDecodingTest extends E2ETestCase
         self::assertSame([], \glob(self::uploadDir() . '/*'));
     }
 
+    /**
+     * As PHP's max_file_uploads (20 by default): the first files are uploaded, later file parts
+     * are dropped (in neither the files nor the fields), the fields after them still arrive, and
+     * no temporary file is left of the dropped ones. --max-file-uploads changes the count.
+     */
+    public function testUploadCountLimitDefaultAndOption(): void
+    {
+        $file = \tempnam(\sys_get_temp_dir(), 'spindle-e2e-upload-');
+        self::assertIsString($file);
+        \file_put_contents($file, 'content');
+        $form = static function (int $files) use ($file): array {
+            $arguments = ['-F', 'before=1'];
+            for ($i = 0; $i < $files; ++$i) {
+                $arguments[] = '-F';
+                $arguments[] = "f[]=@{$file};filename=f{$i}.txt;type=text/plain";
+            }
+
+            return [...$arguments, '-F', 'after=2'];
+        };
+        try {
+            $default = self::curlJson([...$form(25), self::server()->url('/upload')]);
+            self::assertSame(['before' => '1', 'after' => '2'], $default['parsedBody']);
+            self::assertCount(20, $default['files']['f']);
+            self::assertSame(\array_map(static fn (int $i): string => "f{$i}.txt", \range(0, 19)), \array_column($default['files']['f'], 'name'));
+            self::assertSame([\UPLOAD_ERR_OK], \array_values(\array_unique(\array_column($default['files']['f'], 'error'))));
+
+            $three = self::sharedServer(ServerProcess::fixture('echo.php'), ['--upload-dir=' . self::uploadDir(), '--max-file-uploads=3']);
+            $limited = self::curlJson([...$form(5), $three->url('/upload')]);
+            self::assertSame(['before' => '1', 'after' => '2'], $limited['parsedBody']);
+            self::assertSame(['f0.txt', 'f1.txt', 'f2.txt'], \array_column($limited['files']['f'], 'name'));
+            self::assertSame([\sha1('content')], \array_values(\array_unique(\array_column($limited['files']['f'], 'sha1'))));
+
+            $many = self::sharedServer(ServerProcess::fixture('echo.php'), ['--upload-dir=' . self::uploadDir(), '--max-file-uploads=100']);
+            self::assertCount(25, self::curlJson([...$form(25), $many->url('/upload')])['files']['f']);
+        } finally {
+            @\unlink($file);
+        }
+        self::assertTrue(self::eventually(static fn (): bool => \glob(self::uploadDir() . '/*') === [], 2.0), 'temporary files left behind');
+    }
+
+    public function testAMaxFileUploadsThatIsNotANumberIsRefused(): void
+    {
+        $server = ServerProcess::launch(ServerProcess::fixture('echo.php'), ['--max-file-uploads=many']);
+        self::assertSame(2, $server->waitForExit(10.0));
+        self::assertStringContainsString('--max-file-uploads must be a whole number, got "many"', $server->stderr());
+    }
+
     public function testAbandonedUploadLeavesNoTemporaryFile(): void
     {
         $boundary = 'e2eBoundary' . \bin2hex(\random_bytes(4));

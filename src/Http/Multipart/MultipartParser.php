@@ -39,6 +39,9 @@ use Spindle\Http\UploadedFile;
  *    UPLOAD_ERR_INI_SIZE with tmpPath "" and size 0; the other parts are still parsed;
  *  - a temporary file that cannot be created or written gives UPLOAD_ERR_CANT_WRITE;
  *  - a file whose field name has unbalanced brackets or text after a "]" is dropped;
+ *  - once maxFiles files were taken (a part with filename="" takes none), every later file
+ *    part is dropped: it appears nowhere in the result, its content is read past, and the
+ *    fields after it are still parsed (PHP's max_file_uploads; PHP also warns);
  *  - a client Content-Type is passed through as sent, or null when absent.
  *
  * Errors: malformed input is an {@see HttpException} 400; more than maxParts parts or a
@@ -71,6 +74,8 @@ final class MultipartParser
     private string $buffer = "\r\n";
     private int $state = self::PREAMBLE;
     private int $partCount = 0;
+    /** Files taken so far, counted against maxFiles. */
+    private int $fileCount = 0;
     private ?HttpException $failure = null;
     private ?MultipartResult $result = null;
 
@@ -346,6 +351,11 @@ final class MultipartParser
             return;
         }
 
+        if ($this->fileCount >= $this->limits->maxFiles) {
+            $this->partKind = self::PART_SKIPPED;
+
+            return;
+        }
         $this->partKind = self::PART_FILE;
         $this->clientFilename = PartHeaders::basename($filename);
         $this->clientMediaType = $headers['content-type'] ?? null;
@@ -363,6 +373,7 @@ final class MultipartParser
 
             return;
         }
+        ++$this->fileCount;
         $path = $this->uploads->open();
         if ($path === null) {
             $this->fileError = \UPLOAD_ERR_CANT_WRITE;

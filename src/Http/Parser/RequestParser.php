@@ -67,6 +67,7 @@ final class RequestParser
     private int $remaining = 0;
     private int $bodySize = 0;
     private int $trailerSize = 0;
+    private int $trailerCount = 0;
     private ?HttpException $failure = null;
 
     /**
@@ -478,18 +479,12 @@ final class RequestParser
         if ($lineEnd > self::MAX_CHUNK_LINE) {
             throw new HttpException(400, 'Chunk size line too long');
         }
-        $line = \substr($this->buffer, 0, $lineEnd);
+        $n = ChunkedSyntax::chunkSize(\substr($this->buffer, 0, $lineEnd));
         $this->buffer = (string) \substr($this->buffer, $lineEnd + 2);
-        $semicolon = \strpos($line, ';');
-        // chunk = chunk-size [ chunk-ext ] CRLF: whitespace only before an extension's ";" (RFC 9112 §7.1.1).
-        $size = $semicolon === false ? $line : \rtrim(\substr($line, 0, $semicolon), " \t");
-        if ($size === '' || !\ctype_xdigit($size) || \strlen(\ltrim($size, '0')) > 15) {
-            throw new HttpException(400, 'Malformed chunk size');
-        }
-        $n = (int) \hexdec($size);
         if ($n === 0) {
             $this->state = self::TRAILERS;
             $this->trailerSize = 0;
+            $this->trailerCount = 0;
 
             return true;
         }
@@ -516,6 +511,7 @@ final class RequestParser
 
             return false;
         }
+        $line = (string) \substr($this->buffer, 0, $lineEnd);
         $this->buffer = (string) \substr($this->buffer, $lineEnd + 2);
         if ($lineEnd === 0) {
             $this->state = self::HEAD;
@@ -527,6 +523,11 @@ final class RequestParser
         if ($this->trailerSize > $this->limits->maxHeaderSize) {
             throw new HttpException(431, 'Trailer section too large');
         }
+        // Trailer fields are read and discarded (RFC 9112 §7.1.2), but checked as header fields are.
+        if (++$this->trailerCount > $this->limits->maxHeaderCount) {
+            throw new HttpException(431, \sprintf('More than %d trailer fields', $this->limits->maxHeaderCount));
+        }
+        ChunkedSyntax::checkTrailerLine($line);
 
         return true;
     }

@@ -18,11 +18,16 @@ use Spindle\Http\Response;
  * in the percent-decoded path — which is answered with 404 directly and never reaches the app.
  *
  * Path handling: the path is percent-decoded exactly once ("%252e" stays the literal "%2e"),
- * then resolved with realpath(); the result must lie inside the root, so symlinks leading out
- * of the root are not served. Any segment starting with "." (in the request path or in the
- * resolved path below the root) is treated as hidden and not served; that includes
- * "/.well-known/". Paths containing a backslash are never served as files. A path naming a
- * directory serves that directory's index.html when it exists.
+ * then resolved below the root one segment at a time with lstat(), as the kernel would, not
+ * trusting PHP's realpath cache (which could answer with where a symlink led minutes ago; it only
+ * serves as a first, quiet test that the path exists at all). A symlink on
+ * the way is followed only when the link and the file or directory it leads to have the same
+ * owner (nginx's "disable_symlinks if_not_owner"; each link of a chain is checked the same
+ * way), wherever it leads: `php artisan storage:link`'s public/storage -> storage/app/public is
+ * served, a link that another user planted is not. Any segment starting with "." is treated as
+ * hidden and not served, in the request path and in the resolved path below the directory it
+ * shares with the root; that includes "/.well-known/". Paths containing a backslash are never
+ * served as files. A path naming a directory serves that directory's index.html when it exists.
  *
  * PHP sources are never served: a request path or a resolved file whose name ends in .php (any
  * case; also .phtml, .pht, .phar, .phps and .php3 to .php8) goes to the application, so that a
@@ -53,9 +58,11 @@ final class StaticFileHandler
     private const S_IFMT = 0o170000;
     private const S_IFREG = 0o100000;
     private const S_IFDIR = 0o040000;
+    private const S_IFLNK = 0o120000;
+    /** Symlinks followed for one path at most (Linux's MAXSYMLINKS): more is a loop. */
+    private const MAX_LINKS = 40;
 
     private readonly string $root;
-    private readonly string $rootPrefix;
     private readonly MimeTypes $mimeTypes;
     /**
      * Request paths that named no servable file lately, with the hrtime (ns) until which that
@@ -81,7 +88,6 @@ final class StaticFileHandler
             throw new \InvalidArgumentException('Cache-Control value must not contain control characters.');
         }
         $this->root = $real;
-        $this->rootPrefix = \rtrim($real, '/') . '/';
         $this->mimeTypes = $mimeTypes ?? new MimeTypes();
     }
 
@@ -167,25 +173,23 @@ final class StaticFileHandler
         if (isset($this->missing[$path]) && $this->missing[$path] > $now) {
             return null;
         }
-        $real = $this->resolveInsideRoot($this->rootPrefix . \ltrim($path, '/'));
-        if ($real === null) {
+        // A first, quiet look: realpath() fails without a warning (a failed lstat() raises one,
+        // which costs even when silenced) and with one system call for the directories its cache
+        // knows, so the many paths that are no file cost what they did. Its cache may say where a
+        // link led minutes ago: a path it finds is walked afresh, link by link.
+        $found = \realpath($this->root . $path) === false ? null : $this->resolve($this->root, $segments);
+        if ($found === null) {
             $this->remember($path, $now);
 
             return null;
         }
-        \clearstatcache();
-        $stat = @\stat($real);
-        if ($stat === false) {
-            $this->remember($path, $now);
-
-            return null;
-        }
+        [$real, $stat] = $found;
         if (($stat['mode'] & self::S_IFMT) === self::S_IFDIR) {
-            $real = $this->resolveInsideRoot(\rtrim($real, '/') . '/index.html');
-            $stat = $real === null ? false : @\stat($real);
-            if ($real === null || $stat === false) {
+            $found = $this->resolve($real, ['index.html']);
+            if ($found === null) {
                 return null;
             }
+            [$real, $stat] = $found;
         } elseif (\str_ends_with($path, '/')) {
             return null;
         }
@@ -205,22 +209,94 @@ final class StaticFileHandler
         $this->missing[$path] = $now + (int) (self::MISS_TTL * 1e9);
     }
 
-    /** realpath() of $candidate when it is the root or exists inside it, with no hidden segment below it. */
-    private function resolveInsideRoot(string $candidate): ?string
+    /**
+     * The real path that $segments name below $base (a real path), with the stat() of what it
+     * names, when it exists, every symlink on the way has the owner of what it leads to, and
+     * the path has no hidden segment below the directory it shares with the root; else null.
+     *
+     * @param list<string> $segments
+     *
+     * @return array{string, array<array-key, int>}|null
+     */
+    private function resolve(string $base, array $segments): ?array
     {
-        $real = \realpath($candidate);
-        if ($real === false) {
+        \clearstatcache();
+        $links = 0;
+        $found = $this->walk($base, $segments, $links);
+        if ($found === null || ($links > 0 && $this->hiddenOutsideTheRoot($found[0]))) {
             return null;
         }
-        if ($real === $this->root) {
-            return $real;
-        }
-        if (!\str_starts_with($real, $this->rootPrefix)) {
-            return null;
-        }
-        $relative = \substr($real, \strlen($this->rootPrefix));
 
-        return self::hasHiddenSegment(\explode('/', $relative)) ? null : $real;
+        return $found;
+    }
+
+    /**
+     * Follows $segments from $base (a real path) one lstat() at a time. A segment that is a
+     * symlink is followed when its owner is the owner of what it finally leads to (stat() of
+     * the link), by walking its target the same way, so that every link of a chain is checked.
+     *
+     * @param list<string> $segments
+     *
+     * @return array{string, array<array-key, int>}|null
+     */
+    private function walk(string $base, array $segments, int &$links): ?array
+    {
+        $current = $base;
+        $stat = null;
+        foreach ($segments as $segment) {
+            if ($segment === '' || $segment === '.') {
+                continue;
+            }
+            if ($segment === '..') {
+                // $current is a real path: its parent is its dirname (only a link target has "..").
+                $current = \dirname($current);
+                $stat = null;
+                continue;
+            }
+            $next = ($current === '/' ? '' : $current) . '/' . $segment;
+            $stat = @\lstat($next);
+            if ($stat === false) {
+                return null;
+            }
+            if (($stat['mode'] & self::S_IFMT) === self::S_IFLNK) {
+                $target = @\stat($next);
+                $to = @\readlink($next);
+                if ($target === false || $target['uid'] !== $stat['uid'] || !\is_string($to) || $to === '' || ++$links > self::MAX_LINKS) {
+                    return null;
+                }
+                $followed = $this->walk($to[0] === '/' ? '/' : $current, \explode('/', $to), $links);
+                if ($followed === null) {
+                    return null;
+                }
+                [$next, $stat] = $followed;
+            }
+            $current = $next;
+        }
+        if ($stat === null) {
+            $stat = @\stat($current);
+            if ($stat === false) {
+                return null;
+            }
+        }
+
+        return [$current, $stat];
+    }
+
+    /**
+     * Whether $real has a hidden segment below the directory it shares with the root: inside
+     * the root, below the root; for a symlink's target elsewhere (storage/app/public), below the
+     * directory above both (the app's), so that the app's own location may hold a dot.
+     */
+    private function hiddenOutsideTheRoot(string $real): bool
+    {
+        $path = \explode('/', $real);
+        $root = \explode('/', $this->root);
+        $shared = 0;
+        while (isset($path[$shared], $root[$shared]) && $path[$shared] === $root[$shared]) {
+            ++$shared;
+        }
+
+        return self::hasHiddenSegment(\array_slice($path, $shared));
     }
 
     /** @param list<string> $segments */

@@ -429,6 +429,77 @@ final class MultipartParserTest extends TestCase
         }
     }
 
+    public function testTwentyFilesByDefaultAsPhpsMaxFileUploads(): void
+    {
+        self::assertSame(20, (new MultipartLimits())->maxFiles);
+        $parts = [];
+        for ($i = 0; $i < 25; ++$i) {
+            $parts[] = ['name' => 'f[]', 'filename' => "f{$i}.txt", 'content' => "file {$i}"];
+        }
+        $parser = $this->parser();
+        $parser->push(self::body($parts));
+        $files = $parser->finish()->files;
+        self::assertCount(20, $files['f']);
+        foreach ($files['f'] as $i => $file) {
+            self::assertUpload($file, "file {$i}", "f{$i}.txt", null, $this->tmpDir);
+        }
+        self::assertCount(20, $parser->tempFiles());
+        self::assertCount(22, \scandir($this->tmpDir) ?: [], 'no temporary file for a dropped upload');
+        $parser->abort();
+    }
+
+    /**
+     * Past maxFiles, PHP skips every later file part (it is in neither $_FILES nor $_POST) and
+     * parses the rest of the body; a part with filename="" does not count, but is skipped too
+     * once the limit is reached; a file refused for its size still counts.
+     */
+    public function testFilesPastTheLimitAreDroppedAndTheRestIsParsed(): void
+    {
+        $limits = new MultipartLimits(maxFileSize: 10, maxFiles: 3);
+        $body = self::body([
+            ['name' => 'none', 'filename' => '', 'content' => ''],
+            ['name' => 'a', 'filename' => 'a.txt', 'content' => 'A'],
+            ['name' => 'title', 'content' => 'before'],
+            ['name' => 'big', 'filename' => 'big.txt', 'content' => \str_repeat('B', 11)],
+            ['name' => 'c[]', 'filename' => 'c.txt', 'type' => 'text/plain', 'content' => 'C'],
+            ['name' => 'd', 'filename' => 'd.txt', 'content' => "D\r\n--" . \substr(self::BOUNDARY, 0, 5)],
+            ['name' => 'c[]', 'filename' => 'e.txt', 'content' => 'E'],
+            ['name' => 'late', 'filename' => '', 'content' => ''],
+            ['name' => 'note', 'content' => 'after'],
+        ]);
+        foreach (self::feedings($body, 23, 10) as $how => $pieces) {
+            $parser = $this->parser($limits);
+            foreach ($pieces as $piece) {
+                $parser->push($piece);
+            }
+            $result = $parser->finish();
+            self::assertSame(['title' => 'before', 'note' => 'after'], $result->fields, $how);
+            self::assertSame(['none', 'a', 'big', 'c'], \array_keys($result->files), $how);
+            self::assertSame(\UPLOAD_ERR_NO_FILE, $result->files['none']->error, $how);
+            self::assertUpload($result->files['a'], 'A', 'a.txt', null, $this->tmpDir, $how);
+            self::assertSame(\UPLOAD_ERR_INI_SIZE, $result->files['big']->error, $how);
+            self::assertCount(1, $result->files['c'], $how);
+            self::assertUpload($result->files['c'][0], 'C', 'c.txt', 'text/plain', $this->tmpDir, $how);
+            self::assertCount(2, $parser->tempFiles(), $how);
+            self::assertCount(4, \scandir($this->tmpDir) ?: [], $how);
+            $parser->abort();
+            $this->assertTmpDirEmpty($how);
+        }
+    }
+
+    public function testNoFileAtAllWithALimitOfZero(): void
+    {
+        $parser = $this->parser(new MultipartLimits(maxFiles: 0));
+        $parser->push(self::body([
+            ['name' => 'a', 'filename' => 'a.txt', 'content' => 'A'],
+            ['name' => 'f', 'content' => 'v'],
+        ]));
+        $result = $parser->finish();
+        self::assertSame(['f' => 'v'], $result->fields);
+        self::assertSame([], $result->files);
+        $this->assertTmpDirEmpty();
+    }
+
     public function testPartHeaderSizeLimit(): void
     {
         $limits = new MultipartLimits(maxPartHeaderSize: 100);

@@ -288,7 +288,64 @@ final class ResponseSerializerTest extends TestCase
             'LF in the reason' => [[], "OK\nX"],
             'CR in the reason' => [[], "OK\rX"],
             'CRLF in a dropped framing field' => [['Content-Length' => '5', "X\r\n" => 'v'], ''],
+            'CR at the end of a value' => [['X-A' => "ab\r"], ''],
+            'LF at the start of a value' => [['X-A' => "\nab"], ''],
+            'CR in a value followed by a value ending in LF' => [['X-A' => "a\r", 'X-B' => "\nb"], ''],
         ];
+    }
+
+    /**
+     * RFC 9110 §5.5 (field-value: VCHAR, SP, HTAB, obs-text) and RFC 9112 §4 (reason-phrase: the
+     * same): every other control character, in every place an application can put one.
+     *
+     * @return array<string, array{array<string, string|list<string>>, string}>
+     */
+    public static function controlCharacters(): array
+    {
+        $cases = [];
+        foreach ([...\range(0, 8), ...\range(10, 31), 127] as $byte) {
+            $c = \chr($byte);
+            $hex = \sprintf('0x%02x', $byte);
+            $cases[$hex . ' inside a value'] = [['X-A' => 'a' . $c . 'b'], ''];
+            $cases[$hex . ' ending a value'] = [['X-A' => 'ab' . $c], ''];
+            $cases[$hex . ' in the second value of a list'] = [['Set-Cookie' => ['a=1', 'b=' . $c]], ''];
+            $cases[$hex . ' in a value after a good field'] = [['Content-Type' => 'text/plain', 'X-A' => $c], ''];
+            $cases[$hex . ' in a Date value'] = [['Date' => 'Mon' . $c], ''];
+            $cases[$hex . ' in a name'] = [['X-' . $c . 'A' => 'v'], ''];
+            $cases[$hex . ' in the reason'] = [[], 'O' . $c . 'K'];
+            $cases[$hex . ' ending the reason'] = [[], 'OK' . $c];
+        }
+
+        return $cases;
+    }
+
+    /**
+     * @dataProvider controlCharacters
+     *
+     * @param array<string, string|list<string>> $headers
+     */
+    public function testControlCharactersAreRefused(array $headers, string $reason): void
+    {
+        $serializer = new ResponseSerializer();
+        try {
+            $serializer->head(200, $reason, $headers, '1.1', true, 0);
+            self::fail('accepted');
+        } catch (\UnexpectedValueException $e) {
+            self::assertStringNotContainsString("\r", $e->getMessage());
+        }
+        // The serializer is not left in a state that lets the next response through unchecked,
+        // nor one that refuses a good response.
+        self::assertStringContainsString("X-Ok: fine\r\n", $serializer->head(200, '', ['X-Ok' => 'fine'], '1.1', true, 0));
+        $this->expectException(\UnexpectedValueException::class);
+        $serializer->head(200, $reason, $headers, '1.1', true, 0);
+    }
+
+    public function testTabAndObsTextAreKeptInValuesAndTheReason(): void
+    {
+        $head = self::head(200, "Fine\tand d\xc3\xa9j\xc3\xa0 vu", ['X-A' => "a\tb", 'Content-Disposition' => "attachment; filename=\"r\xc3\xa9sum\xc3\xa9.pdf\""]);
+        self::assertStringStartsWith("HTTP/1.1 200 Fine\tand d\xc3\xa9j\xc3\xa0 vu\r\n", $head);
+        self::assertSame(["a\tb"], self::values($head, 'X-A'));
+        self::assertSame(["attachment; filename=\"r\xc3\xa9sum\xc3\xa9.pdf\""], self::values($head, 'Content-Disposition'));
     }
 
     /**

@@ -66,8 +66,15 @@ final class StaticFileHandlerTest extends TestCase
             \file_put_contents($this->root . '/' . $name, $contents);
             \touch($this->root . '/' . $name, self::MTIME);
         }
-        \symlink($this->secret, $this->root . '/link-out.txt');
-        \symlink($this->base, $this->root . '/link-dir-out');
+        // Links leading out of the root, owned as their targets are: followed (as storage:link's).
+        // StaticFileSymlinkTest covers links and targets of other owners.
+        \mkdir($this->base . '/outside');
+        \file_put_contents($this->base . '/outside/shared.txt', 'shared');
+        \file_put_contents($this->base . '/outside/.hidden', 'hidden');
+        \symlink($this->base . '/outside/shared.txt', $this->root . '/link-out.txt');
+        \symlink($this->base . '/outside', $this->root . '/link-dir-out');
+        \symlink('../outside/.hidden', $this->root . '/link-out-hidden.txt');
+        \symlink('..', $this->root . '/link-up');
         \symlink($this->root . '/hello.txt', $this->root . '/link-in.txt');
         \symlink($this->root . '/.env', $this->root . '/env-link.txt');
         \symlink($this->root . '/index.php', $this->root . '/php-link.txt');
@@ -170,6 +177,54 @@ final class StaticFileHandlerTest extends TestCase
     {
         $response = $this->get('/link-in.txt');
         $this->assertFileBody($response, \realpath($this->root . '/hello.txt') ?: '', 0, 14);
+    }
+
+    /** A link owned as its target is followed out of the root, as nginx's "disable_symlinks if_not_owner". */
+    public function testSymlinksLeadingOutOfTheRootWithTheTargetsOwnerAreServed(): void
+    {
+        $shared = \realpath($this->base . '/outside/shared.txt') ?: '';
+        $this->assertFileBody($this->get('/link-out.txt'), $shared, 0, 6);
+        $this->assertFileBody($this->get('/link-dir-out/shared.txt'), $shared, 0, 6);
+        // A relative link, and a link through a link.
+        \symlink('../outside', $this->root . '/relative-out');
+        \symlink('link-dir-out', $this->root . '/chain');
+        $this->assertFileBody($this->get('/relative-out/shared.txt'), $shared, 0, 6);
+        $this->assertFileBody($this->get('/chain/shared.txt'), $shared, 0, 6);
+        self::assertSame('text/plain; charset=utf-8', $this->get('/chain/shared.txt')->headers['Content-Type']);
+        // A directory reached through a link serves its index.html.
+        \file_put_contents($this->base . '/outside/index.html', '<p>out</p>');
+        $this->assertFileBody($this->get('/link-dir-out/'), \realpath($this->base . '/outside/index.html') ?: '', 0, 10);
+    }
+
+    public function testSymlinkLoopsAndDanglingLinksAreNotServed(): void
+    {
+        \symlink('loop-b', $this->root . '/loop-a');
+        \symlink('loop-a', $this->root . '/loop-b');
+        \symlink('self', $this->root . '/self');
+        \symlink('.', $this->root . '/here');
+        \symlink($this->base . '/nothing', $this->root . '/dangling');
+        foreach (['/loop-a', '/loop-b/x', '/self', '/dangling', '/dangling/x', '/' . \str_repeat('here/', 50) . 'hello.txt'] as $path) {
+            self::assertNull($this->handle('GET', $path), $path);
+        }
+        // A few hops are fine.
+        $this->assertFileBody($this->get('/here/here/hello.txt'), $this->root . '/hello.txt', 0, 14);
+    }
+
+    /**
+     * A path that was no file is remembered for MISS_TTL (no lstat() for it meanwhile); a file
+     * created afterwards is served once that time has passed.
+     */
+    public function testAMissingPathIsRememberedForAShortWhile(): void
+    {
+        $started = \hrtime(true);
+        self::assertNull($this->handle('GET', '/later.txt'));
+        \file_put_contents($this->root . '/later.txt', 'later');
+        $answer = $this->handle('GET', '/later.txt');
+        if ((\hrtime(true) - $started) / 1e9 < StaticFileHandler::MISS_TTL) {
+            self::assertNull($answer, 'remembered as missing');
+        }
+        \usleep((int) (StaticFileHandler::MISS_TTL * 1e6) + 50_000);
+        $this->assertFileBody($this->get('/later.txt'), $this->root . '/later.txt', 0, 5);
     }
 
     public function testCacheControlOption(): void
@@ -577,9 +632,10 @@ final class StaticFileHandlerTest extends TestCase
         yield 'encoded absolute' => ['/%2fetc%2fpasswd'];
         yield 'backslash' => ['/sub\\page.txt'];
         yield 'encoded backslash' => ['/sub%5cpage.txt'];
-        yield 'symlink to outside file' => ['/link-out.txt'];
-        yield 'symlink to outside dir' => ['/link-dir-out/secret.txt'];
         yield 'symlink to dotfile' => ['/env-link.txt'];
+        yield 'symlink to a dotfile outside' => ['/link-out-hidden.txt'];
+        yield 'dotfile behind a symlinked directory outside' => ['/link-dir-out/.hidden'];
+        yield 'symlink up, to a dot directory' => ['/link-up/public/.git/config'];
         yield 'dotfile' => ['/.env'];
         yield 'encoded dotfile' => ['/%2eenv'];
         yield 'dot directory' => ['/.git/config'];

@@ -726,6 +726,175 @@ final class RequestParserTest extends TestCase
         self::assertRejected(431, $chunked . "X-T: " . \str_repeat('t', 300) . "\r\n\r\n", $limits);
     }
 
+    // ---------------------------------------------------------------------------------------
+    // Chunk extensions and trailer fields (RFC 9112 §7.1.1, §7.1.2)
+    // ---------------------------------------------------------------------------------------
+
+    /** @return array<string, array{string}> chunk-size lines (without CRLF) that follow the grammar */
+    public static function validChunkLines(): array
+    {
+        return [
+            'name only' => ['5;a'],
+            'name and token value' => ['5;a=b'],
+            'several extensions' => ['5;a;b=c;d="e"'],
+            'BWS around ";" and "="' => ["5 ; a = b"],
+            'tabs as BWS' => ["5\t;\ta\t=\tb"],
+            'empty quoted string' => ['5;a=""'],
+            'quoted string with separators' => ['5;a="x;y=z, (w)"'],
+            'quoted-pair' => ['5;a="x\\"y\\\\z"'],
+            'tab and space in a quoted string' => ["5;a=\"tab\there and there\""],
+            'obs-text in a quoted string' => ["5;a=\"caf\xc3\xa9\""],
+            'every tchar in a name' => ["5;!#$%&'*+-.^_`|~09azAZ=!#$%&'*+-.^_`|~09azAZ"],
+            'size with leading zeros' => ['0005;x=1'],
+        ];
+    }
+
+    /** @dataProvider validChunkLines */
+    public function testChunkExtensionsThatFollowTheGrammarAreAcceptedAndIgnored(string $line): void
+    {
+        $requests = self::parse("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" . $line . "\r\nhello\r\n0" . \substr($line, \strspn($line, '0123456789abcdefABCDEF')) . "\r\n\r\n");
+        self::assertSame('hello', $requests[0]['body']);
+        self::assertTrue($requests[0]['complete']);
+    }
+
+    /** @return array<string, array{string}> chunk-size lines (without CRLF) refused with 400 */
+    public static function malformedChunkLines(): array
+    {
+        $cases = [
+            'empty extension' => ['5;'],
+            'extension without a name' => ['5;=b'],
+            'empty value' => ['5;a='],
+            'trailing ";"' => ['5;a=b;'],
+            'space inside a name' => ['5;a b'],
+            'space inside a token value' => ['5;a=b c'],
+            'separator in a name' => ['5;a@b'],
+            'separator in a token value' => ['5;a=b/c'],
+            'comma instead of ";"' => ['5,a'],
+            'quoted name' => ['5;"a"=b'],
+            'unterminated quoted string' => ['5;a="b'],
+            'backslash escaping the closing quote' => ['5;a="b\\"'],
+            'text after a quoted string' => ['5;a="b"c'],
+            'whitespace at the end' => ['5;a=b '],
+            'whitespace after the size without extension' => ['5 '],
+            'bare CR in a name' => ["5;a\rb"],
+            'bare CR in a quoted string' => ["5;a=\"b\rc\""],
+            'bare LF in a quoted string' => ["5;a=\"b\nc\""],
+            'NUL in a quoted-pair' => ["5;a=\"\\\0\""],
+            'DEL in a name' => ["5;a\x7f"],
+            'obs-text in a token' => ["5;caf\xc3\xa9"],
+        ];
+        // Every control character but HTAB, in a name, a token value and a quoted string.
+        foreach ([...\range(0, 8), ...\range(10, 31), 127] as $byte) {
+            $c = \chr($byte);
+            $cases[\sprintf('0x%02x in a name', $byte)] = ['5;a' . $c . 'b'];
+            $cases[\sprintf('0x%02x in a token value', $byte)] = ['5;a=b' . $c];
+            $cases[\sprintf('0x%02x in a quoted string', $byte)] = ['5;a="b' . $c . 'c"'];
+            $cases[\sprintf('0x%02x as BWS', $byte)] = ['5' . $c . ';a'];
+        }
+
+        return $cases;
+    }
+
+    /** @dataProvider malformedChunkLines */
+    public function testMalformedChunkExtensionsAreRefused(string $line): void
+    {
+        $chunkedPost = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n";
+        self::assertRejected(400, $chunkedPost . $line . "\r\nhello\r\n0\r\n\r\n");
+        // In the last chunk's line too.
+        self::assertRejected(400, $chunkedPost . "5\r\nhello\r\n0" . \substr($line, 1) . "\r\n\r\n");
+        // Nothing of a refused request's body after the bad line reaches the application.
+        $result = self::outcome($chunkedPost . "5\r\nhello\r\n" . $line . "\r\nworld\r\n0\r\n\r\n");
+        self::assertSame('hello', $result['requests'][0]['body']);
+        self::assertFalse($result['requests'][0]['complete']);
+    }
+
+    public function testALongQuotedExtensionIsJudgedInOnePass(): void
+    {
+        $chunkedPost = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n";
+        $value = \str_repeat('a\\"b ', 800);
+        self::assertSame('x', self::parse($chunkedPost . '1;n="' . $value . "\"\r\nx\r\n0\r\n\r\n")[0]['body']);
+        // The same line without its closing quote: refused (not a PCRE failure taken for a match).
+        self::assertRejected(400, $chunkedPost . '1;n="' . $value . "\r\nx\r\n0\r\n\r\n");
+        self::assertRejected(400, $chunkedPost . '1' . \str_repeat(';n', 2000) . "\x01\r\nx\r\n0\r\n\r\n");
+    }
+
+    public function testEveryControlCharacterButTabIsRefusedInAHeaderValue(): void
+    {
+        // RFC 9110 §5.5: field-value = *field-content, VCHAR, SP, HTAB and obs-text only.
+        foreach ([...\range(0, 8), ...\range(10, 31), 127] as $byte) {
+            foreach (['a' . \chr($byte) . 'b', \chr($byte) . 'b', 'a' . \chr($byte)] as $value) {
+                self::assertRejected(400, "GET / HTTP/1.1\r\nHost: a\r\nX-Foo: " . $value . "\r\n\r\n");
+            }
+        }
+        self::assertSame(["a\tb"], self::parse("GET / HTTP/1.1\r\nHost: a\r\nX-Foo: a\tb\r\n\r\n")[0]['head']['headers']['x-foo']);
+    }
+
+    /** @return array<string, array{string}> trailer sections (each line with its CRLF) that are accepted */
+    public static function validTrailers(): array
+    {
+        return [
+            'one field' => ["X-Sum: abc\r\n"],
+            'several fields' => ["X-A: 1\r\nX-B: 2\r\nX-A: 3\r\n"],
+            'empty value' => ["X-Empty:\r\n"],
+            'whitespace around the value' => ["X-Ws: \t v \t\r\n"],
+            'tab and obs-text in the value' => ["X-Text: a\tcaf\xc3\xa9\r\n"],
+            'every tchar in a name' => ["!#$%&'*+-.^_`|~09azAZ: v\r\n"],
+            'framing field names, read and discarded' => ["Content-Length: 5\r\nTransfer-Encoding: chunked\r\n"],
+        ];
+    }
+
+    /** @dataProvider validTrailers */
+    public function testTrailerFieldsThatFollowTheGrammarAreAcceptedAndDiscarded(string $trailers): void
+    {
+        $result = self::outcome("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n" . $trailers . "\r\nGET /next HTTP/1.1\r\nHost: a\r\n\r\n");
+        self::assertNull($result['error']);
+        self::assertCount(2, $result['requests']);
+        self::assertSame('abc', $result['requests'][0]['body']);
+        self::assertSame(['host' => ['a'], 'transfer-encoding' => ['chunked']], $result['requests'][0]['head']['headers']);
+        self::assertSame('/next', $result['requests'][1]['head']['path']);
+    }
+
+    /** @return array<string, array{string}> trailer lines (without CRLF) refused with 400 */
+    public static function malformedTrailerLines(): array
+    {
+        $cases = [
+            'no colon' => ['X-Sum abc'],
+            'empty name' => [': abc'],
+            'space before the colon' => ['X-Sum : abc'],
+            'separator in the name' => ['X[1]: abc'],
+            'obs-fold' => [' folded'],
+            'obs-fold with a tab' => ["\tfolded"],
+            'bare CR in the value' => ["X-Sum: a\rb"],
+            'bare CR at the end of the value' => ["X-Sum: ab\r"],
+            'bare LF in the value' => ["X-Sum: a\nb"],
+            'NUL in the name' => ["X\0: a"],
+        ];
+        foreach ([...\range(0, 8), ...\range(10, 31), 127] as $byte) {
+            $cases[\sprintf('0x%02x in the value', $byte)] = ['X-Sum: a' . \chr($byte) . 'b'];
+        }
+
+        return $cases;
+    }
+
+    /** @dataProvider malformedTrailerLines */
+    public function testMalformedTrailerFieldsAreRefused(string $line): void
+    {
+        $chunked = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n";
+        self::assertRejected(400, $chunked . $line . "\r\n\r\nGET /next HTTP/1.1\r\nHost: a\r\n\r\n");
+        self::assertRejected(400, $chunked . "X-Ok: 1\r\n" . $line . "\r\nX-Ok: 2\r\n\r\n");
+        // The request is not completed: the application never sees it.
+        $result = self::outcome($chunked . $line . "\r\n\r\n");
+        self::assertFalse($result['requests'][0]['complete']);
+    }
+
+    public function testTrailerFieldsCountAgainstTheHeaderCountLimit(): void
+    {
+        $limits = self::smallLimits();
+        $chunked = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n";
+        self::assertSame('x', self::parse($chunked . "A: 1\r\nB: 2\r\nC: 3\r\nD: 4\r\n\r\n", $limits)[0]['body']);
+        self::assertRejected(431, $chunked . "A: 1\r\nB: 2\r\nC: 3\r\nD: 4\r\nE: 5\r\n\r\n", $limits);
+    }
+
     /**
      * Inputs right at a limit must be judged the same whatever the split: a limit check on an
      * incomplete line must not count a CR whose LF is still to come.

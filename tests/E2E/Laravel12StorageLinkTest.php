@@ -1,0 +1,14 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/** The tests of LaravelStorageLinkTest on the Laravel 12 fixture app (tests/fixtures/laravel12-app). */
+final class Laravel12StorageLinkTest extends LaravelStorageLinkTest
+{
+    protected static function app(): string
+    {
+        return LaravelFixture::path(LaravelFixture::LARAVEL_12);
+    }
+}
