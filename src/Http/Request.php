@@ -7,6 +7,10 @@ namespace Spindle\Http;
 /**
  * Spindle's lean request: the parsed head plus its body. Header names are lower-case;
  * every header maps to the list of its values in the order received.
+ *
+ * A body up to --body-buffer-size is held in memory ($body); a larger one was written to a
+ * temporary file as it arrived ($bodyFile, removed when the request ends) and $body is ''.
+ * bodyContents() and openBody() read either.
  */
 final class Request
 {
@@ -29,7 +33,46 @@ final class Request
         public readonly int $remotePort = 0,
         public readonly string $localAddress = '',
         public readonly int $localPort = 0,
+        /** The temporary file holding the body when it was too large for memory, else null. */
+        public readonly ?string $bodyFile = null,
     ) {
+    }
+
+    /** The whole body as a string (read from its file when it has one). */
+    public function bodyContents(): string
+    {
+        if ($this->bodyFile === null) {
+            return $this->body;
+        }
+        $contents = @\file_get_contents($this->bodyFile);
+        if ($contents === false) {
+            throw new \RuntimeException(\sprintf('Cannot read the request body from %s', $this->bodyFile));
+        }
+
+        return $contents;
+    }
+
+    /**
+     * The body as a readable stream at its start: its file, or php://temp holding $body.
+     *
+     * @return resource
+     */
+    public function openBody(): mixed
+    {
+        if ($this->bodyFile !== null) {
+            $handle = @\fopen($this->bodyFile, 'rb');
+            if ($handle === false) {
+                throw new \RuntimeException(\sprintf('Cannot open the request body file %s', $this->bodyFile));
+            }
+
+            return $handle;
+        }
+        $handle = \fopen('php://temp', 'w+b');
+        \assert($handle !== false);
+        \fwrite($handle, $this->body);
+        \rewind($handle);
+
+        return $handle;
     }
 
     public function header(string $name): ?string

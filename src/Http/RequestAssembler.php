@@ -15,18 +15,32 @@ use Spindle\Http\Parser\RequestParser;
  * Turns the bytes of one connection into whole requests: the parser's heads and body pieces
  * become a Request with its form fields, multipart uploads streamed into temporary files on the
  * way. It touches no socket: the connection pushes what it read and gets each request back.
+ *
+ * Other bodies are kept in memory up to HttpLimits::$bodyBufferSize, as long as the worker's
+ * BodyMemory has room for them; past either, what arrived so far and the rest go to a temporary
+ * file in the upload directory (the Request's $bodyFile).
  */
 final class RequestAssembler
 {
     private readonly RequestParser $parser;
     private ?RequestHead $head = null;
     private string $body = '';
+    /** Bytes of $body taken from the worker's BodyMemory. */
+    private int $held = 0;
+    /** The temporary file the body of the request in progress goes to, once it went to one. */
+    private ?string $bodyFile = null;
+    private ?TempFileSink $files = null;
     private ?MultipartParser $multipart = null;
+    /** Body bytes of the request in progress that arrived so far. */
+    public int $bodyReceived = 0;
+    /** When the body of the request in progress began (its head arrived), by the connection's clock. */
+    public float $bodyStartedAt = 0.0;
 
     /**
      * @param \Closure(): void $onContinue a head asked for "100 Continue" before sending its body
-     * @param \Closure(Request, list<string>, bool): void $onRequest a whole request, its upload
-     *        temporary files, and whether the client asked to keep the connection
+     * @param \Closure(Request, list<string>, bool, int): void $onRequest a whole request, its
+     *        temporary files (uploads, a body too large for memory), whether the client asked to
+     *        keep the connection, and the bytes its body holds of $memory (given back by the taker)
      * @param (\Closure(array<string, list<string>>): array<string, list<string>>)|null $headers
      *        adjusts each request's header fields (see ConnectionServices::$headers)
      * @param HeadCache|null $heads heads parsed before, shared with the worker's other connections
@@ -42,6 +56,8 @@ final class RequestAssembler
         private readonly int $localPort,
         private readonly ?\Closure $headers = null,
         ?HeadCache $heads = null,
+        private readonly BodyMemory $memory = new BodyMemory(16 * 1024 * 1024),
+        private readonly Clock $clock = new Clock(),
     ) {
         $this->parser = new RequestParser($limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...), $heads);
     }
@@ -74,11 +90,18 @@ final class RequestAssembler
         return $this->head !== null;
     }
 
-    /** Drops a request in progress, with the temporary files of its uploads. */
+    /** Drops a request in progress, with the temporary files of its uploads and body. */
     public function abort(): void
     {
         $this->head = null;
         $this->body = '';
+        $this->memory->give($this->held);
+        $this->held = 0;
+        if ($this->bodyFile !== null) {
+            \assert($this->files !== null);
+            $this->files->discard($this->bodyFile);
+            $this->bodyFile = null;
+        }
         if ($this->multipart !== null) {
             $this->multipart->abort();
             $this->multipart = null;
@@ -92,6 +115,8 @@ final class RequestAssembler
         if (!$head->hasBody()) {
             return;
         }
+        $this->bodyReceived = 0;
+        $this->bodyStartedAt = $this->clock->now;
         $contentType = $head->headers['content-type'][0] ?? '';
         if (\stripos($contentType, 'multipart/form-data') === 0) {
             $this->multipart = new MultipartParser(
@@ -107,10 +132,41 @@ final class RequestAssembler
 
     private function onBody(string $piece): void
     {
+        $length = \strlen($piece);
+        $this->bodyReceived += $length;
         if ($this->multipart !== null) {
             $this->multipart->push($piece);
-        } else {
+        } elseif ($this->bodyFile === null && $this->held + $length <= $this->limits->bodyBufferSize && $this->memory->take($length)) {
             $this->body .= $piece;
+            $this->held += $length;
+        } else {
+            $this->toFile($piece);
+        }
+    }
+
+    /**
+     * Appends $piece to the body's temporary file, made (with what memory held of the body so
+     * far) on the first call.
+     *
+     * @throws HttpException 500 when the file cannot be made or written
+     */
+    private function toFile(string $piece): void
+    {
+        if ($this->bodyFile === null) {
+            $this->files ??= new TempFileSink($this->uploadDir);
+            $path = $this->files->open();
+            if ($path === null) {
+                throw new HttpException(500, 'Cannot store the request body');
+            }
+            $this->bodyFile = $path;
+            $piece = $this->body . $piece;
+            $this->body = '';
+            $this->memory->give($this->held);
+            $this->held = 0;
+        }
+        \assert($this->files !== null);
+        if (!$this->files->write($this->bodyFile, $piece)) {
+            throw new HttpException(500, 'Cannot store the request body');
         }
     }
 
@@ -124,15 +180,39 @@ final class RequestAssembler
         $tempFiles = [];
         $body = $this->body;
         $this->body = '';
+        $held = $this->held;
+        $this->held = 0;
+        $bodyFile = $this->bodyFile;
+        $this->bodyFile = null;
+        if ($bodyFile !== null) {
+            $tempFiles[] = $bodyFile;
+            \assert($this->files !== null);
+            if (!$this->files->close($bodyFile)) {
+                $this->files->discard($bodyFile);
+                $this->memory->give($held);
+
+                throw new HttpException(500, 'Cannot store the request body');
+            }
+        }
         if ($this->multipart !== null) {
             $result = $this->multipart->finish();
             $tempFiles = $this->multipart->tempFiles();
             $this->multipart = null;
             $parsedBody = $result->fields;
             $files = $result->files;
-        } elseif ($body !== '' && isset($head->headers['content-type'])
+        } elseif (($body !== '' || $bodyFile !== null) && isset($head->headers['content-type'])
             && \stripos($head->headers['content-type'][0], 'application/x-www-form-urlencoded') === 0) {
-            $parsedBody = FormBody::parseUrlEncoded($body);
+            try {
+                // Form fields are parsed whole, as PHP parses $_POST (bounded by --max-body-size).
+                $parsedBody = FormBody::parseUrlEncoded($bodyFile === null ? $body : (string) @\file_get_contents($bodyFile));
+            } catch (HttpException $e) {
+                if ($bodyFile !== null) {
+                    @\unlink($bodyFile);
+                }
+                $this->memory->give($held);
+
+                throw $e;
+            }
         }
         ($this->onRequest)(new Request(
             $head->method,
@@ -148,6 +228,7 @@ final class RequestAssembler
             $this->remotePort,
             $this->localAddress,
             $this->localPort,
-        ), $tempFiles, $head->keepAlive);
+            $bodyFile,
+        ), $tempFiles, $head->keepAlive, $held);
     }
 }
