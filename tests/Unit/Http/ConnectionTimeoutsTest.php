@@ -274,4 +274,21 @@ final class ConnectionTimeoutsTest extends TestCase
         $this->send('0123456789');
         self::assertStringEndsWith("\r\n\r\nok", $this->received());
     }
+
+    public function testBodyMemoryIsGivenBackWhenARequestEndsAndWhenQueuedOnesAreDropped(): void
+    {
+        $memory = $this->set->bodyMemory;
+        $this->send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello");
+        self::assertStringEndsWith("\r\n\r\nok", $this->received());
+        self::assertSame(0, $memory->used);
+        // A held request, a whole one queued behind it and one whose body is on its way.
+        $this->send("GET /hold HTTP/1.1\r\nHost: a\r\n\r\nPOST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhelloPOST / HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n12345");
+        self::assertSame(10, $memory->used);
+        $this->connection?->close();
+        self::assertSame(0, $memory->used);
+        self::assertNotNull($this->held);
+        $this->held->resume();
+        $this->turn();
+        self::assertSame(0, $memory->used);
+    }
 }
