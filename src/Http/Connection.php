@@ -49,8 +49,10 @@ final class Connection
     private float $drainGraceEnds = 0.0;
     private int $served = 0;
     private bool $continuePending = false;
-    /** Bytes read while a request ran or waited its turn (see onReadable()), since the queue was last empty. */
+    /** Bytes read while a request ran (see onReadable()), since reading last resumed with an empty queue. */
     private int $readAhead = 0;
+    /** A body began to arrive while a request before it ran, or waits for its "100 Continue" (see finish()). */
+    private bool $bodyBehindRequest = false;
 
     private float $headStartedAt = 0.0;
     private readonly float $acceptedAt;
@@ -293,7 +295,7 @@ final class Connection
             // A head still arriving: its timeout may end before the keep-alive one would have. (A
             // head that came whole in this read needs nothing: the common case costs no scheduling.)
             $this->checkBy($this->headStartedAt + $this->set->limits->headerTimeout);
-        } elseif ($this->requests->isReadingBody()) {
+        } elseif ($this->requests->head !== null) {
             // A body still arriving: likewise, its grace may end before.
             $this->checkBy($this->bodyDeadline());
         }
@@ -306,6 +308,9 @@ final class Connection
             $this->readAhead += \strlen($data);
             if ($this->readAhead > $this->set->limits->bodyBufferSize) {
                 $this->pauseReading();
+            }
+            if ($this->requests->head !== null) {
+                $this->bodyBehindRequest = true;
             }
         }
         if (\count($this->queue) >= $this->set->limits->maxPipelined) {
@@ -320,6 +325,7 @@ final class Connection
             $this->write("HTTP/1.1 100 Continue\r\n\r\n");
         } else {
             $this->continuePending = true;
+            $this->bodyBehindRequest = true;
         }
     }
 
@@ -343,16 +349,14 @@ final class Connection
             $this->keepCurrent = false;
             $this->set->dispatcher->dispatch($next);
         }
-        if ($this->queue === []) {
-            $this->readAhead = 0;
-        }
         if ($this->continuePending && $this->current === null && $this->queue === [] && !$this->closed) {
             $this->continuePending = false;
             $this->write("HTTP/1.1 100 Continue\r\n\r\n");
         }
-        if ($this->readPaused && !$this->closed && $this->readAhead <= $this->set->limits->bodyBufferSize
+        if ($this->readPaused && !$this->closed && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
             && \count($this->queue) < $this->set->limits->maxPipelined
             && $this->writer->buffered < $this->set->limits->writeHighWater) {
+            $this->readAhead = 0;
             $this->readPaused = false;
             EventLoop::enable($this->readId);
         }
@@ -449,11 +453,14 @@ final class Connection
             $this->checkBy($this->writer->lastWriteAt + $this->set->limits->keepAliveTimeout);
         }
         $this->dispatchNext();
-        if ($this->current === null && $this->queue === [] && $this->requests->isReadingBody()) {
+        if ($this->bodyBehindRequest && $this->current === null && $this->queue === []) {
             // A body that arrived (or waited for its "100 Continue") while the requests before it
             // ran: its timeouts stood still meanwhile, and count from now.
-            $this->lastReadAt = $this->requests->bodyStartedAt = $this->set->clock->now;
-            $this->checkBy($this->bodyDeadline());
+            $this->bodyBehindRequest = false;
+            if ($this->requests->head !== null) {
+                $this->lastReadAt = $this->requests->bodyStartedAt = $this->set->clock->now;
+                $this->checkBy($this->bodyDeadline());
+            }
         }
         if ($corked) {
             $this->writer->uncork();

@@ -23,7 +23,11 @@ use Spindle\Http\Parser\RequestParser;
 final class RequestAssembler
 {
     private readonly RequestParser $parser;
-    private ?RequestHead $head = null;
+    /**
+     * The head of the request whose body is arriving (null: none). A property the connection
+     * reads rather than isReadingBody(): it asks on every read. Only the assembler sets it.
+     */
+    public ?RequestHead $head = null;
     private string $body = '';
     /** Bytes of $body taken from the worker's BodyMemory. */
     private int $held = 0;
@@ -181,10 +185,12 @@ final class RequestAssembler
         $body = $this->body;
         $this->body = '';
         $held = $this->held;
-        $this->held = 0;
+        if ($held !== 0) {
+            $this->held = 0;
+        }
         $bodyFile = $this->bodyFile;
-        $this->bodyFile = null;
         if ($bodyFile !== null) {
+            $this->bodyFile = null;
             $tempFiles[] = $bodyFile;
             \assert($this->files !== null);
             if (!$this->files->close($bodyFile)) {
