@@ -330,10 +330,10 @@ final class Connection
     }
 
     /** @param list<string> $tempFiles */
-    private function onRequest(Request $request, array $tempFiles, bool $keepAlive, int $heldBytes): void
+    private function onRequest(Request $request, array $tempFiles, bool $keepAlive): void
     {
         $this->continuePending = false;
-        $this->queue[] = new Exchange($request, $this, $tempFiles, $keepAlive, $heldBytes);
+        $this->queue[] = new Exchange($request, $this, $tempFiles, $keepAlive);
     }
 
     private function dispatchNext(): void
@@ -428,8 +428,9 @@ final class Connection
         if ($exchange->tempFiles !== []) {
             self::removeFiles($exchange->tempFiles);
         }
-        if ($exchange->heldBytes !== 0) {
-            $this->set->bodyMemory->give($exchange->heldBytes);
+        if ($exchange->request->body !== '') {
+            // A body in memory holds its length of the worker's BodyMemory (RequestAssembler).
+            $this->set->bodyMemory->give(\strlen($exchange->request->body));
         }
         if ($exchange !== $this->current) {
             return;
@@ -557,7 +558,7 @@ final class Connection
                 if ($entry->tempFiles !== []) {
                     self::removeFiles($entry->tempFiles);
                 }
-                $this->set->bodyMemory->give($entry->heldBytes);
+                $this->set->bodyMemory->give(\strlen($entry->request->body));
             }
         }
         $this->queue = [];

@@ -17,14 +17,12 @@ final class Exchange
      * @param list<string> $tempFiles the temporary files of its uploads and body, removed by finish()
      * @param bool $keepAlive whether the client asked to keep the connection (from the version and
      *                        the Connection header)
-     * @param int $heldBytes what the request's body holds of the worker's BodyMemory, given back by finish()
      */
     public function __construct(
         public readonly Request $request,
         private readonly Connection $connection,
         public readonly array $tempFiles,
         public readonly bool $keepAlive,
-        public readonly int $heldBytes = 0,
     ) {
     }
 

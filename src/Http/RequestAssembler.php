@@ -28,9 +28,8 @@ final class RequestAssembler
      * reads rather than isReadingBody(): it asks on every read. Only the assembler sets it.
      */
     public ?RequestHead $head = null;
+    /** The body so far, while it is kept in memory: all of it is taken from the worker's BodyMemory. */
     private string $body = '';
-    /** Bytes of $body taken from the worker's BodyMemory. */
-    private int $held = 0;
     /** The temporary file the body of the request in progress goes to, once it went to one. */
     private ?string $bodyFile = null;
     private ?TempFileSink $files = null;
@@ -42,9 +41,10 @@ final class RequestAssembler
 
     /**
      * @param \Closure(): void $onContinue a head asked for "100 Continue" before sending its body
-     * @param \Closure(Request, list<string>, bool, int): void $onRequest a whole request, its
-     *        temporary files (uploads, a body too large for memory), whether the client asked to
-     *        keep the connection, and the bytes its body holds of $memory (given back by the taker)
+     * @param \Closure(Request, list<string>, bool): void $onRequest a whole request, its
+     *        temporary files (uploads, a body too large for memory), and whether the client asked
+     *        to keep the connection. A body in memory ($body) holds its length of $memory: the
+     *        taker gives it back once done with the request
      * @param (\Closure(array<string, list<string>>): array<string, list<string>>)|null $headers
      *        adjusts each request's header fields (see ConnectionServices::$headers)
      * @param HeadCache|null $heads heads parsed before, shared with the worker's other connections
@@ -98,9 +98,8 @@ final class RequestAssembler
     public function abort(): void
     {
         $this->head = null;
+        $this->memory->give(\strlen($this->body));
         $this->body = '';
-        $this->memory->give($this->held);
-        $this->held = 0;
         if ($this->bodyFile !== null) {
             \assert($this->files !== null);
             $this->files->discard($this->bodyFile);
@@ -140,9 +139,8 @@ final class RequestAssembler
         $this->bodyReceived += $length;
         if ($this->multipart !== null) {
             $this->multipart->push($piece);
-        } elseif ($this->bodyFile === null && $this->held + $length <= $this->limits->bodyBufferSize && $this->memory->take($length)) {
+        } elseif ($this->bodyFile === null && \strlen($this->body) + $length <= $this->limits->bodyBufferSize && $this->memory->take($length)) {
             $this->body .= $piece;
-            $this->held += $length;
         } else {
             $this->toFile($piece);
         }
@@ -163,10 +161,9 @@ final class RequestAssembler
                 throw new HttpException(500, 'Cannot store the request body');
             }
             $this->bodyFile = $path;
+            $this->memory->give(\strlen($this->body));
             $piece = $this->body . $piece;
             $this->body = '';
-            $this->memory->give($this->held);
-            $this->held = 0;
         }
         \assert($this->files !== null);
         if (!$this->files->write($this->bodyFile, $piece)) {
@@ -184,10 +181,6 @@ final class RequestAssembler
         $tempFiles = [];
         $body = $this->body;
         $this->body = '';
-        $held = $this->held;
-        if ($held !== 0) {
-            $this->held = 0;
-        }
         $bodyFile = $this->bodyFile;
         if ($bodyFile !== null) {
             $this->bodyFile = null;
@@ -195,7 +188,6 @@ final class RequestAssembler
             \assert($this->files !== null);
             if (!$this->files->close($bodyFile)) {
                 $this->files->discard($bodyFile);
-                $this->memory->give($held);
 
                 throw new HttpException(500, 'Cannot store the request body');
             }
@@ -215,7 +207,7 @@ final class RequestAssembler
                 if ($bodyFile !== null) {
                     @\unlink($bodyFile);
                 }
-                $this->memory->give($held);
+                $this->memory->give(\strlen($body));
 
                 throw $e;
             }
@@ -235,6 +227,6 @@ final class RequestAssembler
             $this->localAddress,
             $this->localPort,
             $bodyFile,
-        ), $tempFiles, $head->keepAlive, $held);
+        ), $tempFiles, $head->keepAlive);
     }
 }

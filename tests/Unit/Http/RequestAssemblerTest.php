@@ -42,8 +42,9 @@ final class RequestAssemblerTest extends TestCase
             new HttpLimits(bodyBufferSize: $bufferSize),
             $this->dir,
             static function (): void {},
-            function (Request $request, array $tempFiles, bool $keepAlive, int $held): void {
-                $this->requests[] = [$request, $tempFiles, $held];
+            function (Request $request, array $tempFiles, bool $keepAlive): void {
+                // What the request's body holds of the worker's memory: its length when in memory.
+                $this->requests[] = [$request, $tempFiles, \strlen($request->body)];
             },
             '127.0.0.1',
             50000,
