@@ -9,11 +9,14 @@ namespace Spindle\Http;
  * every header maps to the list of its values in the order received.
  *
  * A body up to --body-buffer-size is held in memory ($body); a larger one was written to a
- * temporary file as it arrived ($bodyFile, removed when the request ends) and $body is ''.
+ * temporary file as it arrived (bodyFile(), removed when the request ends) and $body is ''.
  * bodyContents() and openBody() read either.
  */
 final class Request
 {
+    /** See bodyFile(); set by the constructor only. */
+    private ?string $bodyFile = null;
+
     /**
      * @param array<string, list<string>> $headers
      * @param array<string, mixed> $parsedBody form fields (urlencoded or multipart), nested as PHP does
@@ -33,9 +36,18 @@ final class Request
         public readonly int $remotePort = 0,
         public readonly string $localAddress = '',
         public readonly int $localPort = 0,
-        /** The temporary file holding the body when it was too large for memory, else null. */
-        public readonly ?string $bodyFile = null,
+        ?string $bodyFile = null,
     ) {
+        // Written only when there is one: a readonly property would cost a slow write on every request.
+        if ($bodyFile !== null) {
+            $this->bodyFile = $bodyFile;
+        }
+    }
+
+    /** The temporary file holding the body when it was too large for memory, else null. */
+    public function bodyFile(): ?string
+    {
+        return $this->bodyFile;
     }
 
     /** The whole body as a string (read from its file when it has one). */

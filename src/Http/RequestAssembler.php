@@ -171,6 +171,28 @@ final class RequestAssembler
         }
     }
 
+    /**
+     * Form fields of an urlencoded body, parsed whole as PHP parses $_POST (bounded by
+     * --max-body-size). A body refused drops its file and gives its memory back.
+     *
+     * @return array<array-key, mixed>
+     *
+     * @throws HttpException 413 for too many variables
+     */
+    private function parseForm(string $body, ?string $bodyFile): array
+    {
+        try {
+            return FormBody::parseUrlEncoded($bodyFile === null ? $body : (string) @\file_get_contents($bodyFile));
+        } catch (HttpException $e) {
+            if ($bodyFile !== null) {
+                @\unlink($bodyFile);
+            }
+            $this->memory->give(\strlen($body));
+
+            throw $e;
+        }
+    }
+
     private function onComplete(): void
     {
         $head = $this->head;
@@ -200,17 +222,7 @@ final class RequestAssembler
             $files = $result->files;
         } elseif (($body !== '' || $bodyFile !== null) && isset($head->headers['content-type'])
             && \stripos($head->headers['content-type'][0], 'application/x-www-form-urlencoded') === 0) {
-            try {
-                // Form fields are parsed whole, as PHP parses $_POST (bounded by --max-body-size).
-                $parsedBody = FormBody::parseUrlEncoded($bodyFile === null ? $body : (string) @\file_get_contents($bodyFile));
-            } catch (HttpException $e) {
-                if ($bodyFile !== null) {
-                    @\unlink($bodyFile);
-                }
-                $this->memory->give(\strlen($body));
-
-                throw $e;
-            }
+            $parsedBody = $this->parseForm($body, $bodyFile);
         }
         ($this->onRequest)(new Request(
             $head->method,

@@ -71,7 +71,7 @@ final class RequestConverter
             $this->serverVariables($request),
             // A body too large for memory is a stream on its temporary file: getContent() reads it
             // whole, getContent(true) hands the stream over.
-            $request->bodyFile !== null ? $request->openBody() : $request->body,
+            $request->bodyFile() !== null ? $request->openBody() : $request->body,
         );
     }
 

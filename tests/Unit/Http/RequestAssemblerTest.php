@@ -70,7 +70,7 @@ final class RequestAssemblerTest extends TestCase
         $assembler->push(\str_repeat('b', 40));
         [$request, $tempFiles, $held] = $this->requests[0];
         self::assertSame(\str_repeat('a', 60) . \str_repeat('b', 40), $request->body);
-        self::assertNull($request->bodyFile);
+        self::assertNull($request->bodyFile());
         self::assertSame([], $tempFiles);
         self::assertSame(100, $held, 'the request holds its bytes until its taker gives them back');
         self::assertSame(100, $memory->used);
@@ -102,14 +102,15 @@ final class RequestAssemblerTest extends TestCase
             self::assertCount(1, $this->requests, "split {$split}");
             [$request, $tempFiles, $held] = $this->requests[0];
             self::assertSame('', $request->body);
-            self::assertIsString($request->bodyFile);
-            self::assertSame([$request->bodyFile], $tempFiles, 'removed with the request');
-            self::assertSame($body, \file_get_contents($request->bodyFile), "split {$split}");
+            $file = $request->bodyFile();
+            self::assertIsString($file);
+            self::assertSame([$file], $tempFiles, 'removed with the request');
+            self::assertSame($body, \file_get_contents($file), "split {$split}");
             self::assertSame($body, $request->bodyContents());
             self::assertSame($body, \stream_get_contents($request->openBody()));
             self::assertSame(0, $held);
             self::assertSame(0, $memory->used, 'memory held before the body went to its file is given back');
-            \unlink($request->bodyFile);
+            \unlink($file);
         }
     }
 
@@ -125,8 +126,9 @@ final class RequestAssemblerTest extends TestCase
         // 50 more do not fit in 150: what the body had goes to a file with them.
         $second->push(\str_repeat('c', 50));
         [$request, , $held] = $this->requests[1];
-        self::assertIsString($request->bodyFile);
-        self::assertSame(\str_repeat('b', 30) . \str_repeat('c', 50), \file_get_contents($request->bodyFile));
+        $file = $request->bodyFile();
+        self::assertIsString($file);
+        self::assertSame(\str_repeat('b', 30) . \str_repeat('c', 50), \file_get_contents($file));
         self::assertSame(0, $held);
         self::assertSame(100, $memory->used);
     }
@@ -154,7 +156,7 @@ final class RequestAssemblerTest extends TestCase
         $assembler = $this->assembler(new BodyMemory(1000));
         $assembler->push("POST / HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: " . \strlen($form) . "\r\n\r\n" . $form);
         $request = $this->requests[0][0];
-        self::assertIsString($request->bodyFile);
+        self::assertIsString($request->bodyFile());
         self::assertSame(['name' => 'spindle', 'pad' => \str_repeat('x', 500)], $request->parsedBody);
     }
 
