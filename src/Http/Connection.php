@@ -77,7 +77,7 @@ final class Connection
         $this->requests = new RequestAssembler(
             $set->limits,
             $set->uploadDir,
-            $this->onContinue(...),
+            $this->onBodyBegins(...),
             $this->onRequest(...),
             $remoteAddress,
             $remotePort,
@@ -295,36 +295,36 @@ final class Connection
             // A head still arriving: its timeout may end before the keep-alive one would have. (A
             // head that came whole in this read needs nothing: the common case costs no scheduling.)
             $this->checkBy($this->headStartedAt + $this->set->limits->headerTimeout);
-        } elseif ($this->requests->head !== null) {
-            // A body still arriving: likewise, its grace may end before.
-            $this->checkBy($this->bodyDeadline());
         }
         if ($this->queue !== [] && $this->current === null) {
             $this->dispatchNext();
         }
         if ($this->current !== null) {
             // Read while a request runs: the client is pipelining. Requests and bodies read ahead
-            // of the one that runs are held until their turn, so only so much is read ahead.
+            // of the one that runs are held until their turn, so only so much is read ahead. (With
+            // no request running, none is queued either unless the client is not reading its
+            // responses: then the writer paused reading already.)
             $this->readAhead += \strlen($data);
-            if ($this->readAhead > $this->set->limits->bodyBufferSize) {
+            if ($this->readAhead > $this->set->limits->bodyBufferSize || \count($this->queue) >= $this->set->limits->maxPipelined) {
                 $this->pauseReading();
             }
-            if ($this->requests->head !== null) {
-                $this->bodyBehindRequest = true;
-            }
-        }
-        if (\count($this->queue) >= $this->set->limits->maxPipelined) {
-            $this->pauseReading();
         }
     }
 
-    /** A head asked for "100 Continue": it goes now, or once the requests before it are answered. */
-    private function onContinue(): void
+    /**
+     * A head with a body arrived. Its timeouts may end before the keep-alive one would have, so
+     * the wheel checks it by then. A "100 Continue" it asked for goes now, or once the requests
+     * before it are answered; a body behind such requests is timed from then (see finish()).
+     */
+    private function onBodyBegins(bool $expectsContinue): void
     {
         if ($this->current === null && $this->queue === []) {
-            $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+            if ($expectsContinue) {
+                $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+            }
+            $this->checkBy($this->bodyDeadline());
         } else {
-            $this->continuePending = true;
+            $this->continuePending = $expectsContinue;
             $this->bodyBehindRequest = true;
         }
     }

@@ -14,7 +14,7 @@ namespace Spindle\Http;
  */
 final class Request
 {
-    /** See bodyFile(); set by the constructor only. */
+    /** See bodyFile(); set by withBodyFile() only. */
     private ?string $bodyFile = null;
 
     /**
@@ -36,12 +36,20 @@ final class Request
         public readonly int $remotePort = 0,
         public readonly string $localAddress = '',
         public readonly int $localPort = 0,
-        ?string $bodyFile = null,
     ) {
-        // Written only when there is one: a readonly property would cost a slow write on every request.
-        if ($bodyFile !== null) {
-            $this->bodyFile = $bodyFile;
-        }
+    }
+
+    /**
+     * This request with its body in the temporary file $path (and $body ''). (Not a constructor
+     * argument: a readonly property would cost a slow write on every request, and the argument
+     * itself a few instructions.)
+     */
+    public function withBodyFile(string $path): self
+    {
+        $request = clone $this;
+        $request->bodyFile = $path;
+
+        return $request;
     }
 
     /** The temporary file holding the body when it was too large for memory, else null. */

@@ -40,7 +40,8 @@ final class RequestAssembler
     public float $bodyStartedAt = 0.0;
 
     /**
-     * @param \Closure(): void $onContinue a head asked for "100 Continue" before sending its body
+     * @param \Closure(bool): void $onBodyBegins a head with a body arrived, its body begins; true
+     *        when the head asked for "100 Continue" before sending it
      * @param \Closure(Request, list<string>, bool): void $onRequest a whole request, its
      *        temporary files (uploads, a body too large for memory), and whether the client asked
      *        to keep the connection. A body in memory ($body) holds its length of $memory: the
@@ -52,7 +53,7 @@ final class RequestAssembler
     public function __construct(
         private readonly HttpLimits $limits,
         private readonly string $uploadDir,
-        private readonly \Closure $onContinue,
+        private readonly \Closure $onBodyBegins,
         private readonly \Closure $onRequest,
         private readonly string $remoteAddress,
         private readonly int $remotePort,
@@ -128,9 +129,7 @@ final class RequestAssembler
                 new MultipartLimits(maxFileSize: $this->limits->maxBodySize),
             );
         }
-        if ($head->expectsContinue) {
-            ($this->onContinue)();
-        }
+        ($this->onBodyBegins)($head->expectsContinue);
     }
 
     private function onBody(string $piece): void
@@ -213,18 +212,20 @@ final class RequestAssembler
 
                 throw new HttpException(500, 'Cannot store the request body');
             }
-        }
-        if ($this->multipart !== null) {
+            if (isset($head->headers['content-type']) && \stripos($head->headers['content-type'][0], 'application/x-www-form-urlencoded') === 0) {
+                $parsedBody = $this->parseForm('', $bodyFile);
+            }
+        } elseif ($this->multipart !== null) {
             $result = $this->multipart->finish();
             $tempFiles = $this->multipart->tempFiles();
             $this->multipart = null;
             $parsedBody = $result->fields;
             $files = $result->files;
-        } elseif (($body !== '' || $bodyFile !== null) && isset($head->headers['content-type'])
+        } elseif ($body !== '' && isset($head->headers['content-type'])
             && \stripos($head->headers['content-type'][0], 'application/x-www-form-urlencoded') === 0) {
-            $parsedBody = $this->parseForm($body, $bodyFile);
+            $parsedBody = $this->parseForm($body, null);
         }
-        ($this->onRequest)(new Request(
+        $request = new Request(
             $head->method,
             $head->target,
             $head->path,
@@ -238,7 +239,7 @@ final class RequestAssembler
             $this->remotePort,
             $this->localAddress,
             $this->localPort,
-            $bodyFile,
-        ), $tempFiles, $head->keepAlive);
+        );
+        ($this->onRequest)($bodyFile === null ? $request : $request->withBodyFile($bodyFile), $tempFiles, $head->keepAlive);
     }
 }

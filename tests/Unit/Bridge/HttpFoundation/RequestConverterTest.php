@@ -202,7 +202,7 @@ final class RequestConverterTest extends TestCase
         $this->tempFiles[] = $path;
         $body = \json_encode(['name' => 'spindle', 'pad' => \str_repeat('p', 100000)], \JSON_THROW_ON_ERROR);
         \file_put_contents($path, $body);
-        $request = new Request('POST', '/', '/', '', '1.1', ['host' => ['a'], 'content-type' => ['application/json']], '', [], [], '10.1.2.3', 40123, '127.0.0.1', 8080, $path);
+        $request = (new Request('POST', '/', '/', '', '1.1', ['host' => ['a'], 'content-type' => ['application/json']], '', [], [], '10.1.2.3', 40123, '127.0.0.1', 8080))->withBodyFile($path);
 
         $symfony = self::converter()->toSymfony($request);
         self::assertSame($body, $symfony->getContent());

@@ -52,7 +52,7 @@ final class Psr7BridgeBodyTest extends TestCase
         $this->path = (string) \tempnam(\sys_get_temp_dir(), 'spindle-test-body-');
         $body = \random_bytes(200000);
         \file_put_contents($this->path, $body);
-        $psr = $bridge->toPsr(new Request('POST', '/', '/', '', '1.1', ['host' => ['a']], '', [], [], '127.0.0.1', 1, '127.0.0.1', 80, $this->path));
+        $psr = $bridge->toPsr((new Request('POST', '/', '/', '', '1.1', ['host' => ['a']], '', [], [], '127.0.0.1', 1, '127.0.0.1', 80))->withBodyFile($this->path));
         $stream = $psr->getBody();
         self::assertSame(\strlen($body), $stream->getSize());
         self::assertSame($this->path, $stream->getMetadata('uri'));
