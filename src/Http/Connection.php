@@ -13,8 +13,14 @@ use Revolt\EventLoop;
  * backpressure. How a request runs, and for how long, is the dispatcher's.
  *
  * Pipelined requests are dispatched one at a time, in order: the next once the dispatcher
- * finished the one before. Reading pauses while too many requests are queued or while the client
- * is not reading what was already written.
+ * finished the one before. Reading pauses while too many requests are queued, once more than
+ * HttpLimits::$bodyBufferSize was read ahead of the request that runs, or while the client is
+ * not reading what was already written.
+ *
+ * A request body must keep arriving: a stall longer than the body timeout, or a body that falls
+ * behind the minimum rate once its grace is over, is answered 408. A body that falls behind that
+ * rate also makes its connection one that may be closed to make room for a new one (see
+ * waitingSince()), as a connection trickling its head does.
  */
 final class Connection
 {
@@ -43,6 +49,10 @@ final class Connection
     private float $drainGraceEnds = 0.0;
     private int $served = 0;
     private bool $continuePending = false;
+    /** Bytes read while a request ran (see onReadable()), since reading last resumed with an empty queue. */
+    private int $readAhead = 0;
+    /** A body began to arrive while a request before it ran, or waits for its "100 Continue" (see finish()). */
+    private bool $bodyBehindRequest = false;
 
     private float $headStartedAt = 0.0;
     private readonly float $acceptedAt;
@@ -67,7 +77,7 @@ final class Connection
         $this->requests = new RequestAssembler(
             $set->limits,
             $set->uploadDir,
-            $this->onContinue(...),
+            $this->onBodyBegins(...),
             $this->onRequest(...),
             $remoteAddress,
             $remotePort,
@@ -75,6 +85,8 @@ final class Connection
             $localPort,
             $set->headers,
             $set->heads,
+            $set->bodyMemory,
+            $set->clock,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
@@ -89,14 +101,25 @@ final class Connection
     /**
      * Since when the connection has waited for a request without having one whole: a new
      * connection that sent nothing (since it was accepted), one still sending a request head
-     * (since its first byte, so a client trickling a head byte by byte gets no younger), or an
-     * idle keep-alive connection (since its last read or write). Null while it has a request
-     * queued or running, is reading a body or still writing a response.
+     * (since its first byte, so a client trickling a head byte by byte gets no younger), one
+     * whose body arrives slower than the minimum body rate (since it fell behind: its start, plus
+     * a second for every bodyMinRate bytes that came), or an idle keep-alive connection (since its
+     * last read or write). Null while it has a request queued or running, is reading a body that
+     * keeps up with the minimum rate (or there is none), or is still writing a response.
      */
     public function waitingSince(): ?float
     {
-        if ($this->closed || $this->current !== null || $this->queue !== [] || $this->writer->buffered !== 0 || $this->requests->isReadingBody()) {
+        if ($this->closed || $this->current !== null || $this->queue !== [] || $this->writer->buffered !== 0) {
             return null;
+        }
+        if ($this->requests->isReadingBody()) {
+            $rate = $this->set->limits->bodyMinRate;
+            if ($rate <= 0) {
+                return null;
+            }
+            $behind = $this->requests->bodyStartedAt + $this->requests->bodyReceived / $rate;
+
+            return $behind <= $this->set->clock->now ? $behind : null;
         }
         if ($this->requests->isReadingHead()) {
             return $this->headStartedAt;
@@ -142,7 +165,7 @@ final class Connection
             $next = \min($next, $this->drainGraceEnds);
         }
         if ($this->requests->isReadingBody()) {
-            return \min($next, $this->lastReadAt + $limits->bodyTimeout);
+            return \min($next, $this->bodyDeadline());
         }
         if ($this->requests->isReadingHead()) {
             return \min($next, $this->headStartedAt + $limits->headerTimeout);
@@ -204,6 +227,8 @@ final class Connection
         if ($this->requests->isReadingBody()) {
             if ($now - $this->lastReadAt > $limits->bodyTimeout) {
                 $this->fail(new HttpException(408, 'Timed out reading the request body'));
+            } elseif ($now > $this->bodyRateDeadline()) {
+                $this->fail(new HttpException(408, 'Request body arrived too slowly'));
             }
         } elseif ($this->requests->isReadingHead()) {
             if ($now - $this->headStartedAt > $limits->headerTimeout) {
@@ -217,6 +242,26 @@ final class Connection
             // Idle since the last request arrived or the last response went out, whichever is later.
             $this->close();
         }
+    }
+
+    /** When the body in progress times out: a stall since the last read, or the minimum rate. */
+    private function bodyDeadline(): float
+    {
+        return \min($this->lastReadAt + $this->set->limits->bodyTimeout, $this->bodyRateDeadline());
+    }
+
+    /**
+     * When the body in progress falls behind the minimum rate: its grace from its start, plus a
+     * second for every bodyMinRate bytes that came (INF without a minimum rate).
+     */
+    private function bodyRateDeadline(): float
+    {
+        $limits = $this->set->limits;
+        if ($limits->bodyMinRate <= 0) {
+            return \INF;
+        }
+
+        return $this->requests->bodyStartedAt + $limits->bodyRateGrace + $this->requests->bodyReceived / $limits->bodyMinRate;
     }
 
     private function onReadable(): void
@@ -254,18 +299,33 @@ final class Connection
         if ($this->queue !== [] && $this->current === null) {
             $this->dispatchNext();
         }
-        if (\count($this->queue) >= $this->set->limits->maxPipelined) {
-            $this->pauseReading();
+        if ($this->current !== null) {
+            // Read while a request runs: the client is pipelining. Requests and bodies read ahead
+            // of the one that runs are held until their turn, so only so much is read ahead. (With
+            // no request running, none is queued either unless the client is not reading its
+            // responses: then the writer paused reading already.)
+            $this->readAhead += \strlen($data);
+            if ($this->readAhead > $this->set->limits->bodyBufferSize || \count($this->queue) >= $this->set->limits->maxPipelined) {
+                $this->pauseReading();
+            }
         }
     }
 
-    /** A head asked for "100 Continue": it goes now, or once the requests before it are answered. */
-    private function onContinue(): void
+    /**
+     * A head with a body arrived. Its timeouts may end before the keep-alive one would have, so
+     * the wheel checks it by then. A "100 Continue" it asked for goes now, or once the requests
+     * before it are answered; a body behind such requests is timed from then (see finish()).
+     */
+    private function onBodyBegins(bool $expectsContinue): void
     {
         if ($this->current === null && $this->queue === []) {
-            $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+            if ($expectsContinue) {
+                $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+            }
+            $this->checkBy($this->bodyDeadline());
         } else {
-            $this->continuePending = true;
+            $this->continuePending = $expectsContinue;
+            $this->bodyBehindRequest = true;
         }
     }
 
@@ -293,8 +353,10 @@ final class Connection
             $this->continuePending = false;
             $this->write("HTTP/1.1 100 Continue\r\n\r\n");
         }
-        if ($this->readPaused && !$this->closed && \count($this->queue) < $this->set->limits->maxPipelined
+        if ($this->readPaused && !$this->closed && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
+            && \count($this->queue) < $this->set->limits->maxPipelined
             && $this->writer->buffered < $this->set->limits->writeHighWater) {
+            $this->readAhead = 0;
             $this->readPaused = false;
             EventLoop::enable($this->readId);
         }
@@ -366,6 +428,10 @@ final class Connection
         if ($exchange->tempFiles !== []) {
             self::removeFiles($exchange->tempFiles);
         }
+        if ($exchange->request->body !== '') {
+            // A body in memory holds its length of the worker's BodyMemory (RequestAssembler).
+            $this->set->bodyMemory->give(\strlen($exchange->request->body));
+        }
         if ($exchange !== $this->current) {
             return;
         }
@@ -388,6 +454,15 @@ final class Connection
             $this->checkBy($this->writer->lastWriteAt + $this->set->limits->keepAliveTimeout);
         }
         $this->dispatchNext();
+        if ($this->bodyBehindRequest && $this->current === null && $this->queue === []) {
+            // A body that arrived (or waited for its "100 Continue") while the requests before it
+            // ran: its timeouts stood still meanwhile, and count from now.
+            $this->bodyBehindRequest = false;
+            if ($this->requests->head !== null) {
+                $this->lastReadAt = $this->requests->bodyStartedAt = $this->set->clock->now;
+                $this->checkBy($this->bodyDeadline());
+            }
+        }
         if ($corked) {
             $this->writer->uncork();
         }
@@ -479,8 +554,11 @@ final class Connection
     private function dropQueue(): void
     {
         foreach ($this->queue as $entry) {
-            if ($entry instanceof Exchange && $entry->tempFiles !== []) {
-                self::removeFiles($entry->tempFiles);
+            if ($entry instanceof Exchange) {
+                if ($entry->tempFiles !== []) {
+                    self::removeFiles($entry->tempFiles);
+                }
+                $this->set->bodyMemory->give(\strlen($entry->request->body));
             }
         }
         $this->queue = [];

@@ -14,6 +14,8 @@ final class ConnectionServices
 {
     /** The request heads the connections parsed lately, reused when the same bytes come again. */
     public readonly HeadCache $heads;
+    /** The request-body bytes the connections hold in memory, against HttpLimits::$bodyBufferTotal. */
+    public readonly BodyMemory $bodyMemory;
 
     public function __construct(
         /** Takes each whole request (Server\RequestRunner runs it in the app). */
@@ -37,5 +39,6 @@ final class ConnectionServices
         public readonly ?\Closure $headers = null,
     ) {
         $this->heads = new HeadCache($limits);
+        $this->bodyMemory = new BodyMemory($limits->bodyBufferTotal);
     }
 }

@@ -14,7 +14,7 @@ namespace Spindle\Http;
 final class Exchange
 {
     /**
-     * @param list<string> $tempFiles the uploads' temporary files, removed by finish()
+     * @param list<string> $tempFiles the temporary files of its uploads and body, removed by finish()
      * @param bool $keepAlive whether the client asked to keep the connection (from the version and
      *                        the Connection header)
      */

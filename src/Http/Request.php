@@ -7,9 +7,16 @@ namespace Spindle\Http;
 /**
  * Spindle's lean request: the parsed head plus its body. Header names are lower-case;
  * every header maps to the list of its values in the order received.
+ *
+ * A body up to --body-buffer-size is held in memory ($body); a larger one was written to a
+ * temporary file as it arrived (bodyFile(), removed when the request ends) and $body is ''.
+ * bodyContents() and openBody() read either.
  */
 final class Request
 {
+    /** See bodyFile(); set by withBodyFile() only. */
+    private ?string $bodyFile = null;
+
     /**
      * @param array<string, list<string>> $headers
      * @param array<string, mixed> $parsedBody form fields (urlencoded or multipart), nested as PHP does
@@ -30,6 +37,62 @@ final class Request
         public readonly string $localAddress = '',
         public readonly int $localPort = 0,
     ) {
+    }
+
+    /**
+     * This request with its body in the temporary file $path (and $body ''). (Not a constructor
+     * argument: a readonly property would cost a slow write on every request, and the argument
+     * itself a few instructions.)
+     */
+    public function withBodyFile(string $path): self
+    {
+        $request = clone $this;
+        $request->bodyFile = $path;
+
+        return $request;
+    }
+
+    /** The temporary file holding the body when it was too large for memory, else null. */
+    public function bodyFile(): ?string
+    {
+        return $this->bodyFile;
+    }
+
+    /** The whole body as a string (read from its file when it has one). */
+    public function bodyContents(): string
+    {
+        if ($this->bodyFile === null) {
+            return $this->body;
+        }
+        $contents = @\file_get_contents($this->bodyFile);
+        if ($contents === false) {
+            throw new \RuntimeException(\sprintf('Cannot read the request body from %s', $this->bodyFile));
+        }
+
+        return $contents;
+    }
+
+    /**
+     * The body as a readable stream at its start: its file, or php://temp holding $body.
+     *
+     * @return resource
+     */
+    public function openBody(): mixed
+    {
+        if ($this->bodyFile !== null) {
+            $handle = @\fopen($this->bodyFile, 'rb');
+            if ($handle === false) {
+                throw new \RuntimeException(\sprintf('Cannot open the request body file %s', $this->bodyFile));
+            }
+
+            return $handle;
+        }
+        $handle = \fopen('php://temp', 'w+b');
+        \assert($handle !== false);
+        \fwrite($handle, $this->body);
+        \rewind($handle);
+
+        return $handle;
     }
 
     public function header(string $name): ?string

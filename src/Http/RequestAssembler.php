@@ -15,18 +15,37 @@ use Spindle\Http\Parser\RequestParser;
  * Turns the bytes of one connection into whole requests: the parser's heads and body pieces
  * become a Request with its form fields, multipart uploads streamed into temporary files on the
  * way. It touches no socket: the connection pushes what it read and gets each request back.
+ *
+ * Other bodies are kept in memory up to HttpLimits::$bodyBufferSize, as long as the worker's
+ * BodyMemory has room for them; past either, what arrived so far and the rest go to a temporary
+ * file in the upload directory (the Request's $bodyFile).
  */
 final class RequestAssembler
 {
     private readonly RequestParser $parser;
-    private ?RequestHead $head = null;
+    /**
+     * The head of the request whose body is arriving (null: none). A property the connection
+     * reads rather than isReadingBody(): it asks on every read. Only the assembler sets it.
+     */
+    public ?RequestHead $head = null;
+    /** The body so far, while it is kept in memory: all of it is taken from the worker's BodyMemory. */
     private string $body = '';
+    /** The temporary file the body of the request in progress goes to, once it went to one. */
+    private ?string $bodyFile = null;
+    private ?TempFileSink $files = null;
     private ?MultipartParser $multipart = null;
+    /** Body bytes of the request in progress that arrived so far. */
+    public int $bodyReceived = 0;
+    /** When the body of the request in progress began (its head arrived), by the connection's clock. */
+    public float $bodyStartedAt = 0.0;
 
     /**
-     * @param \Closure(): void $onContinue a head asked for "100 Continue" before sending its body
-     * @param \Closure(Request, list<string>, bool): void $onRequest a whole request, its upload
-     *        temporary files, and whether the client asked to keep the connection
+     * @param \Closure(bool): void $onBodyBegins a head with a body arrived, its body begins; true
+     *        when the head asked for "100 Continue" before sending it
+     * @param \Closure(Request, list<string>, bool): void $onRequest a whole request, its
+     *        temporary files (uploads, a body too large for memory), and whether the client asked
+     *        to keep the connection. A body in memory ($body) holds its length of $memory: the
+     *        taker gives it back once done with the request
      * @param (\Closure(array<string, list<string>>): array<string, list<string>>)|null $headers
      *        adjusts each request's header fields (see ConnectionServices::$headers)
      * @param HeadCache|null $heads heads parsed before, shared with the worker's other connections
@@ -34,7 +53,7 @@ final class RequestAssembler
     public function __construct(
         private readonly HttpLimits $limits,
         private readonly string $uploadDir,
-        private readonly \Closure $onContinue,
+        private readonly \Closure $onBodyBegins,
         private readonly \Closure $onRequest,
         private readonly string $remoteAddress,
         private readonly int $remotePort,
@@ -42,6 +61,8 @@ final class RequestAssembler
         private readonly int $localPort,
         private readonly ?\Closure $headers = null,
         ?HeadCache $heads = null,
+        private readonly BodyMemory $memory = new BodyMemory(16 * 1024 * 1024),
+        private readonly Clock $clock = new Clock(),
     ) {
         $this->parser = new RequestParser($limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...), $heads);
     }
@@ -74,11 +95,17 @@ final class RequestAssembler
         return $this->head !== null;
     }
 
-    /** Drops a request in progress, with the temporary files of its uploads. */
+    /** Drops a request in progress, with the temporary files of its uploads and body. */
     public function abort(): void
     {
         $this->head = null;
+        $this->memory->give(\strlen($this->body));
         $this->body = '';
+        if ($this->bodyFile !== null) {
+            \assert($this->files !== null);
+            $this->files->discard($this->bodyFile);
+            $this->bodyFile = null;
+        }
         if ($this->multipart !== null) {
             $this->multipart->abort();
             $this->multipart = null;
@@ -92,6 +119,8 @@ final class RequestAssembler
         if (!$head->hasBody()) {
             return;
         }
+        $this->bodyReceived = 0;
+        $this->bodyStartedAt = $this->clock->now;
         $contentType = $head->headers['content-type'][0] ?? '';
         if (\stripos($contentType, 'multipart/form-data') === 0) {
             $this->multipart = new MultipartParser(
@@ -100,17 +129,66 @@ final class RequestAssembler
                 new MultipartLimits(maxFileSize: $this->limits->maxBodySize, maxFiles: $this->limits->maxFileUploads),
             );
         }
-        if ($head->expectsContinue) {
-            ($this->onContinue)();
-        }
+        ($this->onBodyBegins)($head->expectsContinue);
     }
 
     private function onBody(string $piece): void
     {
+        $length = \strlen($piece);
+        $this->bodyReceived += $length;
         if ($this->multipart !== null) {
             $this->multipart->push($piece);
-        } else {
+        } elseif ($this->bodyFile === null && \strlen($this->body) + $length <= $this->limits->bodyBufferSize && $this->memory->take($length)) {
             $this->body .= $piece;
+        } else {
+            $this->toFile($piece);
+        }
+    }
+
+    /**
+     * Appends $piece to the body's temporary file, made (with what memory held of the body so
+     * far) on the first call.
+     *
+     * @throws HttpException 500 when the file cannot be made or written
+     */
+    private function toFile(string $piece): void
+    {
+        if ($this->bodyFile === null) {
+            $this->files ??= new TempFileSink($this->uploadDir);
+            $path = $this->files->open();
+            if ($path === null) {
+                throw new HttpException(500, 'Cannot store the request body');
+            }
+            $this->bodyFile = $path;
+            $this->memory->give(\strlen($this->body));
+            $piece = $this->body . $piece;
+            $this->body = '';
+        }
+        \assert($this->files !== null);
+        if (!$this->files->write($this->bodyFile, $piece)) {
+            throw new HttpException(500, 'Cannot store the request body');
+        }
+    }
+
+    /**
+     * Form fields of an urlencoded body, parsed whole as PHP parses $_POST (bounded by
+     * --max-body-size). A body refused drops its file and gives its memory back.
+     *
+     * @return array<array-key, mixed>
+     *
+     * @throws HttpException 413 for too many variables
+     */
+    private function parseForm(string $body, ?string $bodyFile): array
+    {
+        try {
+            return FormBody::parseUrlEncoded($bodyFile === null ? $body : (string) @\file_get_contents($bodyFile));
+        } catch (HttpException $e) {
+            if ($bodyFile !== null) {
+                @\unlink($bodyFile);
+            }
+            $this->memory->give(\strlen($body));
+
+            throw $e;
         }
     }
 
@@ -124,7 +202,20 @@ final class RequestAssembler
         $tempFiles = [];
         $body = $this->body;
         $this->body = '';
-        if ($this->multipart !== null) {
+        $bodyFile = $this->bodyFile;
+        if ($bodyFile !== null) {
+            $this->bodyFile = null;
+            $tempFiles[] = $bodyFile;
+            \assert($this->files !== null);
+            if (!$this->files->close($bodyFile)) {
+                $this->files->discard($bodyFile);
+
+                throw new HttpException(500, 'Cannot store the request body');
+            }
+            if (isset($head->headers['content-type']) && \stripos($head->headers['content-type'][0], 'application/x-www-form-urlencoded') === 0) {
+                $parsedBody = $this->parseForm('', $bodyFile);
+            }
+        } elseif ($this->multipart !== null) {
             $result = $this->multipart->finish();
             $tempFiles = $this->multipart->tempFiles();
             $this->multipart = null;
@@ -132,9 +223,9 @@ final class RequestAssembler
             $files = $result->files;
         } elseif ($body !== '' && isset($head->headers['content-type'])
             && \stripos($head->headers['content-type'][0], 'application/x-www-form-urlencoded') === 0) {
-            $parsedBody = FormBody::parseUrlEncoded($body);
+            $parsedBody = $this->parseForm($body, null);
         }
-        ($this->onRequest)(new Request(
+        $request = new Request(
             $head->method,
             $head->target,
             $head->path,
@@ -148,6 +239,7 @@ final class RequestAssembler
             $this->remotePort,
             $this->localAddress,
             $this->localPort,
-        ), $tempFiles, $head->keepAlive);
+        );
+        ($this->onRequest)($bodyFile === null ? $request : $request->withBodyFile($bodyFile), $tempFiles, $head->keepAlive);
     }
 }

@@ -14,8 +14,9 @@ use Spindle\Http\TimeoutWheel;
  * stop() closes the listener, lets in-flight requests finish and closes idle connections.
  *
  * At most $maxConnections are open at once. At the cap the connection that has waited longest
- * without a whole request (one that never sent anything, one trickling its request head, or an
- * idle keep-alive connection) is closed to make room for a new one, so idle or slow clients cannot
+ * without a whole request (one that never sent anything, one trickling its request head, one whose
+ * body has fallen behind the minimum body rate, or an idle keep-alive connection: see
+ * Connection::waitingSince()) is closed to make room for a new one, so idle or slow clients cannot
  * keep real ones out; when every connection has a request in progress the server stops accepting,
  * and the connections that arrive meanwhile wait in the listening socket's
  * queue (or another worker takes them) until one closes.

@@ -50,6 +50,10 @@ final class ServeCommand extends Command
             ->addOption('max-request-line', null, InputOption::VALUE_REQUIRED, 'Longest request line in bytes', '8192')
             ->addOption('header-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds a client has to send a request head', '15')
             ->addOption('body-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds a body (or a response write) may stall', '60')
+            ->addOption('body-min-rate', null, InputOption::VALUE_REQUIRED, 'Bytes per second a request body must average once its grace is over (0: no floor)', '500')
+            ->addOption('body-rate-grace', null, InputOption::VALUE_REQUIRED, 'Seconds a request body has before --body-min-rate applies', '20')
+            ->addOption('body-buffer-size', null, InputOption::VALUE_REQUIRED, 'Bytes of one request body held in memory (larger ones go to a temporary file), and read ahead of a running request', '65536')
+            ->addOption('body-buffer-total', null, InputOption::VALUE_REQUIRED, 'Bytes of request bodies one worker holds in memory; beyond, bodies go to temporary files', (string) (16 * 1024 * 1024))
             ->addOption('keepalive-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds an idle keep-alive connection stays open', '30')
             ->addOption('drain-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds in-flight requests get to finish on stop', '30')
             ->addOption('block-threshold', null, InputOption::VALUE_REQUIRED, 'Warn when a request holds the loop longer than this (seconds)', '0.5')
@@ -188,6 +192,10 @@ final class ServeCommand extends Command
                 bodyTimeout: self::float($input, 'body-timeout'),
                 keepAliveTimeout: self::float($input, 'keepalive-timeout'),
                 maxFileUploads: self::int($input, 'max-file-uploads'),
+                bodyMinRate: self::int($input, 'body-min-rate'),
+                bodyRateGrace: self::float($input, 'body-rate-grace'),
+                bodyBufferSize: self::int($input, 'body-buffer-size'),
+                bodyBufferTotal: self::int($input, 'body-buffer-total'),
             );
         } catch (\InvalidArgumentException $e) {
             throw new ServerError(\strtr($e->getMessage(), [
@@ -198,6 +206,10 @@ final class ServeCommand extends Command
                 'bodyTimeout' => '--body-timeout',
                 'keepAliveTimeout' => '--keepalive-timeout',
                 'maxFileUploads' => '--max-file-uploads',
+                'bodyMinRate' => '--body-min-rate',
+                'bodyRateGrace' => '--body-rate-grace',
+                'bodyBufferSize' => '--body-buffer-size',
+                'bodyBufferTotal' => '--body-buffer-total',
             ]), 0, $e);
         }
     }

@@ -44,6 +44,41 @@ class LaravelTransferTest extends E2ETestCase
         self::assertSame(['valid' => true, 'name' => 'photo.bin', 'size' => 300000, 'sha1' => \sha1($content), 'field' => 'hello there'], $data);
     }
 
+    /** @return iterable<string, array{int, bool}> the padding of a JSON body, whether it goes to a file */
+    public static function rawBodies(): iterable
+    {
+        yield 'small, in memory' => [1000, false];
+        yield '1 MiB, from a temporary file' => [1048576, true];
+    }
+
+    /**
+     * A raw body reaches the app whole: getContent(), getContent(true) and json() read it from
+     * memory, or from the temporary file of a body above --body-buffer-size, which is removed
+     * after the request.
+     *
+     * @dataProvider rawBodies
+     */
+    public function testARawBodyReachesTheAppWhole(int $padding, bool $toFile): void
+    {
+        $body = \json_encode(['name' => 'spindle', 'pad' => \base64_encode(\random_bytes($padding))], \JSON_THROW_ON_ERROR);
+        $client = new RawClient(self::server()->port(), 20.0);
+        $client->send("POST /body HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: " . \strlen($body) . "\r\n\r\n" . $body);
+        $response = $client->readResponse();
+        self::assertSame(200, $response->status, $response->body);
+        $data = $response->json();
+        self::assertSame(
+            ['size' => \strlen($body), 'sha1' => \sha1($body), 'streamSha1' => \sha1($body), 'name' => 'spindle'],
+            ['size' => $data['size'], 'sha1' => $data['sha1'], 'streamSha1' => $data['streamSha1'], 'name' => $data['name']],
+        );
+        if (!$toFile) {
+            self::assertNull($data['file']);
+
+            return;
+        }
+        self::assertIsString($data['file']);
+        self::assertTrue(self::eventually(static fn (): bool => !\file_exists($data['file']), 5.0), 'the temporary file is removed after the request');
+    }
+
     public function testAStreamedResponseArrivesWhole(): void
     {
         $result = self::curl(['-s', '-i', self::server()->url('/stream')]);

@@ -13,7 +13,8 @@ use Symfony\Component\HttpFoundation\Request as SymfonyRequest;
 
 /**
  * Builds a Symfony HttpFoundation request (or a subclass such as Laravel's) from Spindle's lean
- * request, with the query, form fields, cookies, uploaded files, raw body and the $_SERVER
+ * request, with the query, form fields, cookies, uploaded files, raw body (a string, or a stream
+ * on the temporary file of a body too large for memory) and the $_SERVER
  * entries PHP-FPM behind nginx would give the same request.
  *
  * REMOTE_ADDR is always the real peer: the framework's own trusted-proxy configuration decides
@@ -68,7 +69,9 @@ final class RequestConverter
             $cookies,
             self::files($request->uploadedFiles),
             $this->serverVariables($request),
-            $request->body,
+            // A body too large for memory is a stream on its temporary file: getContent() reads it
+            // whole, getContent(true) hands the stream over.
+            $request->bodyFile() !== null ? $request->openBody() : $request->body,
         );
     }
 

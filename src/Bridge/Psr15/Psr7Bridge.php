@@ -85,11 +85,14 @@ final class Psr7Bridge
     {
         if ($this->nyholm) {
             // Nyholm's constructor takes all headers at once; the PSR-17 path below clones per header.
-            return new NyholmServerRequest($request->method, $this->uri($uri), $request->headers, $request->body === '' ? null : $request->body, $request->protocolVersion, $server);
+            // A body too large for memory is read from its temporary file.
+            $body = $request->bodyFile() !== null ? $request->openBody() : ($request->body === '' ? null : $request->body);
+
+            return new NyholmServerRequest($request->method, $this->uri($uri), $request->headers, $body, $request->protocolVersion, $server);
         }
         $psr = $this->requests->createServerRequest($request->method, $this->uri($uri), $server)
             ->withProtocolVersion($request->protocolVersion)
-            ->withBody($this->streams->createStream($request->body));
+            ->withBody(($file = $request->bodyFile()) !== null ? $this->streams->createStreamFromFile($file, 'rb') : $this->streams->createStream($request->body));
         foreach ($request->headers as $name => $values) {
             $psr = $psr->withHeader((string) $name, $values);
         }

@@ -196,6 +196,24 @@ final class RequestConverterTest extends TestCase
         self::assertSame('*', $symfony->server->get('REQUEST_URI'));
     }
 
+    public function testABodyInATemporaryFileIsTheContentAsAStream(): void
+    {
+        $path = (string) \tempnam(\sys_get_temp_dir(), 'spindle-test-body-');
+        $this->tempFiles[] = $path;
+        $body = \json_encode(['name' => 'spindle', 'pad' => \str_repeat('p', 100000)], \JSON_THROW_ON_ERROR);
+        \file_put_contents($path, $body);
+        $request = (new Request('POST', '/', '/', '', '1.1', ['host' => ['a'], 'content-type' => ['application/json']], '', [], [], '10.1.2.3', 40123, '127.0.0.1', 8080))->withBodyFile($path);
+
+        $symfony = self::converter()->toSymfony($request);
+        self::assertSame($body, $symfony->getContent());
+        self::assertSame(['name' => 'spindle', 'pad' => \str_repeat('p', 100000)], $symfony->toArray());
+        $stream = $symfony->getContent(true);
+        self::assertIsResource($stream);
+        self::assertSame($path, \stream_get_meta_data($stream)['uri']);
+        self::assertSame($body, \stream_get_contents($stream));
+        self::assertSame($body, $symfony->getContent(), 'read again');
+    }
+
     public function testUrlencodedFormFieldsAreTheRequestBag(): void
     {
         $symfony = self::converter()->toSymfony(self::request('POST', '/', ['host' => ['a'], 'content-type' => ['application/x-www-form-urlencoded']], 'name=Ann&tags%5B%5D=x', ['name' => 'Ann', 'tags' => ['x']]));
