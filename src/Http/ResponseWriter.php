@@ -149,6 +149,13 @@ final class ResponseWriter
 
                 return;
             }
+            // A streamed body: chunked for HTTP/1.1, delimited by closing the connection for
+            // HTTP/1.0. Its head is made here, so that an invalid header is a 500 too.
+            $chunked = $request->protocolVersion === '1.1';
+            if (!$chunked) {
+                $keepAlive = false;
+            }
+            $streamHead = $serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, $isHead ? -1 : null, $closing);
         } catch (\UnexpectedValueException $e) {
             $this->set->logger->error(\sprintf('%s %s: invalid response: %s', $request->method, $request->path, $e->getMessage()));
             $message = ($this->set->debug ? $e->getMessage() : 'Internal Server Error') . "\n";
@@ -157,12 +164,7 @@ final class ResponseWriter
             return;
         }
 
-        // A streamed body: chunked for HTTP/1.1, delimited by closing the connection for HTTP/1.0.
-        $chunked = $request->protocolVersion === '1.1';
-        if (!$chunked) {
-            $keepAlive = false;
-        }
-        $this->write($serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, $isHead ? -1 : null, $closing));
+        $this->write($streamHead);
         $keepAlive = $keepAlive && !$closing;
         if ($isHead) {
             return;

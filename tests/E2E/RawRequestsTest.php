@@ -110,7 +110,7 @@ final class RawRequestsTest extends E2ETestCase
         $server = self::sharedServer(ServerProcess::fixture('control-characters.php'), ['--workers=1']);
         $client = new RawClient($server->port());
         foreach ([0, 1, 8, 10, 11, 13, 27, 31, 127] as $byte) {
-            foreach (['/value', '/reason', '/name'] as $path) {
+            foreach (['/value', '/reason', '/name', '/streamed'] as $path) {
                 $client->send("GET {$path}?byte={$byte} HTTP/1.1\r\nHost: a\r\n\r\n");
                 $response = $client->readResponse();
                 self::assertSame(500, $response->status, $path . ' byte ' . $byte . ': ' . $response->raw);
