@@ -63,6 +63,11 @@ final class Worker
         private readonly bool $supervised = false,
         /** Boots the app boot() serves; null for a worker that only serves a handler given to wrap(). */
         private readonly ?ApplicationFactory $applications = null,
+        /**
+         * Where this worker writes uploaded files: the master gives each worker a directory of its
+         * own, which it empties once the worker is gone. Null: --upload-dir or the system's.
+         */
+        private readonly ?string $uploadDirectory = null,
     ) {
         // The loop's driver is chosen before anything (the metrics registry, say) uses the loop.
         $this->maxConnections = $this->installLoop();
@@ -195,7 +200,7 @@ final class Worker
             $this->logger,
             $clock,
             new ResponseSerializer(),
-            $options->uploadDir ?? \sys_get_temp_dir(),
+            $this->uploadDirectory ?? $options->uploadDir ?? \sys_get_temp_dir(),
             $options->debug,
             headers: $requestIds,
         );
@@ -219,13 +224,7 @@ final class Worker
         // Fires while requests wait; only a request computing without pause holds it up.
         $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::REPORT_INTERVAL, $this->report(...)));
         $this->observability->start();
-        $channel->ready();
-        if ($this->retiring !== null) {
-            $channel->retire($this->retiring);
-        }
-        try {
-            EventLoop::run();
-        } finally {
+        $finish = function () use ($runner, $channel): void {
             foreach ($this->watchers as $id) {
                 EventLoop::cancel($id);
             }
@@ -233,7 +232,37 @@ final class Worker
             $runner->close();
             $this->observability->close($channel);
             $channel->detach();
+        };
+        $drain = $this->supervised ? $this->drainOnExit($runner, $channel, $finish) : null;
+        $channel->ready();
+        if ($this->retiring !== null) {
+            $channel->retire($this->retiring);
         }
+        try {
+            EventLoop::run();
+        } finally {
+            // Not reached when a request ends the process: then $drain takes over.
+            $drain?->disarm();
+            $finish();
+        }
+    }
+
+    /**
+     * Makes a request's exit() or fatal error cost that request only (see ExitDrain): what each
+     * request prints is recorded from now on, and a shutdown function is armed.
+     *
+     * @param \Closure(): void $finish
+     */
+    private function drainOnExit(RequestRunner $runner, ChannelToMaster $channel, \Closure $finish): ExitDrain
+    {
+        $printed = new PrintedOutput();
+        $printed->start();
+        // The recording buffer is part of the state every request starts from.
+        Loop::driver()->isolation->rebase();
+        $drain = new ExitDrain($runner, $printed, $channel, $this->logger, $this->stats, $this->options->debug, $this->stop(...), $finish);
+        $drain->arm();
+
+        return $drain;
     }
 
     /** Asks the master, once, to start a replacement; this worker serves on meanwhile. */
