@@ -69,6 +69,10 @@ final class RequestRunnerTest extends TestCase
         $app = function (Request $request): Response {
             $path = $request->path;
             $this->entered[] = $path;
+            if ($path === '/stranded') {
+                // Left by its fiber without a wait in the loop, as a request that ended the process is.
+                \Fiber::suspend();
+            }
             if (\str_starts_with($path, '/wait')) {
                 try {
                     $suspension = EventLoop::getSuspension();
@@ -153,6 +157,32 @@ final class RequestRunnerTest extends TestCase
         self::assertStringEndsWith("\r\n\r\nid=-", self::received($client));
         \assert($this->runner !== null);
         self::assertSame(0, $this->runner->runningCount());
+    }
+
+    public function testARequestLeftByItsFiberIsFoundAndAnsweredAndItsSlotGivenBack(): void
+    {
+        $this->start(concurrency: 1);
+        $stranded = $this->connect();
+        $this->send($stranded, '/stranded');
+        $queued = $this->connect();
+        $this->send($queued, '/after');
+        \assert($this->runner !== null);
+        self::assertSame(['/stranded'], $this->entered, 'the second request waits for the only slot');
+
+        $found = $this->runner->interrupted();
+        self::assertCount(1, $found, 'a request waiting for a slot waits in the loop: it is not interrupted');
+        self::assertSame('GET /stranded', $found[0]->context->label);
+
+        $this->runner->abandon($found[0], new Response(200, ['Connection' => 'close'], 'printed so far'));
+        $this->turn();
+        $answer = self::received($stranded);
+        self::assertStringStartsWith('HTTP/1.1 200 OK', $answer);
+        self::assertStringEndsWith("\r\n\r\nprinted so far", $answer);
+        self::assertSame('', (string) \fread($stranded, 1), 'its connection is closed');
+        self::assertTrue(\feof($stranded));
+        self::assertStringEndsWith("\r\n\r\nid=-", self::received($queued), 'the slot went to the waiting request');
+        self::assertSame(0, $this->runner->runningCount());
+        self::assertSame([], $this->runner->interrupted());
     }
 
     public function testTheOldestRequestTimesOutFirstAndEachGetsA504(): void
