@@ -32,17 +32,22 @@ final class RequestExitTest extends E2ETestCase
         \putenv('SPINDLE_TEST_BOOT_FLAG');
     }
 
-    /** @return iterable<string, array{string, int}> */
+    /** @return iterable<string, array{string, int, list<string>}> */
     public static function endings(): iterable
     {
-        yield 'exit()' => ['/exit', 200];
-        yield 'memory exhaustion' => ['/fatal', 500];
+        yield 'exit()' => ['/exit', 200, []];
+        yield 'memory exhaustion' => ['/fatal', 500, []];
+        yield 'memory exhaustion, epoll loop' => ['/fatal', 500, ['--event-loop=epoll']];
     }
 
-    /** @dataProvider endings */
-    public function testTheOtherRequestsInFlightAreAnswered(string $path, int $status): void
+    /**
+     * @dataProvider endings
+     *
+     * @param list<string> $options
+     */
+    public function testTheOtherRequestsInFlightAreAnswered(string $path, int $status, array $options): void
     {
-        $server = $this->serve();
+        $server = $this->serve($options);
         $old = $server->workerPids();
         self::assertCount(1, $old);
         $slow = $this->slowRequests($server);
