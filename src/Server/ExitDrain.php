@@ -140,7 +140,7 @@ final class ExitDrain
      */
     private function takeBuffers(): string
     {
-        $base = $this->printed->level();
+        $base = $this->printed->isRemoved() ? 0 : $this->printed->level();
         $pieces = [];
         while (\ob_get_level() > $base) {
             $contents = @\ob_get_clean();

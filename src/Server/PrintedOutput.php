@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Server;
 
+use Revolt\EventLoop;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 
@@ -16,6 +17,11 @@ use Spindle\Loop\Loop;
  * passes everything through at once (chunk size 1): output still goes where it went, to the
  * worker's standard output. Each piece is credited to the request running when it was printed.
  * Nothing is recorded for requests that print nothing, so the request path does not pay for it.
+ *
+ * The buffer can be removed like any other (legacy code empties the stack with
+ * `while (ob_get_level()) ob_end_clean();`, which would never end on a buffer that refuses to go):
+ * it is opened again once no request runs and the stack is empty, at the next turn of the loop
+ * or, failing that, at the worker's next report (see reopen()).
  */
 final class PrintedOutput
 {
@@ -25,6 +31,7 @@ final class PrintedOutput
     /** @var \WeakMap<Context, PrintedBytes> */
     private \WeakMap $printed;
     private int $level = 0;
+    private bool $removed = false;
 
     public function __construct()
     {
@@ -41,7 +48,7 @@ final class PrintedOutput
         $this->level = \ob_get_level();
     }
 
-    /** The level of this buffer on PHP's output stack (0 before start()). */
+    /** The level of this buffer on PHP's output stack (0 before start()); what is above is the requests'. */
     public function level(): int
     {
         return $this->level;
@@ -56,9 +63,34 @@ final class PrintedOutput
         return $bytes === null ? '' : $bytes->bytes;
     }
 
+    /**
+     * Opens the buffer again if a request removed it and the stack is empty now (the worker
+     * calls it between requests): it must sit at the level the baseline knows.
+     */
+    public function reopen(): void
+    {
+        if ($this->removed && \ob_get_level() === $this->level - 1) {
+            $this->removed = false;
+            \ob_start($this->record(...), 1);
+        }
+    }
+
+    /** Whether the buffer was removed and is not open again yet. */
+    public function isRemoved(): bool
+    {
+        return $this->removed;
+    }
+
     private function record(string $buffer, int $phase): string
     {
-        if ($buffer === '') {
+        if (($phase & \PHP_OUTPUT_HANDLER_FINAL) !== 0 && !$this->removed) {
+            // Removed (ob_end_clean(), ob_end_flush(), or the end of the process).
+            $this->removed = true;
+            EventLoop::defer(function (): void {
+                $this->reopen();
+            });
+        }
+        if ($buffer === '' || ($phase & \PHP_OUTPUT_HANDLER_CLEAN) !== 0) {
             return $buffer;
         }
         $context = Loop::context();

@@ -43,6 +43,8 @@ final class Worker
     /** Ask to be replaced past this many bytes (0: never): --max-memory. */
     private readonly int $memoryLimit;
     private ?RetireReason $retiring = null;
+    /** What each request prints, for a request that calls exit() (supervised workers only). */
+    private ?PrintedOutput $printed = null;
     /** hrtime (ns) when the lag timer last fired. */
     private int $lagTick = 0;
     /** @var list<string> loop callbacks to cancel when serve() returns */
@@ -255,7 +257,7 @@ final class Worker
      */
     private function drainOnExit(RequestRunner $runner, ChannelToMaster $channel, \Closure $finish): ExitDrain
     {
-        $printed = new PrintedOutput();
+        $printed = $this->printed = new PrintedOutput();
         $printed->start();
         // The recording buffer is part of the state every request starts from.
         Loop::driver()->isolation->rebase();
@@ -289,6 +291,7 @@ final class Worker
 
     private function report(): void
     {
+        $this->printed?->reopen();
         $stats = $this->stats;
         // A stall that is still holding up the lag timer counts too.
         $lag = \max($stats->lag, (\hrtime(true) - $this->lagTick) / 1e9 - self::LAG_INTERVAL, 0.0);

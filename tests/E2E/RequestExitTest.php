@@ -98,6 +98,12 @@ final class RequestExitTest extends E2ETestCase
         $response = self::rawRequest($server, self::get('/exit-message'));
         self::assertSame(200, $response->status);
         self::assertSame('goodbye', $response->body);
+
+        // A request that empties the whole output stack does not end the recording.
+        self::assertSame('cleared', self::rawRequest($server, self::get('/clear-buffers'))->body);
+        $response = self::rawRequest($server, self::get('/die-after-output'));
+        self::assertSame(403, $response->status);
+        self::assertSame("printed before die\nstill in a buffer\n", $response->body);
         self::assertServerAnswers($server, '/after');
     }
 
