@@ -187,10 +187,16 @@ final class MasterState
         }
         if ($worker->exitReason !== null) {
             // A request ended its process; its replacement was started when it said so.
-            return [$this->log($worker->killed ? LogLevel::WARNING : LogLevel::INFO, \sprintf(
+            $drained = !$worker->killed && $status->code === ExitStatus::REPLACE;
+
+            return [$this->log($drained ? LogLevel::INFO : LogLevel::WARNING, \sprintf(
                 'Worker %d %s after a request ended it (%s)',
                 $pid,
-                $worker->killed ? 'was killed: its other requests did not finish within the drain timeout' : 'finished its other requests and exited',
+                match (true) {
+                    $drained => 'finished its other requests and exited',
+                    $worker->killed => 'was killed: its other requests did not finish within the drain timeout',
+                    default => \sprintf('%s before its other requests finished', $status->describe()),
+                },
                 $worker->exitReason,
             ))];
         }

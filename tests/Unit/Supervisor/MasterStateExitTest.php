@@ -126,6 +126,20 @@ final class MasterStateExitTest extends TestCase
         self::assertSame('ready', $status['workers'][0]['state']);
     }
 
+    public function testAWorkerThatDiesBeforeItsDrainEndsSaysSo(): void
+    {
+        $this->boot(new SupervisorConfig(workers: 1));
+        $pid = $this->newest();
+        $this->master->ready($pid, 0.0);
+        $this->act($this->master->message($pid, self::exiting(), 1.0));
+        $actions = $this->master->exited($pid, new ExitStatus(0), 1.5);
+        self::assertSame(0, self::spawns($actions), 'its replacement is already there');
+        self::assertSame(
+            "Worker {$pid} exited with status 0 before its other requests finished after a request ended it (exit)",
+            self::firstLog($actions),
+        );
+    }
+
     public function testTheExitStatusAloneTellsAWorkerThatServed(): void
     {
         $this->boot(new SupervisorConfig(workers: 1, backoffBase: 0.5));
