@@ -86,6 +86,30 @@ final class RequestExitTest extends E2ETestCase
         self::report($path, \sprintf('%d/%d in-flight requests answered; the next request took %.0f ms', $answered, self::SLOW, $next['seconds'] * 1000));
     }
 
+    /**
+     * What PHP does not allow: an exit() inside the shutdown function that drains ends PHP's
+     * shutdown for good, so a second request that ends the process during the drain is not
+     * answered and cuts the requests still in flight. The replacement serves meanwhile, and the
+     * master says so.
+     */
+    public function testASecondExitDuringTheDrainCutsTheRequestsStillInFlight(): void
+    {
+        $server = $this->serve();
+        [$old] = $server->workerPids();
+        $later = new RawClient($server->port(), 20.0);
+        $later->send(self::get('/exit-later?s=1'));
+        self::assertTrue($server->waitForLog("exits-app started later\n", 10.0), $server->stderr());
+        $slow = $this->slowRequests($server, 4.0);
+
+        self::assertSame(200, self::rawRequest($server, self::get('/exit'))->status);
+        foreach ([$later, ...$slow] as $client) {
+            self::assertTrue($client->waitForClose(20.0));
+            self::assertSame('', $client->buffered(), 'cut without an answer');
+        }
+        self::assertTrue($server->waitForLog("Worker {$old} exited with status 0 before its other requests finished", 10.0), $server->stderr());
+        self::assertServerAnswers($server, '/after');
+    }
+
     public function testAnExitingRequestGetsWhatItPrintedWithItsStatus(): void
     {
         $server = $this->serve();
@@ -186,16 +210,16 @@ final class RequestExitTest extends E2ETestCase
     }
 
     /**
-     * Starts SLOW requests to /slow?s=2 and waits until each runs in the worker.
+     * Starts SLOW requests to /slow?s=$seconds and waits until each runs in the worker.
      *
      * @return array<int, RawClient> by id
      */
-    private function slowRequests(ServerProcess $server): array
+    private function slowRequests(ServerProcess $server, float $seconds = 2.0): array
     {
         $clients = [];
         for ($id = 1; $id <= self::SLOW; ++$id) {
             $clients[$id] = new RawClient($server->port(), 20.0);
-            $clients[$id]->send(self::get('/slow?s=2&id=' . $id, "Connection: close\r\n"));
+            $clients[$id]->send(self::get('/slow?s=' . $seconds . '&id=' . $id, "Connection: close\r\n"));
         }
         $started = self::eventually(static function () use ($server): bool {
             $log = $server->stderr();
