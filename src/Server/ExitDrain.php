@@ -88,6 +88,8 @@ final class ExitDrain
         $interrupted = $this->runner->interrupted();
         $code = \http_response_code();
         $buffered = $this->takeBuffers();
+        // Should the request have removed the recording buffer, it is back before the baseline is taken.
+        $this->printed->reopen();
         $isolation = Loop::driver()->isolation;
         $isolation->finish();
         self::makeHeadroom();
