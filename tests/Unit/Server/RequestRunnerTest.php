@@ -33,7 +33,12 @@ use Spindle\Server\RequestTimedOut;
  */
 final class RequestRunnerTest extends TestCase
 {
-    private const START = 1_000_000.0;
+    /**
+     * The manual clock's start: the wall-clock time of the test, so that the runner's own 50 ms
+     * timer (which reads the real time) sees the requests as just begun and never expires them
+     * ahead of the manual clock on a slow machine.
+     */
+    private float $start = 0.0;
 
     private Clock $clock;
     private MemoryLogger $logger;
@@ -51,7 +56,8 @@ final class RequestRunnerTest extends TestCase
     protected function setUp(): void
     {
         $this->clock = new Clock();
-        $this->clock->now = self::START;
+        $this->start = \floor(\microtime(true));
+        $this->clock->now = $this->start;
         $this->logger = new MemoryLogger();
     }
 
@@ -107,7 +113,7 @@ final class RequestRunnerTest extends TestCase
             requestTimeout: $timeout,
             returnRequestId: $requestIds,
         );
-        $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel(self::START), $requestIds ? (new RequestIds())(...) : null);
+        $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel($this->start), $requestIds ? (new RequestIds())(...) : null);
     }
 
     /** @return resource the client end of a new connection */
@@ -138,7 +144,7 @@ final class RequestRunnerTest extends TestCase
     private function advanceTo(float $seconds): void
     {
         \assert($this->runner !== null);
-        $this->clock->now = self::START + $seconds;
+        $this->clock->now = $this->start + $seconds;
         $this->runner->expire($this->clock->now);
         $this->turn();
     }
@@ -191,7 +197,7 @@ final class RequestRunnerTest extends TestCase
         $first = $this->connect();
         $second = $this->connect();
         $this->send($first, '/wait-1');
-        $this->clock->now = self::START + 1.0;
+        $this->clock->now = $this->start + 1.0;
         $this->send($second, '/wait-2');
         \assert($this->runner !== null);
         self::assertSame(2, $this->runner->runningCount());
