@@ -6,6 +6,7 @@ namespace Spindle\Server;
 
 use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
+use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Loop\Loop;
 
@@ -55,6 +56,8 @@ final class ExitDrain
         private readonly \Closure $stop,
         /** @var \Closure(): void what the worker does once its loop has ended */
         private readonly \Closure $cleanup,
+        /** @var \Closure(Request, int, int, float): void the access log line and metrics of an answered request */
+        private readonly \Closure $record,
     ) {
     }
 
@@ -119,6 +122,7 @@ final class ExitDrain
             ));
             try {
                 $this->runner->abandon($run, $response);
+                ($this->record)($run->exchange->request, $response->status, \is_string($response->body) ? \strlen($response->body) : 0, $run->startedAt);
             } catch (\Throwable $e) {
                 $this->logger->error(\sprintf('%s could not be answered: %s', $run->context->label, $e->getMessage()), ['exception' => $e]);
             }

@@ -261,7 +261,7 @@ final class Worker
         $printed->start();
         // The recording buffer is part of the state every request starts from.
         Loop::driver()->isolation->rebase();
-        $drain = new ExitDrain($runner, $printed, $channel, $this->logger, $this->stats, $this->options->debug, $this->stop(...), $finish);
+        $drain = new ExitDrain($runner, $printed, $channel, $this->logger, $this->stats, $this->options->debug, $this->stop(...), $finish, $this->observability->recordEnded(...));
         $drain->arm();
 
         return $drain;

@@ -131,6 +131,21 @@ final class RequestExitTest extends E2ETestCase
         self::assertServerAnswers($server, '/after');
     }
 
+    public function testTheAccessLogHasTheRequestThatEndedTheProcess(): void
+    {
+        $log = $this->temporaryDirectory() . '/access.log';
+        $server = $this->serve(['--access-log=' . $log]);
+        self::assertSame(403, self::rawRequest($server, self::get('/die-after-output'))->status);
+        self::assertSame(500, self::rawRequest($server, self::get('/fatal'))->status);
+        $logged = self::eventually(static function () use ($log): bool {
+            $lines = (string) @\file_get_contents($log);
+
+            return \str_contains($lines, '"GET /die-after-output HTTP/1.1" 403 37 ')
+                && \str_contains($lines, '"GET /fatal HTTP/1.1" 500 22 ');
+        }, 10.0);
+        self::assertTrue($logged, (string) @\file_get_contents($log));
+    }
+
     public function testAFatalErrorShowsItsMessageWithDebugOnly(): void
     {
         $server = $this->serve(['--debug']);
