@@ -114,18 +114,21 @@ final class ExitDrain
                 $body = $printed . ($i === 0 ? $buffered : '');
                 $response = new Response($status, ['Content-Type' => 'text/html; charset=UTF-8', 'Connection' => 'close'], $body);
             }
-            $this->logger->log($fatal !== null ? 'error' : 'warning', \sprintf(
-                '%s ended the worker process with %s: answered %d; the worker finishes its other requests and is replaced',
-                $run->context->label,
-                $what,
-                $response->status,
-            ));
             try {
-                $this->runner->abandon($run, $response);
-                ($this->record)($run->exchange->request, $response->status, \is_string($response->body) ? \strlen($response->body) : 0, $run->startedAt);
+                $answered = $this->runner->abandon($run, $response);
+                if ($answered) {
+                    ($this->record)($run->exchange->request, $response->status, \is_string($response->body) ? \strlen($response->body) : 0, $run->startedAt);
+                }
             } catch (\Throwable $e) {
+                $answered = false;
                 $this->logger->error(\sprintf('%s could not be answered: %s', $run->context->label, $e->getMessage()), ['exception' => $e]);
             }
+            $this->logger->log($fatal !== null ? 'error' : 'warning', \sprintf(
+                '%s ended the worker process with %s: %s; the worker finishes its other requests and is replaced',
+                $run->context->label,
+                $what,
+                $answered ? 'answered ' . $response->status : 'its connection was closed (its response had begun)',
+            ));
         }
 
         $this->channel->exiting($fatal !== null ? 'fatal-error' : 'exit', $this->stats->requests, $this->runner->runningCount());

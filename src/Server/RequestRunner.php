@@ -132,9 +132,10 @@ final class RequestRunner implements RequestDispatcher
      * Answers $run, whose fiber is gone (it ended the process), with $response, or cuts its
      * connection if its response had begun, and settles what its fiber would have: the
      * concurrency slot, the counts, the exchange (its upload files go, the connection closes
-     * after the response: it was left mid-request).
+     * after the response: it was left mid-request). Returns whether $response was sent (false:
+     * cut, or already answered by the request timeout).
      */
-    public function abandon(RunningRequest $run, Response $response): void
+    public function abandon(RunningRequest $run, Response $response): bool
     {
         if (!$run->handled) {
             // It was in the application, holding a slot (one waiting for a slot waits in the loop).
@@ -144,12 +145,16 @@ final class RequestRunner implements RequestDispatcher
             ++$this->stats->requests;
         }
         $exchange = $run->exchange;
+        $answered = false;
         if ($exchange->responseBegun()) {
             $exchange->abort();
         } elseif (!$run->timedOut) {
             $exchange->respond($this->returnRequestId ? self::withRequestId($response, $exchange->request) : $response);
+            $answered = true;
         }
         $this->end($run);
+
+        return $answered;
     }
 
     /** The worker stops for good: the timer goes. */

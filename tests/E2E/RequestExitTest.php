@@ -131,6 +131,19 @@ final class RequestExitTest extends E2ETestCase
         self::assertServerAnswers($server, '/after');
     }
 
+    public function testAResponseThatHadBegunIsCut(): void
+    {
+        $server = $this->serve();
+        $client = new RawClient($server->port(), 10.0);
+        $client->send(self::get('/stream-exit'));
+        self::assertTrue($client->waitForClose(10.0), 'the connection is closed');
+        self::assertStringStartsWith('HTTP/1.1 200 OK', $client->buffered());
+        self::assertStringContainsString('first piece', $client->buffered());
+        self::assertStringNotContainsString("\r\n0\r\n\r\n", $client->buffered(), 'no end: the client sees it was cut');
+        self::assertTrue($server->waitForLog('GET /stream-exit ended the worker process with exit(): its connection was closed (its response had begun)', 5.0), $server->stderr());
+        self::assertServerAnswers($server, '/after');
+    }
+
     public function testTheAccessLogHasTheRequestThatEndedTheProcess(): void
     {
         $log = $this->temporaryDirectory() . '/access.log';

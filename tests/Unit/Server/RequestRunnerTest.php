@@ -179,7 +179,7 @@ final class RequestRunnerTest extends TestCase
         self::assertCount(1, $found, 'a request waiting for a slot waits in the loop: it is not interrupted');
         self::assertSame('GET /stranded', $found[0]->context->label);
 
-        $this->runner->abandon($found[0], new Response(200, ['Connection' => 'close'], 'printed so far'));
+        self::assertTrue($this->runner->abandon($found[0], new Response(200, ['Connection' => 'close'], 'printed so far')));
         $this->turn();
         $answer = self::received($stranded);
         self::assertStringStartsWith('HTTP/1.1 200 OK', $answer);
