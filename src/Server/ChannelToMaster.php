@@ -14,6 +14,7 @@ use Revolt\EventLoop;
  *     {"type":"report","requests":12,"inflight":1,"connections":3,"memory":4194304,"peak":6291456,"lag":0.0012}
  *     {"type":"retire","reason":"max-requests"}
  *     {"type":"boot-error","message":"RuntimeException: ..."}
+ *     {"type":"exiting","reason":"exit","requests":12,"inflight":9}   (a request ended the process: see ExitDrain)
  *     {"type":"metrics","families":[...]}   (with --metrics, after each report: see Metrics\Family)
  *
  * The master writes nothing; its end closing (end of file when reading, a broken pipe when
@@ -97,6 +98,15 @@ final class ChannelToMaster
         $this->retired = true;
 
         return $this->send(['type' => 'retire', 'reason' => $reason->value]);
+    }
+
+    /**
+     * A request ended the process (exit(), a fatal error): the worker accepts no more, finishes
+     * its $inflight other requests and exits. The master starts its replacement now.
+     */
+    public function exiting(string $reason, int $requests, int $inflight): bool
+    {
+        return $this->send(['type' => 'exiting', 'reason' => $reason, 'requests' => $requests, 'inflight' => $inflight]);
     }
 
     /** Booting failed: tells the master why. Nothing is sent once the worker was ready. */

@@ -71,6 +71,18 @@ final class Instrumentation
     }
 
     /**
+     * Records a request whose handler never returned: it ended the process (see ExitDrain), and
+     * the worker answered it with $status and $bytes of body.
+     */
+    public function recordEnded(Request $request, int $status, int $bytes, float $start): void
+    {
+        if ($this->log === null && $this->metrics === null) {
+            return;
+        }
+        $this->record($request, $status, $bytes, $start, $this->log !== null ? $request->headers['x-request-id'][0] ?? '' : '');
+    }
+
+    /**
      * Metrics without the access log: the least that can be put around the handler.
      *
      * @param \Closure(Request): Response $handler

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Revolt\EventLoop;
+use Spindle\Http\Request;
 use Spindle\Metrics\Histogram;
 use Spindle\Metrics\Registry;
 use Spindle\Server\AccessLog\AccessLogWriter;
@@ -23,6 +24,7 @@ final class Observability
     private readonly ?Registry $metrics;
     private readonly ?Histogram $lag;
     private ?string $signalId = null;
+    private ?Instrumentation $instrumentation = null;
 
     public function __construct(private readonly ServerOptions $options)
     {
@@ -42,7 +44,7 @@ final class Observability
         if ($options->accessLog !== null) {
             $this->log = new AccessLogWriter($options->accessLog);
         }
-        $instrumentation = new Instrumentation(
+        $instrumentation = $this->instrumentation = new Instrumentation(
             $this->log,
             $this->log !== null ? new LineFormatter($options->accessLogFormat) : null,
             $this->metrics,
@@ -50,6 +52,12 @@ final class Observability
         );
 
         return (new HealthEndpoints($options->healthPath, $options->readyPath, $draining))->wrap($instrumentation->wrap($app));
+    }
+
+    /** The access log line and metrics of a request that ended the process (see ExitDrain). */
+    public function recordEnded(Request $request, int $status, int $bytes, float $start): void
+    {
+        $this->instrumentation?->recordEnded($request, $status, $bytes, $start);
     }
 
     /**

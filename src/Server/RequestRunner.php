@@ -33,7 +33,7 @@ final class RequestRunner implements RequestDispatcher
 
     private const TEXT = ['Content-Type' => 'text/plain; charset=utf-8'];
 
-    /** @var array<int, RunningRequest> the requests under the timeout, oldest first */
+    /** @var array<int, RunningRequest> the requests under way, oldest first */
     private array $running = [];
     private ?string $timerId = null;
     private bool $timerEnabled = false;
@@ -68,16 +68,16 @@ final class RequestRunner implements RequestDispatcher
     {
         $request = $exchange->request;
         $run = new RunningRequest($exchange, new Context($request->method . ' ' . $request->path), $this->clock->now);
-        if ($this->requestTimeout > 0) {
-            $this->running[\spl_object_id($run)] = $run;
-            if (!$this->timerEnabled) {
-                $this->enableTimer();
-            }
+        // Every request is kept while it runs: the timeout looks at the oldest, and a request that
+        // ends the process (exit(), a fatal error) is found among them (see interrupted()).
+        $this->running[\spl_object_id($run)] = $run;
+        if ($this->requestTimeout > 0 && !$this->timerEnabled) {
+            $this->enableTimer();
         }
         $this->tasks->run($run->context, $this->task, $run);
     }
 
-    /** Number of requests under way (under the request timeout). */
+    /** Number of requests under way. */
     public function runningCount(): int
     {
         return \count($this->running);
@@ -89,6 +89,9 @@ final class RequestRunner implements RequestDispatcher
      */
     public function expire(float $now): void
     {
+        if ($this->requestTimeout <= 0) {
+            return;
+        }
         while (($id = \array_key_first($this->running)) !== null) {
             $run = $this->running[$id];
             $elapsed = $now - $run->startedAt;
@@ -103,6 +106,55 @@ final class RequestRunner implements RequestDispatcher
             EventLoop::disable($this->timerId);
             $this->timerEnabled = false;
         }
+    }
+
+    /**
+     * The requests under way whose fiber is not waiting in the loop: once a request has ended
+     * the process (exit(), die, a fatal error), the one that did, and any request whose task it
+     * was running (a request started from inside another). Every other request under way waits
+     * in the loop and can still be resumed. Only meaningful from a shutdown function.
+     *
+     * @return list<RunningRequest>
+     */
+    public function interrupted(): array
+    {
+        $found = [];
+        foreach ($this->running as $run) {
+            if ($run->context->waitingIn === null) {
+                $found[] = $run;
+            }
+        }
+
+        return $found;
+    }
+
+    /**
+     * Answers $run, whose fiber is gone (it ended the process), with $response, or cuts its
+     * connection if its response had begun, and settles what its fiber would have: the
+     * concurrency slot, the counts, the exchange (its upload files go, the connection closes
+     * after the response: it was left mid-request). Returns whether $response was sent (false:
+     * cut, or already answered by the request timeout).
+     */
+    public function abandon(RunningRequest $run, Response $response): bool
+    {
+        if (!$run->handled) {
+            // It was in the application, holding a slot (one waiting for a slot waits in the loop).
+            $run->handled = true;
+            $this->limit->release();
+            --$this->stats->inflight;
+            ++$this->stats->requests;
+        }
+        $exchange = $run->exchange;
+        $answered = false;
+        if ($exchange->responseBegun()) {
+            $exchange->abort();
+        } elseif (!$run->timedOut) {
+            $exchange->respond($this->returnRequestId ? self::withRequestId($response, $exchange->request) : $response);
+            $answered = true;
+        }
+        $this->end($run);
+
+        return $answered;
     }
 
     /** The worker stops for good: the timer goes. */
@@ -128,6 +180,7 @@ final class RequestRunner implements RequestDispatcher
         $request = $exchange->request;
         try {
             $response = $this->call($request, $run);
+            $run->handled = true;
             if (!$run->timedOut) {
                 // (Otherwise it is too late: the request timeout answered 504, or cut the connection.)
                 if ($this->returnRequestId) {

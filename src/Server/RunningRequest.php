@@ -12,6 +12,8 @@ final class RunningRequest
 {
     /** The request timeout answered (or cut) it and cancelled it: what it returns is dropped. */
     public bool $timedOut = false;
+    /** The application returned (or failed): its concurrency slot is given back, its response handed over. */
+    public bool $handled = false;
 
     public function __construct(
         public readonly Exchange $exchange,

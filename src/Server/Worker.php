@@ -43,6 +43,8 @@ final class Worker
     /** Ask to be replaced past this many bytes (0: never): --max-memory. */
     private readonly int $memoryLimit;
     private ?RetireReason $retiring = null;
+    /** What each request prints, for a request that calls exit() (supervised workers only). */
+    private ?PrintedOutput $printed = null;
     /** hrtime (ns) when the lag timer last fired. */
     private int $lagTick = 0;
     /** @var list<string> loop callbacks to cancel when serve() returns */
@@ -63,6 +65,11 @@ final class Worker
         private readonly bool $supervised = false,
         /** Boots the app boot() serves; null for a worker that only serves a handler given to wrap(). */
         private readonly ?ApplicationFactory $applications = null,
+        /**
+         * Where this worker writes uploaded files: the master gives each worker a directory of its
+         * own, which it empties once the worker is gone. Null: --upload-dir or the system's.
+         */
+        private readonly ?string $uploadDirectory = null,
     ) {
         // The loop's driver is chosen before anything (the metrics registry, say) uses the loop.
         $this->maxConnections = $this->installLoop();
@@ -196,7 +203,7 @@ final class Worker
             $this->logger,
             $clock,
             new ResponseSerializer(),
-            $options->uploadDir ?? \sys_get_temp_dir(),
+            $this->uploadDirectory ?? $options->uploadDir ?? \sys_get_temp_dir(),
             $options->debug,
             headers: $requestIds,
         );
@@ -220,13 +227,7 @@ final class Worker
         // Fires while requests wait; only a request computing without pause holds it up.
         $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::REPORT_INTERVAL, $this->report(...)));
         $this->observability->start();
-        $channel->ready();
-        if ($this->retiring !== null) {
-            $channel->retire($this->retiring);
-        }
-        try {
-            EventLoop::run();
-        } finally {
+        $finish = function () use ($runner, $channel): void {
             foreach ($this->watchers as $id) {
                 EventLoop::cancel($id);
             }
@@ -234,7 +235,37 @@ final class Worker
             $runner->close();
             $this->observability->close($channel);
             $channel->detach();
+        };
+        $drain = $this->supervised ? $this->drainOnExit($runner, $channel, $finish) : null;
+        $channel->ready();
+        if ($this->retiring !== null) {
+            $channel->retire($this->retiring);
         }
+        try {
+            EventLoop::run();
+        } finally {
+            // Not reached when a request ends the process: then $drain takes over.
+            $drain?->disarm();
+            $finish();
+        }
+    }
+
+    /**
+     * Makes a request's exit() or fatal error cost that request only (see ExitDrain): what each
+     * request prints is recorded from now on, and a shutdown function is armed.
+     *
+     * @param \Closure(): void $finish
+     */
+    private function drainOnExit(RequestRunner $runner, ChannelToMaster $channel, \Closure $finish): ExitDrain
+    {
+        $printed = $this->printed = new PrintedOutput();
+        $printed->start();
+        // The recording buffer is part of the state every request starts from.
+        Loop::driver()->isolation->rebase();
+        $drain = new ExitDrain($runner, $printed, $channel, $this->logger, $this->stats, $this->options->debug, $this->stop(...), $finish, $this->observability->recordEnded(...));
+        $drain->arm();
+
+        return $drain;
     }
 
     /** Asks the master, once, to start a replacement; this worker serves on meanwhile. */
@@ -261,6 +292,7 @@ final class Worker
 
     private function report(): void
     {
+        $this->printed?->reopen();
         $stats = $this->stats;
         // A stall that is still holding up the lag timer counts too.
         $lag = \max($stats->lag, (\hrtime(true) - $this->lagTick) / 1e9 - self::LAG_INTERVAL, 0.0);

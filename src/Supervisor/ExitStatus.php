@@ -4,9 +4,14 @@ declare(strict_types=1);
 
 namespace Spindle\Supervisor;
 
+use Spindle\Server\ExitDrain;
+
 /** How a worker process ended: an exit code, or the signal that killed it. */
 final class ExitStatus
 {
+    /** A worker that served, then drained after a request ended its process (Server\ExitDrain). */
+    public const REPLACE = ExitDrain::EXIT_CODE;
+
     public function __construct(
         public readonly ?int $code,
         public readonly ?int $signal = null,

@@ -66,6 +66,9 @@ final class Master
     private ?SharedCache $sharedCache = null;
     /** The task workers (SPINDLE_TASK_WORKERS), started before the first fork (see TaskPool). */
     private ?TaskPool $tasks = null;
+    private ?WorkerTempDirs $tempDirs = null;
+    /** @var array<int, string> each worker's temporary directory, by pid */
+    private array $workerDirs = [];
 
     /** @param resource $stdout */
     public function __construct(
@@ -141,6 +144,19 @@ final class Master
         if ($this->metrics !== null) {
             $this->endpoint = new MetricsEndpoint($this->state, $this->options->healthPath ?? '/healthz', $this->options->readyPath ?? '/readyz');
         }
+        $this->tempDirs = new WorkerTempDirs($this->options->uploadDir ?? \sys_get_temp_dir());
+        try {
+            return $this->supervise();
+        } finally {
+            foreach ($this->workerDirs as $directory) {
+                $this->tempDirs->sweep($directory);
+            }
+            $this->workerDirs = [];
+        }
+    }
+
+    private function supervise(): int
+    {
         $this->execute($this->state->start(self::now()));
 
         while ($this->exitCode === null) {
@@ -226,19 +242,29 @@ final class Master
 
             return;
         }
+        $directory = $this->tempDirs?->create();
+        if ($directory === null && $this->tempDirs !== null) {
+            $this->logger->warning(\sprintf('Cannot create a temporary directory for a worker in %s: its uploads go there directly', $this->options->uploadDir ?? \sys_get_temp_dir()));
+        }
         $pid = \pcntl_fork();
         if ($pid === -1) {
             $this->logger->error('Cannot fork a worker process');
             \fclose($pair[0]);
             \fclose($pair[1]);
+            if ($directory !== null) {
+                $this->tempDirs?->sweep($directory);
+            }
 
             return;
         }
         if ($pid === 0) {
             \fclose($pair[0]);
-            exit($this->runWorker($pair[1]));
+            exit($this->runWorker($pair[1], $directory));
         }
         \fclose($pair[1]);
+        if ($directory !== null) {
+            $this->workerDirs[$pid] = $directory;
+        }
         \stream_set_blocking($pair[0], false);
         $this->channels[$pid] = $pair[0];
         $this->buffers[$pid] = '';
@@ -249,8 +275,9 @@ final class Master
      * Runs in the forked child: everything of the master's is let go first.
      *
      * @param resource $channel
+     * @param string|null $directory the worker's own temporary directory
      */
-    private function runWorker(mixed $channel): int
+    private function runWorker(mixed $channel, ?string $directory): int
     {
         foreach ([\SIGTERM, \SIGINT, \SIGHUP, \SIGCHLD] as $signal) {
             \pcntl_signal($signal, \SIG_DFL);
@@ -261,6 +288,7 @@ final class Master
             @\fclose($sibling);
         }
         $this->channels = [];
+        $this->workerDirs = [];
         // In a forked child these only close the inherited handles; the files stay the master's.
         $this->control?->close();
         $this->metrics?->close();
@@ -268,7 +296,7 @@ final class Master
         $listener = $this->listener;
         $toMaster = new ChannelToMaster($channel);
         try {
-            $worker = new Worker($this->options, $this->logger, supervised: true, applications: $this->applications);
+            $worker = new Worker($this->options, $this->logger, supervised: true, applications: $this->applications, uploadDirectory: $directory);
             $this->sharedCache?->adopt();
             $this->tasks?->adopt();
             $handler = $worker->boot();
@@ -298,6 +326,14 @@ final class Master
             }
             $this->endpoint?->exited($pid);
             $this->execute($this->state->exited($pid, ExitStatus::fromWaitStatus($status), self::now()));
+            $directory = $this->workerDirs[$pid] ?? null;
+            if ($directory !== null && $this->tempDirs !== null) {
+                unset($this->workerDirs[$pid]);
+                $removed = $this->tempDirs->sweep($directory);
+                if ($removed > 0) {
+                    $this->logger->info(\sprintf('Removed %d temporary file%s worker %d left behind', $removed, $removed === 1 ? '' : 's', $pid));
+                }
+            }
         }
     }
 

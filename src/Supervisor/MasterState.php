@@ -40,10 +40,7 @@ final class MasterState
      * @var list<array{slot: int, at: float, generation: int, replaces: ?int}>
      */
     private array $pending = [];
-    /** @var list<float> times of recent crashes */
-    private array $crashes = [];
-    /** @var list<float> times of recent boot failures */
-    private array $bootFailures = [];
+    private readonly RestartBackoff $backoff;
     /** @var array<int, int> restarts by slot */
     private array $restarts = [];
     private float $stopDeadline = 0.0;
@@ -51,13 +48,14 @@ final class MasterState
     private int $exitCode = 0;
     private ?string $lastReloadError = null;
     private float $startedAt = 0.0;
-    /** @var array<string, int> workers replaced, by reason (crash, timeout, boot-failure, max-requests, max-memory, ttl) */
+    /** @var array<string, int> workers replaced, by reason (crash, timeout, boot-failure, exit, fatal-error, max-requests, max-memory, ttl) */
     private array $replaced = [];
     /** @var array{ok: int, failed: int} */
     private array $reloads = ['ok' => 0, 'failed' => 0];
 
     public function __construct(private readonly SupervisorConfig $config)
     {
+        $this->backoff = new RestartBackoff($config);
     }
 
     public function phase(): MasterPhase
@@ -163,6 +161,11 @@ final class MasterState
                 $worker->bootError = \is_string($message['message'] ?? null) ? $message['message'] : 'unknown error';
 
                 return [];
+            case 'exiting':
+                $worker->requests = \max($worker->requests, self::int($message, 'requests'));
+                $worker->inflight = self::int($message, 'inflight');
+
+                return $this->exiting($worker, $message['reason'] ?? null, $now);
             default:
                 return [];
         }
@@ -182,18 +185,39 @@ final class MasterState
         if ($this->phase === MasterPhase::Stopping) {
             return $this->workers === [] ? [new ExitMaster($this->exitCode)] : [];
         }
+        if ($worker->exitReason !== null) {
+            // A request ended its process; its replacement was started when it said so.
+            $drained = !$worker->killed && $status->code === ExitStatus::REPLACE;
+
+            return [$this->log($drained ? LogLevel::INFO : LogLevel::WARNING, \sprintf(
+                'Worker %d %s after a request ended it (%s)',
+                $pid,
+                match (true) {
+                    $drained => 'finished its other requests and exited',
+                    $worker->killed => 'was killed: its other requests did not finish within the drain timeout',
+                    default => \sprintf('%s before its other requests finished', $status->describe()),
+                },
+                $worker->exitReason,
+            ))];
+        }
         if ($worker->state === WorkerState::Draining && !$worker->killed) {
             return [$this->log(LogLevel::INFO, \sprintf('Worker %d (generation %d) drained and exited', $pid, $worker->generation))];
         }
         if ($worker->state === WorkerState::Booting) {
             return $this->bootFailed($worker, $status, $now);
         }
+        if ($status->code === ExitStatus::REPLACE && !$worker->killed) {
+            // Drained after a request ended it, though its word of it was lost: it served.
+            $worker->requests = \max($worker->requests, 1);
+            $actions = $this->exiting($worker, 'exit', $now);
+            $actions[] = $this->log(LogLevel::INFO, \sprintf('Worker %d exited after a request ended it', $pid));
 
-        // A worker that was serving died: replace it, with backoff if it keeps happening.
-        $this->crashes[] = $now;
-        $this->crashes = \array_values(\array_filter($this->crashes, fn (float $t): bool => $t > $now - $this->config->crashWindow));
-        $recent = \count($this->crashes);
-        $delay = $recent <= 1 ? 0.0 : \min($this->config->backoffMax, $this->config->backoffBase * 2 ** ($recent - 2));
+            return $actions;
+        }
+
+        // A worker that was serving died: replace it; with back-off if it had not served yet
+        // (a crash loop right after boot), at once if it had.
+        $delay = $worker->requests > 0 ? 0.0 : $this->backoff->crashed($now);
         // An old worker dying during a reload: the new generation fills its slot, or, should the
         // reload fail, the restart waiting here does (tick() holds it until then).
         $outgoing = $this->phase === MasterPhase::Reloading && $worker->generation < $this->generation;
@@ -418,6 +442,55 @@ final class MasterState
         return \array_keys($this->byPid);
     }
 
+    /**
+     * A request ended $worker's process (exit(), a fatal error): it accepts no more and finishes
+     * its other requests, and its replacement starts now, without back-off (it served).
+     *
+     * @return list<Action>
+     */
+    private function exiting(WorkerRecord $worker, mixed $reason, float $now): array
+    {
+        $reason = \in_array($reason, ['exit', 'fatal-error'], true) ? $reason : 'exit';
+        if ($worker->exitReason !== null) {
+            return [];
+        }
+        $worker->exitReason = $reason;
+        $state = $worker->state;
+        if ($this->phase === MasterPhase::Stopping || $state === WorkerState::Draining) {
+            // Stopping, or on its way out already: nothing to replace. (One still booting in the
+            // master's eyes accepted before its "ready" arrived: it served, as a ready one.)
+            return [];
+        }
+        $worker->state = WorkerState::Draining;
+        $worker->drainDeadline = $now + $this->config->drainTimeout;
+        $this->count($reason);
+        $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
+        $outgoing = $this->phase === MasterPhase::Reloading && $worker->generation < $this->generation;
+        $actions = [$this->log(LogLevel::WARNING, \sprintf(
+            'Worker %d: a request ended its process (%s); it finishes its %d other request%s while %s',
+            (int) $worker->pid,
+            $reason === 'exit' ? 'exit()' : 'fatal error',
+            $worker->inflight,
+            $worker->inflight === 1 ? '' : 's',
+            match (true) {
+                $state === WorkerState::Retiring => 'its replacement, already starting, takes over',
+                $outgoing => 'the reload in progress replaces it',
+                default => 'its replacement starts',
+            },
+        ))];
+        if ($state === WorkerState::Retiring) {
+            return $actions;
+        }
+        if ($outgoing) {
+            // Filled by the new generation, or by this restart should the reload fail.
+            $this->pending[] = ['slot' => $worker->slot, 'at' => $now, 'generation' => $worker->generation, 'replaces' => null];
+        } else {
+            $actions[] = $this->spawn($worker->slot, $this->generation, $now);
+        }
+
+        return $actions;
+    }
+
     /** @return list<Action> */
     private function bootFailed(WorkerRecord $worker, ExitStatus $status, float $now): array
     {
@@ -451,16 +524,13 @@ final class MasterState
             return $actions;
         }
 
-        $this->bootFailures[] = $now;
-        $this->bootFailures = \array_values(\array_filter($this->bootFailures, fn (float $t): bool => $t > $now - $this->config->crashWindow));
-        $failures = \count($this->bootFailures);
-        if ($failures > $this->config->bootFailureLimit) {
+        $delay = $this->backoff->bootFailed($now);
+        if ($delay === null) {
             $this->exitCode = 1;
-            $actions[] = $this->log(LogLevel::CRITICAL, \sprintf('Workers failed to boot %d times in %.0f s, giving up: %s', $failures, $this->config->crashWindow, $error));
+            $actions[] = $this->log(LogLevel::CRITICAL, \sprintf('Workers failed to boot %d times in %.0f s, giving up: %s', $this->backoff->bootFailures(), $this->config->crashWindow, $error));
 
             return \array_merge($actions, $this->stopAfterFailure($now));
         }
-        $delay = \min($this->config->backoffMax, $this->config->backoffBase * 2 ** ($failures - 1));
         $actions[] = $this->log(LogLevel::ERROR, \sprintf('Worker %d failed to boot: %s; retrying in %.1f s', (int) $worker->pid, $error, $delay));
         $this->count('boot-failure');
         $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;

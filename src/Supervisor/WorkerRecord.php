@@ -16,6 +16,8 @@ final class WorkerRecord
     public ?int $replaces = null;
     public ?string $bootError = null;
     public ?string $retireReason = null;
+    /** Why a request ended its process ("exit", "fatal-error"): it drains, and is replaced without back-off. */
+    public ?string $exitReason = null;
     public int $requests = 0;
     public int $inflight = 0;
     public int $connections = 0;

@@ -24,6 +24,16 @@ final class RequestDecodingTest extends E2ETestCase
         }
     }
 
+    /**
+     * The uploads being written: each worker has a directory of its own in the upload directory.
+     *
+     * @return list<string>
+     */
+    private static function uploads(): array
+    {
+        return \glob(self::uploadDir() . '/spindle-worker-*/*') ?: [];
+    }
+
     private static function uploadDir(): string
     {
         if (self::$uploadDir === null) {
@@ -217,7 +227,7 @@ final class RequestDecodingTest extends E2ETestCase
         // The temporary files are removed once the response is sent.
         $gone = self::eventually(static fn (): bool => !\file_exists($doc['tmpPath']) && !\file_exists($blob['tmpPath']), 2.0);
         self::assertTrue($gone, 'upload temp files were not removed');
-        self::assertSame([], \glob(self::uploadDir() . '/*'));
+        self::assertSame([], self::uploads());
     }
 
     /**
@@ -277,10 +287,10 @@ final class RequestDecodingTest extends E2ETestCase
             . 'Content-Length: ' . \strlen($body) . "\r\n\r\n" . \substr($body, 0, 150000));
 
         // The part is being written to a temporary file; then the client goes away.
-        self::assertTrue(self::eventually(static fn (): bool => \glob(self::uploadDir() . '/*') !== [], 2.0));
+        self::assertTrue(self::eventually(static fn (): bool => self::uploads() !== [], 2.0));
         $client->close();
         self::assertTrue(
-            self::eventually(static fn (): bool => \glob(self::uploadDir() . '/*') === [], 2.0),
+            self::eventually(static fn (): bool => self::uploads() === [], 2.0),
             'temporary file of an abandoned upload was left behind',
         );
     }

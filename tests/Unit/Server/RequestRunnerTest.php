@@ -33,7 +33,12 @@ use Spindle\Server\RequestTimedOut;
  */
 final class RequestRunnerTest extends TestCase
 {
-    private const START = 1_000_000.0;
+    /**
+     * The manual clock's start: the wall-clock time of the test, so that the runner's own 50 ms
+     * timer (which reads the real time) sees the requests as just begun and never expires them
+     * ahead of the manual clock on a slow machine.
+     */
+    private float $start = 0.0;
 
     private Clock $clock;
     private MemoryLogger $logger;
@@ -51,7 +56,8 @@ final class RequestRunnerTest extends TestCase
     protected function setUp(): void
     {
         $this->clock = new Clock();
-        $this->clock->now = self::START;
+        $this->start = \floor(\microtime(true));
+        $this->clock->now = $this->start;
         $this->logger = new MemoryLogger();
     }
 
@@ -69,6 +75,10 @@ final class RequestRunnerTest extends TestCase
         $app = function (Request $request): Response {
             $path = $request->path;
             $this->entered[] = $path;
+            if ($path === '/stranded') {
+                // Left by its fiber without a wait in the loop, as a request that ended the process is.
+                \Fiber::suspend();
+            }
             if (\str_starts_with($path, '/wait')) {
                 try {
                     $suspension = EventLoop::getSuspension();
@@ -103,7 +113,7 @@ final class RequestRunnerTest extends TestCase
             requestTimeout: $timeout,
             returnRequestId: $requestIds,
         );
-        $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel(self::START), $requestIds ? (new RequestIds())(...) : null);
+        $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel($this->start), $requestIds ? (new RequestIds())(...) : null);
     }
 
     /** @return resource the client end of a new connection */
@@ -134,7 +144,7 @@ final class RequestRunnerTest extends TestCase
     private function advanceTo(float $seconds): void
     {
         \assert($this->runner !== null);
-        $this->clock->now = self::START + $seconds;
+        $this->clock->now = $this->start + $seconds;
         $this->runner->expire($this->clock->now);
         $this->turn();
     }
@@ -155,13 +165,39 @@ final class RequestRunnerTest extends TestCase
         self::assertSame(0, $this->runner->runningCount());
     }
 
+    public function testARequestLeftByItsFiberIsFoundAndAnsweredAndItsSlotGivenBack(): void
+    {
+        $this->start(concurrency: 1);
+        $stranded = $this->connect();
+        $this->send($stranded, '/stranded');
+        $queued = $this->connect();
+        $this->send($queued, '/after');
+        \assert($this->runner !== null);
+        self::assertSame(['/stranded'], $this->entered, 'the second request waits for the only slot');
+
+        $found = $this->runner->interrupted();
+        self::assertCount(1, $found, 'a request waiting for a slot waits in the loop: it is not interrupted');
+        self::assertSame('GET /stranded', $found[0]->context->label);
+
+        self::assertTrue($this->runner->abandon($found[0], new Response(200, ['Connection' => 'close'], 'printed so far')));
+        $this->turn();
+        $answer = self::received($stranded);
+        self::assertStringStartsWith('HTTP/1.1 200 OK', $answer);
+        self::assertStringEndsWith("\r\n\r\nprinted so far", $answer);
+        self::assertSame('', (string) \fread($stranded, 1), 'its connection is closed');
+        self::assertTrue(\feof($stranded));
+        self::assertStringEndsWith("\r\n\r\nid=-", self::received($queued), 'the slot went to the waiting request');
+        self::assertSame(0, $this->runner->runningCount());
+        self::assertSame([], $this->runner->interrupted());
+    }
+
     public function testTheOldestRequestTimesOutFirstAndEachGetsA504(): void
     {
         $this->start(timeout: 3.0);
         $first = $this->connect();
         $second = $this->connect();
         $this->send($first, '/wait-1');
-        $this->clock->now = self::START + 1.0;
+        $this->clock->now = $this->start + 1.0;
         $this->send($second, '/wait-2');
         \assert($this->runner !== null);
         self::assertSame(2, $this->runner->runningCount());
