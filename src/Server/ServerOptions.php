@@ -60,6 +60,8 @@ final class ServerOptions
         public readonly TrustedProxies $trustedProxies = new TrustedProxies([]),
         /** `--event-loop`, resolved: Select (the loop's own driver) or Epoll. */
         public readonly EventLoopKind $eventLoop = EventLoopKind::Select,
+        /** `--task-workers`: processes that run Spindle\task() work (0: none, task() runs in place). */
+        public readonly int $taskWorkers = 0,
     ) {
         if ($eventLoop === EventLoopKind::Auto) {
             throw new ServerError('The event loop must be resolved to select or epoll (EventLoopKind::resolve())');
@@ -72,7 +74,7 @@ final class ServerOptions
         if ($metrics !== null && \preg_match('/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):\d{1,5}$/D', $metrics) !== 1) {
             throw new ServerError(\sprintf('--metrics must be HOST:PORT, got "%s"', $metrics));
         }
-        foreach (['--max-requests' => $maxRequests, '--max-memory' => $maxMemory] as $name => $value) {
+        foreach (['--max-requests' => $maxRequests, '--max-memory' => $maxMemory, '--task-workers' => $taskWorkers] as $name => $value) {
             if ($value < 0) {
                 throw new ServerError(\sprintf('%s must not be negative, got %d', $name, $value));
             }

@@ -64,7 +64,7 @@ final class Master
     private ?string $pidFile = null;
     /** The cache shared by the workers, made before the first fork (see SharedCache). */
     private ?SharedCache $sharedCache = null;
-    /** The task workers (SPINDLE_TASK_WORKERS), started before the first fork (see TaskPool). */
+    /** The task workers (--task-workers), started before the first fork (see TaskPool). */
     private ?TaskPool $tasks = null;
     private ?WorkerTempDirs $tempDirs = null;
     /** @var array<int, string> each worker's temporary directory, by pid */
@@ -84,7 +84,7 @@ final class Master
     public function run(): int
     {
         $this->sharedCache = SharedCache::prepare($this->logger);
-        $this->tasks = TaskPool::start((int) \getenv('SPINDLE_TASK_WORKERS'), $this->logger);
+        $this->tasks = TaskPool::start($this->options->taskWorkers, $this->logger);
         // The watcher's inotifywait inherits every descriptor open now: start it before the
         // listening and control sockets exist, or it would hold copies of them for its life.
         if ($this->options->watch) {

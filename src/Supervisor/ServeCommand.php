@@ -71,6 +71,7 @@ final class ServeCommand extends Command
             ->addOption('trusted-proxies', null, InputOption::VALUE_REQUIRED, 'Comma-separated addresses or CIDR ranges whose X-Forwarded-For gives the client address in the access log')
             ->addOption('metrics', null, InputOption::VALUE_REQUIRED, 'Serve Prometheus metrics (and health) from the master on HOST:PORT, at /metrics')
             ->addOption('health-path', null, InputOption::VALUE_REQUIRED, 'Answer 200 on this path while the server runs (liveness), without the app')
+            ->addOption('task-workers', null, InputOption::VALUE_REQUIRED, 'Processes for CPU-heavy work (Spindle\\task(), password hashing); default SPINDLE_TASK_WORKERS, else 0', self::taskWorkersDefault())
             ->addOption('ready-path', null, InputOption::VALUE_REQUIRED, 'Answer 200 on this path while ready, 503 once a graceful stop began (readiness), without the app')
             ->addOption('watch', null, InputOption::VALUE_NONE, 'Reload when PHP files next to the app change (development)')
             ->addOption('debug', null, InputOption::VALUE_NONE, 'Show error details in 500 responses and traces in the log');
@@ -120,6 +121,7 @@ final class ServeCommand extends Command
                 readyPath: self::optionalString($input, 'ready-path'),
                 trustedProxies: TrustedProxies::fromList(self::optionalString($input, 'trusted-proxies') ?? ''),
                 eventLoop: $eventLoop,
+                taskWorkers: self::int($input, 'task-workers'),
             );
             $stdout = \STDOUT;
             if ($options->daemon) {
@@ -300,6 +302,14 @@ final class ServeCommand extends Command
     private static function absolute(string $path): string
     {
         return \str_starts_with($path, '/') ? $path : \getcwd() . '/' . $path;
+    }
+
+    /** SPINDLE_TASK_WORKERS when set, so that a deployment can give task workers without a new flag. */
+    private static function taskWorkersDefault(): string
+    {
+        $value = \getenv('SPINDLE_TASK_WORKERS');
+
+        return \is_string($value) && $value !== '' ? $value : '0';
     }
 
     private static function cpuCount(): int

@@ -267,7 +267,7 @@ final class RequestDecodingTest extends E2ETestCase
         } finally {
             @\unlink($file);
         }
-        self::assertTrue(self::eventually(static fn (): bool => \glob(self::uploadDir() . '/*') === [], 2.0), 'temporary files left behind');
+        self::assertTrue(self::eventually(static fn (): bool => self::uploads() === [], 2.0), 'temporary files left behind');
     }
 
     public function testAMaxFileUploadsThatIsNotANumberIsRefused(): void

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 /**
- * Task workers (SPINDLE_TASK_WORKERS) and Spindle\task() through a real server
+ * Task workers (--task-workers, or SPINDLE_TASK_WORKERS) and Spindle\task() through a real server
  * (tests/fixtures/apps/tasks.php): results from another process, errors, a crashed task worker
  * replaced, and bcrypt hashing that no longer holds up the worker's other requests.
  */
@@ -16,12 +16,7 @@ final class TaskWorkersTest extends E2ETestCase
     private static function server(): ServerProcess
     {
         if (self::$server === null || !self::$server->isRunning()) {
-            \putenv('SPINDLE_TASK_WORKERS=2');
-            try {
-                self::$server = ServerProcess::start(ServerProcess::fixture('tasks.php'), ['--workers=1']);
-            } finally {
-                \putenv('SPINDLE_TASK_WORKERS');
-            }
+            self::$server = ServerProcess::start(ServerProcess::fixture('tasks.php'), ['--workers=1', '--task-workers=2']);
         }
 
         return self::$server;
