@@ -11,11 +11,15 @@ use Spindle\Database\Mysql\SocketConnection;
 use Spindle\Database\Pdo\Attributes;
 use Spindle\Database\Pdo\Charset;
 use Spindle\Database\Pdo\ConnectOptions;
+use Spindle\Database\Pdo\Dialect;
 use Spindle\Database\Pdo\Dsn;
 use Spindle\Database\Pdo\ErrorMode;
 use Spindle\Database\Pdo\Errors;
 use Spindle\Database\Pdo\Escaper;
 use Spindle\Database\Pdo\Handle;
+use Spindle\Database\Pdo\PgsqlAttributes;
+use Spindle\Database\Pdo\PgsqlConnect;
+use Spindle\Database\Pdo\PgsqlSession;
 use Spindle\Database\Pdo\QueryError;
 use Spindle\Database\Pdo\SqlState;
 use Spindle\Database\Pdo\Statement;
@@ -56,6 +60,9 @@ class Pdo extends \PDO
     public const MYSQL_ATTR_SSL_VERIFY_SERVER_CERT = 1014;
     public const MYSQL_ATTR_LOCAL_INFILE_DIRECTORY = 1015;
 
+    /** PDO::PGSQL_ATTR_DISABLE_PREPARES: statements go unnamed, parsed anew at each execute. */
+    public const PGSQL_ATTR_DISABLE_PREPARES = 1000;
+
     /**
      * Constructor option (a string key, which PDO itself ignores): a
      * Closure(ConnectionConfig): Connection that opens the connection instead of
@@ -71,7 +78,14 @@ class Pdo extends \PDO
      */
     public function __construct(string $dsn, ?string $username = null, #[\SensitiveParameter] ?string $password = null, ?array $options = null)
     {
-        $dataSource = ConnectOptions::dataSource($dsn);
+        [$dialect, $dataSource] = ConnectOptions::split($dsn);
+        if ($dialect === Dialect::Pgsql) {
+            $options ??= [];
+            $connection = new PgsqlSession(PgsqlConnect::open($dataSource, $username, $password, $options));
+            $this->open(new Handle($connection, new Escaper(Charset::fromName('utf8mb4')), '', dialect: Dialect::Pgsql), $options);
+
+            return;
+        }
         // Without options mysqlnd waits default_socket_timeout to connect; with them, ATTR_TIMEOUT or 30 s.
         $connectTimeout = $options === null ? (int) ini_get('default_socket_timeout') : ConnectOptions::longOption($options, \PDO::ATTR_TIMEOUT, 30);
         $options ??= [];
@@ -258,15 +272,28 @@ class Pdo extends \PDO
     /** @return list<string> */
     public static function getAvailableDrivers(): array
     {
-        return ['mysql'];
+        return ['mysql', 'pgsql'];
     }
 
-    /** The AUTO_INCREMENT value of the last statement that generated one ("0" after any other). */
-    /** @return string */
+    /**
+     * MySQL: the AUTO_INCREMENT value of the last statement that generated one ("0" after any
+     * other). PostgreSQL: lastval(), or currval() of the sequence named (false and the
+     * server's error when there is none).
+     */
     public function lastInsertId(?string $name = null): string|false
     {
         $handle = $this->handle();
         $handle->clearError();
+        if ($handle->dialect === Dialect::Pgsql) {
+            try {
+                return PgsqlAttributes::lastInsertId($handle, $name);
+            } catch (MysqlException $error) {
+                $handle->failed($error);
+                $handle->report(null, 'PDO::lastInsertId');
+
+                return false;
+            }
+        }
 
         return $handle->lastInsertId;
     }
@@ -377,10 +404,12 @@ class Pdo extends \PDO
         $this->handle = $handle;
         $handle->autocommit = ConnectOptions::longOption($options, \PDO::ATTR_AUTOCOMMIT, 1) !== 0;
         $handle->errorMode = ErrorMode::tryFrom(ConnectOptions::longOption($options, \PDO::ATTR_ERRMODE, ErrorMode::Exception->value)) ?? ErrorMode::Exception;
-        $handle->emulatePrepares = ConnectOptions::longOption($options, \PDO::ATTR_EMULATE_PREPARES, ConnectOptions::longOption($options, self::MYSQL_ATTR_DIRECT_QUERY, 1)) !== 0;
+        $handle->emulatePrepares = $handle->dialect === Dialect::Pgsql
+            ? ConnectOptions::longOption($options, \PDO::ATTR_EMULATE_PREPARES, 0) !== 0
+            : ConnectOptions::longOption($options, \PDO::ATTR_EMULATE_PREPARES, ConnectOptions::longOption($options, self::MYSQL_ATTR_DIRECT_QUERY, 1)) !== 0;
         $handle->assumeNationalStrings = ConnectOptions::longOption($options, \PDO::ATTR_DEFAULT_STR_PARAM, 0) === \PDO::PARAM_STR_NATL;
-        $handle->buffered = ConnectOptions::longOption($options, self::MYSQL_ATTR_USE_BUFFERED_QUERY, 1) !== 0;
-        if (!$handle->autocommit) {
+        $handle->buffered = $handle->dialect === Dialect::Pgsql || ConnectOptions::longOption($options, self::MYSQL_ATTR_USE_BUFFERED_QUERY, 1) !== 0;
+        if (!$handle->autocommit && $handle->dialect === Dialect::Mysql) {
             try {
                 $handle->query('SET AUTOCOMMIT=0');
             } catch (MysqlException $error) {

@@ -30,6 +30,8 @@ final class Handle
 
     public const IN_USE = "Commands out of sync; you can't run this command now (this connection is busy in another fiber: one Spindle\\Database\\Pdo is one connection, give each fiber its own)";
 
+    public const IN_USE_PGSQL = 'another command is already in progress (this connection is busy in another fiber: one Spindle\\Database\\Pdo is one connection, give each fiber its own)';
+
     private const SERVER_STATUS_IN_TRANS = 1;
     private const SERVER_STATUS_NO_BACKSLASH_ESCAPES = 512;
 
@@ -83,6 +85,7 @@ final class Handle
         public readonly string $hostInfo,
         public readonly bool $localInfile = false,
         public readonly ?string $localInfileDirectory = null,
+        public readonly Dialect $dialect = Dialect::Mysql,
     ) {
     }
 
@@ -103,13 +106,13 @@ final class Handle
             return $this->parsedSql[$sql];
         }
         if (\strlen($sql) > self::PARSED_SQL_MAX_LENGTH) {
-            return SqlParser::parse($sql);
+            return SqlParser::parse($sql, $this->dialect);
         }
         if (\count($this->parsedSql) >= self::PARSED_SQL_CACHE_SIZE) {
             $this->parsedSql = [];
         }
 
-        return $this->parsedSql[$sql] = SqlParser::parse($sql);
+        return $this->parsedSql[$sql] = SqlParser::parse($sql, $this->dialect);
     }
 
     /**
@@ -284,6 +287,9 @@ final class Handle
     /** PDO::quote() and the quoting of emulated prepares. */
     public function quote(string $value, int $type): string
     {
+        if ($this->dialect === Dialect::Pgsql) {
+            return self::quotePgsql($value, $this->connection instanceof PgsqlSession && $this->connection->connection->parameter('standard_conforming_strings') === 'off');
+        }
         $national = $this->assumeNationalStrings;
         if (($type & \PDO::PARAM_STR_NATL) === \PDO::PARAM_STR_NATL) {
             $national = true;
@@ -294,6 +300,24 @@ final class Handle
         $noBackslashEscapes = ($this->connection->statusFlags() & self::SERVER_STATUS_NO_BACKSLASH_ESCAPES) !== 0;
 
         return ($national ? "N'" : "'") . $this->escaper->escape($value, $noBackslashEscapes) . "'";
+    }
+
+    /**
+     * PQescapeStringConn() rules: the text up to its first NUL byte, quotes doubled (and
+     * backslashes, with E'…', when standard_conforming_strings is off).
+     */
+    public static function quotePgsql(string $value, bool $backslashes = false): string
+    {
+        $nul = strpos($value, "\0");
+        if ($nul !== false) {
+            $value = substr($value, 0, $nul);
+        }
+        $escaped = str_replace("'", "''", $value);
+        if ($backslashes && str_contains($value, '\\')) {
+            return "E'" . str_replace('\\', '\\\\', $escaped) . "'";
+        }
+
+        return "'" . $escaped . "'";
     }
 
     /**
@@ -324,10 +348,14 @@ final class Handle
     private function enterExclusive(): void
     {
         if ($this->busy) {
-            throw new MysqlException(self::IN_USE, 2014, 'HY000');
+            throw $this->dialect === Dialect::Pgsql
+                ? new MysqlException(self::IN_USE_PGSQL, PgsqlSession::ERROR_CODE, 'HY000')
+                : new MysqlException(self::IN_USE, 2014, 'HY000');
         }
         if ($this->connection->isBroken()) {
-            throw new MysqlException('MySQL server has gone away', 2006, 'HY000');
+            throw $this->dialect === Dialect::Pgsql
+                ? new MysqlException('no connection to the server', PgsqlSession::ERROR_CODE, '08006')
+                : new MysqlException('MySQL server has gone away', 2006, 'HY000');
         }
         $this->busy = true;
         try {

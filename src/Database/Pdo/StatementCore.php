@@ -10,6 +10,7 @@ use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Protocol\ColumnType as MysqlType;
 use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
+use Spindle\Database\Pgsql\Bytea;
 
 /**
  * The state and behaviour behind one Spindle\Database\Pdo\Statement: preparing, binding,
@@ -288,12 +289,40 @@ final class StatementCore extends StatementFetch
     private function quoteParam(BoundParam $param): string
     {
         $value = $param->value;
+        if ($this->handle->dialect === Dialect::Pgsql) {
+            return $this->quotePgsqlParam($param);
+        }
         if ($param->type === \PDO::PARAM_LOB && self::isResource($value)) {
             return $this->handle->quote((string) stream_get_contents($this->stream($value)), $param->type);
         }
 
         return match ($value === null ? \PDO::PARAM_NULL : $param->type) {
             \PDO::PARAM_BOOL => $value ? '1' : '0',
+            \PDO::PARAM_INT => (string) (int) $value,
+            \PDO::PARAM_NULL => 'NULL',
+            default => $this->handle->quote((string) $value, $param->type),
+        };
+    }
+
+    /**
+     * pdo_pgsql's emulation: a PARAM_BOOL goes as 't' or 'f' and becomes a PARAM_STR, a
+     * PARAM_LOB as a bytea literal ('\x…').
+     */
+    private function quotePgsqlParam(BoundParam $param): string
+    {
+        $value = $param->value;
+        if ($value !== null && ($param->type & self::MODE_MASK) === \PDO::PARAM_BOOL) {
+            $param->type = \PDO::PARAM_STR;
+
+            return $value ? "'t'" : "'f'";
+        }
+        if ($param->type === \PDO::PARAM_LOB && $value !== null) {
+            $bytes = self::isResource($value) ? (string) stream_get_contents($this->stream($value)) : (string) $value;
+
+            return "'\\x" . bin2hex($bytes) . "'";
+        }
+
+        return match ($value === null ? \PDO::PARAM_NULL : $param->type) {
             \PDO::PARAM_INT => (string) (int) $value,
             \PDO::PARAM_NULL => 'NULL',
             default => $this->handle->quote((string) $value, $param->type),
@@ -318,6 +347,11 @@ final class StatementCore extends StatementFetch
             }
             if ($type === \PDO::PARAM_LOB && self::isResource($param->value)) {
                 $param->value = (string) stream_get_contents($this->stream($param->value));
+            }
+            if ($type === \PDO::PARAM_LOB && $this->handle->dialect === Dialect::Pgsql) {
+                // pdo_pgsql sends large objects as binary bytea.
+                $this->nativeValues[$param->position] = new Bytea((string) $param->value);
+                continue;
             }
             if (!\is_string($param->value) && !\is_int($param->value) && !\is_bool($param->value) && !\is_float($param->value)) {
                 return false;

@@ -53,6 +53,8 @@ final class Connection
     /** @var iterable<string>|null data for the COPY FROM in progress */
     private ?iterable $copyIn = null;
     private int $statementCounter = 0;
+    /** Close messages to send ahead of the next command (their CloseComplete answers are skipped). */
+    private string $deferred = '';
     /** @var list<int> what the last statement Describe told */
     private array $describedTypes = [];
     /** @var list<\Spindle\Database\Pgsql\Protocol\Field> */
@@ -154,14 +156,28 @@ final class Connection
         return $results[0] ?? new Result([], [], '');
     }
 
+    /**
+     * Sends frontend messages that end with Sync (Frontend's encoders) and reads the answer up to
+     * ReadyForQuery: one Result per CommandComplete. For what the methods above do not cover
+     * (a Parse, Bind, Describe and Execute in one round trip, portals, …).
+     *
+     * @return list<Result>
+     *
+     * @throws PgsqlException
+     */
+    public function exchange(string $messages, ?string $sql = null): array
+    {
+        return $this->command($messages, $sql);
+    }
+
+    /**
+     * Closes a named statement. Nothing waits: the Close goes out ahead of the next command (a
+     * statement may be dropped in a destructor, where a fiber cannot suspend).
+     */
     public function closeStatement(PreparedStatement $statement): void
     {
-        if ($this->broken || $this->busy) {
-            return;
-        }
-        try {
-            $this->command(Frontend::close('S', $statement->name) . Frontend::sync(), null);
-        } catch (PgsqlException) {
+        if (!$this->broken) {
+            $this->deferred .= Frontend::close('S', $statement->name);
         }
     }
 
@@ -498,6 +514,8 @@ final class Connection
         $rows = [];
         $error = null;
         try {
+            $bytes = $this->deferred . $bytes;
+            $this->deferred = '';
             if (!$this->transport->write($bytes, $deadline)) {
                 throw new PgsqlException('could not send the command: timeout expired', '08006');
             }
