@@ -233,10 +233,10 @@ class Pdo extends \PDO
     {
         $handle = $this->handle();
         if ($handle->queryError !== null) {
-            return Handle::errorInfo($handle->queryError->sqlState, $handle->queryError->driverError);
+            return $handle->errorInfoFor($handle->queryError->sqlState, $handle->queryError->driverError);
         }
 
-        return Handle::errorInfo($handle->errorCode, $handle->driverError);
+        return $handle->errorInfoFor($handle->errorCode, $handle->driverError);
     }
 
     /**

@@ -241,6 +241,16 @@ final class Handle
         }
     }
 
+    /** A PostgreSQL statement with $1 … $count placeholders (nothing is sent yet). */
+    public function prepareNumbered(string $sql, int $count): PreparedStatement
+    {
+        if (!$this->connection instanceof PgsqlSession) {
+            throw new \LogicException('prepareNumbered() is for PostgreSQL sessions');
+        }
+
+        return $this->connection->prepareNumbered($sql, $count);
+    }
+
     /** @throws MysqlException */
     public function prepare(string $sql): PreparedStatement
     {
@@ -395,6 +405,9 @@ final class Handle
         if ($error->errorCode === 0) {
             return [SqlState::NONE, null];
         }
+        if ($error->errorCode === PgsqlSession::NO_ERROR_CODE) {
+            return [$error->sqlState, new DriverError(null, $error->getMessage())];
+        }
 
         return [$error->sqlState, new DriverError($error->errorCode, $error->getMessage())];
     }
@@ -460,6 +473,9 @@ final class Handle
      */
     public static function errorInfo(string $state, ?DriverError $driver): array
     {
+        if ($state !== SqlState::NONE && $driver !== null && $driver->code === null) {
+            return [$state, null, $driver->message];
+        }
         if ($state !== SqlState::NONE && $driver !== null) {
             return [$state, $driver->code, $driver->message];
         }
@@ -467,12 +483,34 @@ final class Handle
         return [$state, null, null];
     }
 
+    /**
+     * errorInfo() of this handle or one of its statements. pdo_pgsql keeps one driver error per
+     * connection: every errorInfo() shows the last one the server (or the driver) reported, even
+     * beside an SQLSTATE that PDO raised itself.
+     *
+     * @return array{0: string, 1: int|null, 2: string|null}
+     */
+    public function errorInfoFor(string $state, ?DriverError $own): array
+    {
+        if ($this->dialect !== Dialect::Pgsql || !$this->connection instanceof PgsqlSession) {
+            return self::errorInfo($state, $own);
+        }
+        $last = $this->connection->lastError;
+        if ($state === SqlState::NONE || $last === null) {
+            return [$state, null, null];
+        }
+
+        return [$state, $last->code, $last->message];
+    }
+
     private function reportState(string $state, ?DriverError $driver, string $where): void
     {
         $description = SqlState::describe($state);
-        $message = $driver !== null
-            ? sprintf('SQLSTATE[%s]: %s: %d %s', $state, $description, $driver->code, $driver->message)
-            : sprintf('SQLSTATE[%s]: %s', $state, $description);
+        $message = match (true) {
+            $driver === null => sprintf('SQLSTATE[%s]: %s', $state, $description),
+            $driver->code === null => sprintf('SQLSTATE[%s]: %s: %s', $state, $description, $driver->message),
+            default => sprintf('SQLSTATE[%s]: %s: %d %s', $state, $description, $driver->code, $driver->message),
+        };
         if ($this->errorMode === ErrorMode::Warning) {
             $this->warn($where, $message);
 

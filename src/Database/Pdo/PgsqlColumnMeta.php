@@ -53,9 +53,10 @@ final class PgsqlColumnMeta
             $meta['native_type'] = $type;
         }
         $meta['pdo_type'] = match ($column->type) {
-            TypeDecoder::INT2, TypeDecoder::INT4, TypeDecoder::INT8, TypeDecoder::OID => \PDO::PARAM_INT,
+            TypeDecoder::INT2, TypeDecoder::INT4, TypeDecoder::INT8 => \PDO::PARAM_INT,
             TypeDecoder::BOOL => \PDO::PARAM_BOOL,
-            TypeDecoder::BYTEA => \PDO::PARAM_LOB,
+            // An oid is reported as a large object's.
+            TypeDecoder::BYTEA, TypeDecoder::OID => \PDO::PARAM_LOB,
             default => \PDO::PARAM_STR,
         };
         $meta['name'] = $name;

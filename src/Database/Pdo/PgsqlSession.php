@@ -41,6 +41,11 @@ final class PgsqlSession implements StreamingConnection
 {
     /** pdo_pgsql's driver error code: PGRES_FATAL_ERROR */
     public const ERROR_CODE = 7;
+    /** An error without a driver error number (errorInfo()[1] is null): an empty query. */
+    public const NO_ERROR_CODE = -1;
+
+    /** The last error the session reported: pdo_pgsql shows it in every errorInfo(). */
+    public ?DriverError $lastError = null;
 
     private int $statementCounter = 0;
     /** @var array<string, string|null> names of types and tables getColumnMeta() asked for */
@@ -48,7 +53,7 @@ final class PgsqlSession implements StreamingConnection
 
     /** @var array<int, array{string, string}> statement id => [server name, $n text] of statements the server parsed */
     private array $parsed = [];
-    /** @var array<int, string> statement id => $n text, until parsed */
+    /** @var array<int, string> statement id => its server name, until parsed */
     private array $pending = [];
     private int $nextId = 0;
     /** Unnamed statements only (PDO::PGSQL_ATTR_DISABLE_PREPARES). */
@@ -65,15 +70,25 @@ final class PgsqlSession implements StreamingConnection
 
     public function queryStream(string $sql): ResultStream
     {
-        return ResultStream::ofResults($this->query(self::unescapeQuestionMarks($sql)));
+        return ResultStream::ofResults($this->query($sql));
     }
 
-    /** Numbers the placeholders; nothing goes to the server yet. */
+    /** Numbers the "?" placeholders; nothing goes to the server yet. */
     public function prepare(string $sql): PreparedStatement
     {
         [$numbered, $count] = self::numberPlaceholders($sql);
+
+        return $this->prepareNumbered($numbered, $count);
+    }
+
+    /**
+     * A statement whose placeholders are $1 … $count already; nothing goes to the server yet
+     * (pdo_pgsql names it now and parses it at the first execute).
+     */
+    public function prepareNumbered(string $numbered, int $count): PreparedStatement
+    {
         $id = ++$this->nextId;
-        $this->pending[$id] = $numbered;
+        $this->pending[$id] = $this->disablePrepares ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
         $params = [];
         for ($i = 0; $i < $count; ++$i) {
             $params[] = new ColumnDefinition('def', '', '', '', '$' . ($i + 1), '', 0, 0, 0, 0, 0);
@@ -90,7 +105,7 @@ final class PgsqlSession implements StreamingConnection
         if (isset($this->parsed[$statement->id])) {
             $name = $this->parsed[$statement->id][0];
         } else {
-            $name = $this->disablePrepares ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
+            $name = $this->disablePrepares ? '' : ($this->pending[$statement->id] ?? '');
             $bytes .= Frontend::parse($name, $statement->sql, $types);
         }
         $bytes .= Frontend::bind('', $name, $values, $formats) . Frontend::describe('P', '') . Frontend::execute() . Frontend::sync();
@@ -151,8 +166,10 @@ final class PgsqlSession implements StreamingConnection
     }
 
     /** A PgsqlException as the PDO layer's error: code 7, the SQLSTATE, libpq's text. */
-    public static function error(PgsqlException $error): MysqlException
+    public function error(PgsqlException $error): MysqlException
     {
+        $this->lastError = new DriverError(self::ERROR_CODE, $error->getMessage());
+
         return new MysqlException($error->getMessage(), self::ERROR_CODE, $error->sqlState, $error);
     }
 
@@ -209,7 +226,7 @@ final class PgsqlSession implements StreamingConnection
         try {
             return $operation();
         } catch (PgsqlException $error) {
-            throw self::error($error);
+            throw $this->error($error);
         }
     }
 
@@ -217,6 +234,12 @@ final class PgsqlSession implements StreamingConnection
     private function last(array $results): Result
     {
         $result = $results[\count($results) - 1] ?? new PgsqlResult([], [], '');
+        if ($result->fields === [] && $result->tag === '') {
+            // An empty query: pdo_pgsql reports PGRES_EMPTY_QUERY as a general error.
+            $this->lastError = new DriverError(null, '');
+
+            throw new MysqlException('', self::NO_ERROR_CODE, 'HY000');
+        }
         if ($result->fields === []) {
             return new Result([], [], $result->affectedRows(), 0, 0, $this->statusFlags());
         }

@@ -53,6 +53,9 @@ final class StatementCore extends StatementFetch
      */
     public function prepare(string $where): bool
     {
+        if ($this->handle->dialect === Dialect::Pgsql) {
+            return $this->preparePgsql($where);
+        }
         if ($this->handle->emulatePrepares) {
             return true;
         }
@@ -85,6 +88,63 @@ final class StatementCore extends StatementFetch
         $this->fieldCount = \count($this->prepared->columns);
 
         return true;
+    }
+
+    /**
+     * pdo_pgsql's preparer: the placeholders are checked now, emulated or not; server-side, each
+     * becomes $n (a name used twice keeps its number) and the statement is named, to be parsed
+     * by the server at the first execute.
+     */
+    private function preparePgsql(string $where): bool
+    {
+        $parsed = $this->parsed();
+        if ($parsed->style === PlaceholderStyle::Mixed) {
+            $this->handle->errorCode = 'HY093';
+            $this->handle->raise($this, 'HY093', 'mixed named and positional parameters', $where);
+
+            return false;
+        }
+        if ($this->handle->emulatePrepares) {
+            return true;
+        }
+        $sql = '';
+        $from = 0;
+        $numbers = [];
+        foreach ($parsed->placeholders as $position => $placeholder) {
+            if ($parsed->style === PlaceholderStyle::Named) {
+                $numbers[$placeholder->text] ??= \count($numbers) + 1;
+                $number = $numbers[$placeholder->text];
+            } else {
+                $number = $position + 1;
+            }
+            $sql .= PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from, $placeholder->offset - $from), $parsed, $from) . '$' . $number;
+            $from = $placeholder->end();
+        }
+        $sql .= PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from), $parsed, $from);
+        $this->positionNames = $parsed->style === PlaceholderStyle::Named ? array_flip($numbers) : null;
+        if ($this->positionNames !== null) {
+            $this->positionNames = array_combine(array_map(static fn (int $n): int => $n - 1, array_keys($this->positionNames)), $this->positionNames);
+        }
+        $count = $parsed->style === PlaceholderStyle::Named ? \count($numbers) : \count($parsed->placeholders);
+        $this->prepared = $this->handle->prepareNumbered($sql, $count);
+        $this->emulated = false;
+        $this->parameterCount = $count;
+        $this->fieldCount = 0;
+
+        return true;
+    }
+
+    /** A parameter error pdo_pgsql reports itself: HY093, no error number, the text. */
+    private function pgsqlParameterError(string $text, string $where): bool
+    {
+        $this->errorCode = 'HY093';
+        $this->driverError = new DriverError(null, $text);
+        if ($this->handle->connection instanceof PgsqlSession) {
+            $this->handle->connection->lastError = $this->driverError;
+        }
+        $this->handle->report($this, $where);
+
+        return false;
     }
 
     /**
@@ -135,6 +195,9 @@ final class StatementCore extends StatementFetch
         // pdo_mysql checks server-side parameters against the prepared statement right away.
         if ($isParam && !$this->emulated && ($param->position < 0 || $param->position >= $this->parameterCount)) {
             unset($hash[$key]);
+            if ($this->handle->dialect === Dialect::Pgsql) {
+                return $this->pgsqlParameterError('parameter was not defined', $where);
+            }
             $this->errorCode = 'HY093';
             $this->handle->report($this, $where);
 
@@ -161,6 +224,9 @@ final class StatementCore extends StatementFetch
             return false;
         }
         $position = array_search($param->name, $this->positionNames, true);
+        if ($position === false && $this->handle->dialect === Dialect::Pgsql) {
+            return $this->pgsqlParameterError($param->name, $where);
+        }
         if ($position === false) {
             $this->handle->raise($this, 'HY093', 'parameter was not defined', $where);
 
@@ -279,11 +345,19 @@ final class StatementCore extends StatementFetch
                 return false;
             }
             $quoted = $this->quoteParam($param);
-            $sql .= substr($this->queryString, $from, $placeholder->offset - $from) . $quoted;
+            $sql .= $this->textBetween($parsed, $from, $placeholder->offset) . $quoted;
             $from = $placeholder->end();
         }
 
-        return $sql . substr($this->queryString, $from);
+        return $sql . $this->textBetween($parsed, $from, \strlen($this->queryString));
+    }
+
+    /** The query text between placeholders; PostgreSQL's "??" becomes "?" once PDO rewrites the text. */
+    private function textBetween(ParsedSql $parsed, int $from, int $to): string
+    {
+        $text = substr($this->queryString, $from, $to - $from);
+
+        return $this->handle->dialect === Dialect::Pgsql ? PgsqlSession::unescapeQuestionMarks($text, $parsed, $from) : $text;
     }
 
     private function quoteParam(BoundParam $param): string
@@ -367,7 +441,14 @@ final class StatementCore extends StatementFetch
     {
         $this->freeResult();
         try {
-            if ($this->prepared !== null) {
+            if ($this->prepared !== null && $this->handle->dialect === Dialect::Pgsql) {
+                // The server counts the parameters (and says so when some are missing).
+                $values = [];
+                for ($position = 0; \array_key_exists($position, $this->nativeValues); ++$position) {
+                    $values[] = $this->nativeValues[$position];
+                }
+                $this->stream = $this->handle->executeStream($this->prepared, $values, $this);
+            } elseif ($this->prepared !== null) {
                 if (\count($this->params ?? []) < $this->parameterCount) {
                     $this->errorCode = 'HY093';
 

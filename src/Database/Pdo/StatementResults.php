@@ -195,6 +195,11 @@ abstract class StatementResults
 
     public function nextRowset(): bool
     {
+        if ($this->handle->dialect === Dialect::Pgsql) {
+            $this->handle->raise($this, 'IM001', 'driver does not support multiple rowsets', 'PDOStatement::nextRowset');
+
+            return false;
+        }
         $this->errorCode = SqlState::NONE;
         $this->names = null;
         $this->columnCount = 0;

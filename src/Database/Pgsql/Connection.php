@@ -53,6 +53,8 @@ final class Connection
     /** @var iterable<string>|null data for the COPY FROM in progress */
     private ?iterable $copyIn = null;
     private int $statementCounter = 0;
+    /** Whether the server accepted the credentials (AuthenticationOk). */
+    private bool $authenticated = false;
     /** Close messages to send ahead of the next command (their CloseComplete answers are skipped). */
     private string $deferred = '';
     /** @var list<int> what the last statement Describe told */
@@ -74,7 +76,17 @@ final class Connection
         try {
             $connection->startup($deadline);
         } catch (PgsqlException $e) {
+            $tls = $connection->isTls();
             $connection->fail();
+            if ($config->sslMode === SslMode::Prefer && $tls && $e->server !== null && !$connection->authenticated) {
+                // As libpq: sslmode=prefer tries again without TLS when the server refused to
+                // authenticate over TLS, and a second refusal reports both.
+                try {
+                    return self::connect($config->withSslMode(SslMode::Disable));
+                } catch (PgsqlException $second) {
+                    throw new PgsqlException($e->getMessage() . "\n" . $second->getMessage(), $second->sqlState, $second->server, $second);
+                }
+            }
             throw $e;
         } catch (ProtocolError $e) {
             $connection->fail();
@@ -432,6 +444,7 @@ final class Connection
             if ($message instanceof Authentication) {
                 switch ($message->code) {
                     case Authentication::OK:
+                        $this->authenticated = true;
                         break;
                     case Authentication::CLEARTEXT:
                         $this->send(Frontend::password($config->password), $deadline, true);

@@ -30,6 +30,11 @@ final class ConnectionConfig
     ) {
     }
 
+    public function withSslMode(SslMode $mode): self
+    {
+        return new self($this->host, $this->port, $this->user, $this->password, $this->database, $mode, $this->sslRootCert, $this->tls, $this->connectTimeout, $this->queryTimeout, $this->parameters, $this->cancelGrace);
+    }
+
     public function isUnixSocket(): bool
     {
         return str_starts_with($this->host, '/');

@@ -38,54 +38,71 @@ final class ErrorFormat
         return rtrim($text, "\n");
     }
 
-    /** "LINE n: text" and the caret line, for a 1-based character position. */
+    /**
+     * "LINE n: text" and a caret under the 1-based character $position, as libpq shows it: tabs
+     * as blanks, a line longer than 60 screen columns cut (with "...") around the position.
+     */
     private static function position(string $query, int $position): string
     {
-        $utf8 = preg_match('//u', $query) === 1;
-        $chars = $utf8 ? (preg_split('//u', $query, -1, PREG_SPLIT_NO_EMPTY) ?: []) : str_split($query);
+        $chars = preg_match('//u', $query) === 1 ? (preg_split('//u', $query, -1, PREG_SPLIT_NO_EMPTY) ?: []) : str_split($query);
         $location = $position - 1;
-        if ($location < 0 || $location > \count($chars)) {
+        if ($location < 0) {
             return '';
         }
-        // Tabs count as one screen column each after being shown as spaces; lines end at \n or \r.
-        $line = 1;
-        $lineStart = 0;
         $count = \count($chars);
-        for ($i = 0; $i < $location && $i < $count; ++$i) {
-            if ($chars[$i] === "\n" || ($chars[$i] === "\r" && ($chars[$i + 1] ?? '') !== "\n")) {
-                ++$line;
-                $lineStart = $i + 1;
-            } elseif ($chars[$i] === "\r") {
-                // "\r\n": the "\n" ends the line.
+        $columns = []; // screen offset of each character
+        $line = 1;
+        $begin = 0;
+        $end = -1;
+        $screen = 0;
+        $index = 0;
+        for (; $index < $count; ++$index) {
+            $columns[$index] = $screen;
+            $char = $chars[$index];
+            if ($char === "\t") {
+                $chars[$index] = ' ';
+            } elseif ($char === "\r" || $char === "\n") {
+                if ($index < $location) {
+                    if ($char === "\r" || $index === 0 || $chars[$index - 1] !== "\r") {
+                        ++$line;
+                    }
+                    $begin = $index + 1;
+                } else {
+                    $end = $index;
+                    break;
+                }
+            }
+            $screen += \strlen($char) === 1 ? 1 : max(1, mb_strwidth($char, 'UTF-8'));
+        }
+        if ($end < 0) {
+            $end = $index;
+            $columns[$index] = $screen;
+        }
+        if ($location > $index) {
+            return '';
+        }
+        $cutLeft = false;
+        $cutRight = false;
+        if ($columns[$end] - $columns[$begin] > self::DISPLAY_SIZE) {
+            if ($columns[$begin] + self::DISPLAY_SIZE >= $columns[$location] + self::MIN_RIGHT_CUT) {
+                while ($columns[$end] - $columns[$begin] > self::DISPLAY_SIZE) {
+                    --$end;
+                }
+                $cutRight = true;
+            } else {
+                while ($columns[$location] + self::MIN_RIGHT_CUT < $columns[$end]) {
+                    --$end;
+                    $cutRight = true;
+                }
+                while ($columns[$end] - $columns[$begin] > self::DISPLAY_SIZE) {
+                    ++$begin;
+                    $cutLeft = true;
+                }
             }
         }
-        $lineEnd = $lineStart;
-        while ($lineEnd < $count && $chars[$lineEnd] !== "\n" && $chars[$lineEnd] !== "\r") {
-            ++$lineEnd;
-        }
-        $lineChars = \array_slice($chars, $lineStart, $lineEnd - $lineStart);
-        $lineChars = array_map(static fn (string $c): string => $c === "\t" ? ' ' : $c, $lineChars);
-        $column = $location - $lineStart;
-        $width = \count($lineChars);
-        $prefix = '';
-        $suffix = '';
-        if ($width > self::DISPLAY_SIZE) {
-            // Show DISPLAY_SIZE columns around the error, with "..." where the line was cut.
-            $start = 0;
-            if ($column >= self::DISPLAY_SIZE - self::MIN_RIGHT_CUT) {
-                $start = min($column - (self::DISPLAY_SIZE - self::MIN_RIGHT_CUT) + 1 + 10, $width - self::DISPLAY_SIZE);
-                $start = max($start, 0);
-                $prefix = '...';
-            }
-            $end = $start + self::DISPLAY_SIZE;
-            if ($end < $width) {
-                $suffix = '...';
-            }
-            $lineChars = \array_slice($lineChars, $start, $end - $start);
-            $column = $column - $start + \strlen($prefix);
-        }
-        $label = 'LINE ' . $line . ': ';
+        $prefix = 'LINE ' . $line . ': ' . ($cutLeft ? '...' : '');
 
-        return $label . $prefix . implode('', $lineChars) . $suffix . "\n" . str_repeat(' ', \strlen($label) + $column) . "^\n";
+        return $prefix . implode('', \array_slice($chars, $begin, $end - $begin)) . ($cutRight ? '...' : '') . "\n"
+            . str_repeat(' ', \strlen($prefix) + $columns[$location] - $columns[$begin]) . "^\n";
     }
 }
