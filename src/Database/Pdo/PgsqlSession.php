@@ -48,10 +48,19 @@ final class PgsqlSession implements StreamingConnection
     public ?DriverError $lastError = null;
 
     private int $statementCounter = 0;
+    /** @var list<Field> the fields $describedColumns were made for */
+    private array $describedFields = [];
+    /** @var list<ColumnDefinition> */
+    private array $describedColumns = [];
     /** @var array<string, string|null> names of types and tables getColumnMeta() asked for */
     public array $catalogNames = [];
 
-    /** @var array<int, array{string, string}> statement id => [server name, $n text] of statements the server parsed */
+    /**
+     * Statement id => server name and columns of the statements the server parsed: once known,
+     * the columns are not described again (no Describe, no RowDescription to decode).
+     *
+     * @var array<int, array{string, list<Field>}>
+     */
     private array $parsed = [];
     /** @var array<int, string> statement id => its server name, until parsed */
     private array $pending = [];
@@ -101,17 +110,28 @@ final class PgsqlSession implements StreamingConnection
     {
         [$values, $formats] = Connection::encodeParams($params);
         $types = array_map(static fn (int $format): int => $format === 1 ? TypeDecoder::BYTEA : 0, $formats);
-        $bytes = '';
-        if (isset($this->parsed[$statement->id])) {
-            $name = $this->parsed[$statement->id][0];
+        $known = $this->parsed[$statement->id] ?? null;
+        if ($known !== null) {
+            [$name, $fields] = $known;
+            $bytes = Frontend::bind('', $name, $values, $formats) . Frontend::execute() . Frontend::sync();
         } else {
             $name = $this->disablePrepares ? '' : ($this->pending[$statement->id] ?? '');
-            $bytes .= Frontend::parse($name, $statement->sql, $types);
+            $fields = [];
+            $bytes = Frontend::parse($name, $statement->sql, $types) . Frontend::bind('', $name, $values, $formats)
+                . Frontend::describe('P', '') . Frontend::execute() . Frontend::sync();
         }
-        $bytes .= Frontend::bind('', $name, $values, $formats) . Frontend::describe('P', '') . Frontend::execute() . Frontend::sync();
-        $results = $this->run(fn (): array => $this->connection->exchange($bytes, $statement->sql));
-        if ($name !== '') {
-            $this->parsed[$statement->id] = [$name, $statement->sql];
+        try {
+            $results = $this->run(fn (): array => $this->connection->exchange($bytes, $statement->sql, $fields));
+        } catch (MysqlException $error) {
+            if ($known === null && $name !== '') {
+                // The Parse may have succeeded before the Bind failed: drop the statement so that
+                // the next execute parses it afresh.
+                $this->connection->closeStatement(new \Spindle\Database\Pgsql\PreparedStatement($name, '', [], []));
+            }
+            throw $error;
+        }
+        if ($name !== '' && $known === null) {
+            $this->parsed[$statement->id] = [$name, isset($results[0]) ? $results[\count($results) - 1]->fields : []];
         }
 
         return [$this->last($results)];
@@ -243,7 +263,11 @@ final class PgsqlSession implements StreamingConnection
         if ($result->fields === []) {
             return new Result([], [], $result->affectedRows(), 0, 0, $this->statusFlags());
         }
-        $columns = array_map(self::column(...), $result->fields);
+        if ($result->fields !== $this->describedFields) {
+            $this->describedFields = $result->fields;
+            $this->describedColumns = array_map(self::column(...), $result->fields);
+        }
+        $columns = $this->describedColumns;
         $rows = [];
         $decoders = [];
         foreach ($result->fields as $index => $field) {

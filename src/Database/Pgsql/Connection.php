@@ -171,15 +171,18 @@ final class Connection
     /**
      * Sends frontend messages that end with Sync (Frontend's encoders) and reads the answer up to
      * ReadyForQuery: one Result per CommandComplete. For what the methods above do not cover
-     * (a Parse, Bind, Describe and Execute in one round trip, portals, …).
+     * (a Parse, Bind, Describe and Execute in one round trip, portals, …). $fields are the
+     * columns of rows that come without a RowDescription (no Describe sent).
+     *
+     * @param list<\Spindle\Database\Pgsql\Protocol\Field> $fields
      *
      * @return list<Result>
      *
      * @throws PgsqlException
      */
-    public function exchange(string $messages, ?string $sql = null): array
+    public function exchange(string $messages, ?string $sql = null, array $fields = []): array
     {
-        return $this->command($messages, $sql);
+        return $this->command($messages, $sql, $fields);
     }
 
     /**

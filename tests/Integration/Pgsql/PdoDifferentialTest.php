@@ -259,6 +259,8 @@ final class PdoDifferentialTest extends PdoDifferentialTestCase
             $st = $t->call('too few', fn () => $db->prepare('SELECT ?::int, ?::int'));
             $t->call('execute too few', fn () => $st->execute([1]));
             $t->call('errorInfo too few', fn () => $st->errorInfo());
+            $t->call('execute with both after too few', fn () => $st->execute([1, 2]));
+            $t->call('both', fn () => $st->fetch(\PDO::FETCH_NUM));
             $st = $t->call('too many', fn () => $db->prepare('SELECT ?::int'));
             $t->call('execute too many', fn () => $st->execute([1, 2]));
             $st = $t->call('unknown name', fn () => $db->prepare('SELECT :a::int'));
