@@ -109,7 +109,12 @@ final class Connection
      */
     public function query(string $sql): array
     {
-        return $this->command(Frontend::query($sql), $sql);
+        try {
+            return $this->command(Frontend::query($sql), $sql);
+        } finally {
+            // COPY … TO STDOUT data belongs to copyTo(); here it is dropped.
+            $this->copyOut = [];
+        }
     }
 
     /**
