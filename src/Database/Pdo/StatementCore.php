@@ -337,6 +337,7 @@ final class StatementCore extends StatementFetch
 
         $sql = '';
         $from = 0;
+        $pgsql = $this->handle->dialect === Dialect::Pgsql;
         foreach ($placeholders as $position => $placeholder) {
             $param = $parsed->style === PlaceholderStyle::Positional ? ($params[$position] ?? null) : ($params[$placeholder->text] ?? null);
             if ($param === null) {
@@ -345,19 +346,17 @@ final class StatementCore extends StatementFetch
                 return false;
             }
             $quoted = $this->quoteParam($param);
-            $sql .= $this->textBetween($parsed, $from, $placeholder->offset) . $quoted;
+            $sql .= ($pgsql ? $this->textBetween($parsed, $from, $placeholder->offset) : substr($this->queryString, $from, $placeholder->offset - $from)) . $quoted;
             $from = $placeholder->end();
         }
 
-        return $sql . $this->textBetween($parsed, $from, \strlen($this->queryString));
+        return $sql . ($pgsql ? $this->textBetween($parsed, $from, \strlen($this->queryString)) : substr($this->queryString, $from));
     }
 
-    /** The query text between placeholders; PostgreSQL's "??" becomes "?" once PDO rewrites the text. */
+    /** The query text between placeholders, PostgreSQL's "??" become "?" (PDO rewrites the text). */
     private function textBetween(ParsedSql $parsed, int $from, int $to): string
     {
-        $text = substr($this->queryString, $from, $to - $from);
-
-        return $this->handle->dialect === Dialect::Pgsql ? PgsqlSession::unescapeQuestionMarks($text, $parsed, $from) : $text;
+        return PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from, $to - $from), $parsed, $from);
     }
 
     private function quoteParam(BoundParam $param): string
