@@ -27,19 +27,24 @@ use Spindle\Database\Pdo\StatementClass;
 use Spindle\Database\Pdo\StatementCore;
 
 /**
- * A PDO for MySQL and MariaDB that talks to the server through Spindle's own connection, so a
- * query suspends only the fiber that runs it. Construct it exactly like PDO:
+ * A PDO for MySQL, MariaDB and PostgreSQL that talks to the server through Spindle's own
+ * connection, so a query suspends only the fiber that runs it. Construct it exactly like PDO:
  *
  *     new Spindle\Database\Pdo('mysql:host=127.0.0.1;dbname=app;charset=utf8mb4', $user, $pass, $options);
+ *     new Spindle\Database\Pdo('pgsql:host=127.0.0.1;dbname=app', $user, $pass, $options);
  *
- * It behaves like pdo_mysql (PHP 8.2, mysqlnd): emulated prepares by default, the same fetch
- * modes, attributes, messages and error modes; docs/database.md lists the deliberate
- * differences. The native PDO object underneath is never initialised and every public method is
- * overridden, so the pdo_mysql extension need not be loaded; PDO::MYSQL_ATTR_* exist here as
- * Spindle\Database\Pdo::MYSQL_ATTR_* with the same values.
+ * With a mysql: DSN it behaves like pdo_mysql (PHP 8.2, mysqlnd): emulated prepares by default,
+ * the same fetch modes, attributes, messages and error modes. With a pgsql: DSN it behaves like
+ * pdo_pgsql (PHP 8.2): server-side prepares by default, pdo_pgsql's types, messages and
+ * attributes (Pdo\PgsqlSession carries the PostgreSQL session under the same statement code).
+ * docs/database.md lists the deliberate differences. The native PDO object underneath is never
+ * initialised and every public method is overridden, so neither extension need be loaded;
+ * PDO::MYSQL_ATTR_* and PDO::PGSQL_ATTR_DISABLE_PREPARES exist here with the same values.
+ * ATTR_CONNECTOR and fromConnection() are for MySQL connections.
  *
  * One Pdo is one connection: use it from one fiber at a time (a second fiber calling while the
- * first waits for the server gets error 2014).
+ * first waits for the server gets an error at once: 2014 on MySQL, "another command is already
+ * in progress" on PostgreSQL).
  */
 class Pdo extends \PDO
 {
