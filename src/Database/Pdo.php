@@ -19,6 +19,7 @@ use Spindle\Database\Pdo\Escaper;
 use Spindle\Database\Pdo\Handle;
 use Spindle\Database\Pdo\PgsqlAttributes;
 use Spindle\Database\Pdo\PgsqlConnect;
+use Spindle\Database\Pdo\PgsqlMethods;
 use Spindle\Database\Pdo\PgsqlSession;
 use Spindle\Database\Pdo\QueryError;
 use Spindle\Database\Pdo\SqlState;
@@ -396,7 +397,111 @@ class Pdo extends \PDO
         return $properties;
     }
 
+    // ---- pdo_pgsql's own methods ---------------------------------------------------------------
+    // Untyped as PDO's stubs declare them (they exist on PDO only with pdo_pgsql); the arguments
+    // are checked as pdo_pgsql checks them.
+
+    /**
+     * @param string      $tableName
+     * @param array<mixed> $rows
+     * @param string      $separator
+     * @param string      $nullAs
+     * @param string|null $fields
+     */
+    public function pgsqlCopyFromArray($tableName, $rows, $separator = "\t", $nullAs = "\\\\N", $fields = null): bool
+    {
+        if (!\is_array($rows)) {
+            throw new \TypeError(sprintf('PDO::pgsqlCopyFromArray(): Argument #2 ($rows) must be of type array, %s given', get_debug_type($rows)));
+        }
+
+        return PgsqlMethods::copyFromArray($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'tableName', $tableName), $rows, self::stringArgument(__FUNCTION__, 3, 'separator', $separator), self::stringArgument(__FUNCTION__, 4, 'nullAs', $nullAs), self::nullableStringArgument(__FUNCTION__, 5, 'fields', $fields), 'PDO::pgsqlCopyFromArray');
+    }
+
+    /**
+     * @param string      $tableName
+     * @param string      $separator
+     * @param string      $nullAs
+     * @param string|null $fields
+     *
+     * @return list<string>|false
+     */
+    public function pgsqlCopyToArray($tableName, $separator = "\t", $nullAs = "\\\\N", $fields = null): array|false
+    {
+        return PgsqlMethods::copyToArray($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'tableName', $tableName), self::stringArgument(__FUNCTION__, 2, 'separator', $separator), self::stringArgument(__FUNCTION__, 3, 'nullAs', $nullAs), self::nullableStringArgument(__FUNCTION__, 4, 'fields', $fields), 'PDO::pgsqlCopyToArray');
+    }
+
+    /**
+     * @param string      $tableName
+     * @param string      $filename
+     * @param string      $separator
+     * @param string      $nullAs
+     * @param string|null $fields
+     */
+    public function pgsqlCopyFromFile($tableName, $filename, $separator = "\t", $nullAs = "\\\\N", $fields = null): bool
+    {
+        return PgsqlMethods::copyFromFile($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'tableName', $tableName), self::stringArgument(__FUNCTION__, 2, 'filename', $filename), self::stringArgument(__FUNCTION__, 3, 'separator', $separator), self::stringArgument(__FUNCTION__, 4, 'nullAs', $nullAs), self::nullableStringArgument(__FUNCTION__, 5, 'fields', $fields), 'PDO::pgsqlCopyFromFile');
+    }
+
+    /**
+     * @param string      $tableName
+     * @param string      $filename
+     * @param string      $separator
+     * @param string      $nullAs
+     * @param string|null $fields
+     */
+    public function pgsqlCopyToFile($tableName, $filename, $separator = "\t", $nullAs = "\\\\N", $fields = null): bool
+    {
+        return PgsqlMethods::copyToFile($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'tableName', $tableName), self::stringArgument(__FUNCTION__, 2, 'filename', $filename), self::stringArgument(__FUNCTION__, 3, 'separator', $separator), self::stringArgument(__FUNCTION__, 4, 'nullAs', $nullAs), self::nullableStringArgument(__FUNCTION__, 5, 'fields', $fields), 'PDO::pgsqlCopyToFile');
+    }
+
+    /**
+     * @param int $fetchMode
+     * @param int $timeoutMilliseconds
+     *
+     * @return array<int|string, int|string>|false
+     */
+    public function pgsqlGetNotify($fetchMode = \PDO::FETCH_DEFAULT, $timeoutMilliseconds = 0): array|false
+    {
+        if (!\is_int($fetchMode) || !\is_int($timeoutMilliseconds)) {
+            throw new \TypeError('PDO::pgsqlGetNotify(): Arguments #1 ($fetchMode) and #2 ($timeoutMilliseconds) must be of type int');
+        }
+
+        return PgsqlMethods::getNotify($this->pgsqlHandle(__FUNCTION__), $fetchMode, $timeoutMilliseconds);
+    }
+
+    public function pgsqlGetPid(): int
+    {
+        $session = $this->pgsqlHandle(__FUNCTION__)->connection;
+
+        return $session instanceof PgsqlSession ? $session->connectionId() : 0;
+    }
+
+    private static function stringArgument(string $method, int $position, string $name, mixed $value): string
+    {
+        if (\is_string($value) || \is_int($value) || \is_float($value)) {
+            return (string) $value;
+        }
+
+        throw new \TypeError(sprintf('PDO::%s(): Argument #%d ($%s) must be of type string, %s given', $method, $position, $name, get_debug_type($value)));
+    }
+
+    private static function nullableStringArgument(string $method, int $position, string $name, mixed $value): ?string
+    {
+        return $value === null ? null : self::stringArgument($method, $position, $name, $value);
+    }
+
     // ---- internals ----------------------------------------------------------------------------
+
+    /** The handle, for pdo_pgsql's methods; on MySQL they do not exist, as with pdo_mysql. */
+    private function pgsqlHandle(string $method): Handle
+    {
+        $handle = $this->handle();
+        if ($handle->dialect !== Dialect::Pgsql) {
+            throw new \Error(sprintf('Call to undefined method %s::%s()', static::class, $method));
+        }
+
+        return $handle;
+    }
 
     private function handle(): Handle
     {

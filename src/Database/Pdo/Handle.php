@@ -241,6 +241,33 @@ final class Handle
         }
     }
 
+    /**
+     * Runs $operation on the PostgreSQL session alone (the pdo_pgsql methods: COPY, NOTIFY).
+     *
+     * @template T
+     *
+     * @param \Closure(PgsqlSession): T $operation
+     *
+     * @return T
+     *
+     * @throws MysqlException
+     */
+    public function withPgsqlSession(\Closure $operation): mixed
+    {
+        $session = $this->connection;
+        if (!$session instanceof PgsqlSession) {
+            throw new \LogicException('not a PostgreSQL connection');
+        }
+
+        return $this->exclusively(static function () use ($operation, $session): mixed {
+            try {
+                return $operation($session);
+            } catch (\Spindle\Database\Pgsql\PgsqlException $error) {
+                throw $session->error($error);
+            }
+        });
+    }
+
     /** A PostgreSQL statement with $1 … $count placeholders (nothing is sent yet). */
     public function prepareNumbered(string $sql, int $count): PreparedStatement
     {

@@ -284,6 +284,40 @@ final class Connection
     }
 
     /**
+     * The next NOTIFY arrival: one already received, else what the socket holds now, else the
+     * first to come within $timeout seconds (0: no wait); null when none came.
+     *
+     * @throws PgsqlException
+     */
+    public function nextNotification(float $timeout = 0.0): ?Notification
+    {
+        if ($this->notifications === []) {
+            $this->enter();
+            try {
+                $data = $this->transport->readNow();
+                if ($data !== '') {
+                    $this->reader->push($data);
+                    while (($message = $this->reader->next()) !== null) {
+                        $this->background($message);
+                    }
+                }
+            } catch (PgsqlException|ProtocolError $e) {
+                $this->fail();
+                throw $e instanceof PgsqlException ? $e : new PgsqlException($e->getMessage(), '08P01', null, $e);
+            }
+        }
+        if ($this->notifications === [] && $timeout > 0) {
+            foreach ($this->notifications($timeout) as $notification) {
+                return $notification;
+            }
+
+            return null;
+        }
+
+        return array_shift($this->notifications);
+    }
+
+    /**
      * Asks the server to cancel what this session runs (CancelRequest on a second connection).
      * Returns once the request is sent; the command fails with SQLSTATE 57014 if it was still
      * running.

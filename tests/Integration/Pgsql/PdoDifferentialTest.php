@@ -366,6 +366,51 @@ final class PdoDifferentialTest extends PdoDifferentialTestCase
         }, [\PDO::ATTR_ERRMODE => \PDO::ERRMODE_EXCEPTION]);
     }
 
+    public function testPdoPgsqlMethods(): void
+    {
+        $this->differential(static function (\PDO $db, Trace $t): void {
+            $file = tempnam(sys_get_temp_dir(), 'spindle-copy-');
+            \assert(\is_string($file));
+            $t->call('create', fn () => $db->exec('CREATE TEMP TABLE c (id int, name text)'));
+            $t->call('copy from array', fn () => $db->pgsqlCopyFromArray('c', ["1\tone", "2\t\\N\n", "3\tthree"]));
+            $t->call('copy to array', fn () => $db->pgsqlCopyToArray('c'));
+            $t->call('copy to array, separator, null, fields', fn () => $db->pgsqlCopyToArray('c', ';', 'NULL', 'name'));
+            $t->call('copy from array, fields', fn () => $db->pgsqlCopyFromArray('c', ['4;x'], ';', '\\\\N', 'id,name'));
+            $t->call('copy bad row', fn () => $db->pgsqlCopyFromArray('c', ["bad\tx"]));
+            $t->call('errorInfo after bad row', fn () => $db->errorInfo());
+            $t->call('copy to unknown table', fn () => $db->pgsqlCopyToArray('nope'));
+            $t->call('copy to file', fn () => $db->pgsqlCopyToFile('c', $file));
+            $t->call('file contents', fn () => file_get_contents($file));
+            $t->call('copy from file', fn () => $db->pgsqlCopyFromFile('c', $file));
+            $t->call('count', fn () => $db->query('SELECT count(*) FROM c')->fetchColumn());
+            $t->call('pid', fn () => $db->pgsqlGetPid() === (int) $db->query('SELECT pg_backend_pid()')->fetchColumn());
+            $t->call('listen', fn () => $db->exec('LISTEN ch'));
+            $t->call('nothing yet', fn () => $db->pgsqlGetNotify());
+            $t->call('notify', fn () => $db->exec("NOTIFY ch, 'hello'"));
+            $pid = static fn (array|false $n): array|false => $n === false ? false : array_map(static fn ($v) => \is_int($v) ? 'pid' : $v, $n);
+            $t->call('notification assoc', fn () => $pid($db->pgsqlGetNotify(\PDO::FETCH_ASSOC)));
+            $t->call('none left, 10 ms', fn () => $db->pgsqlGetNotify(\PDO::FETCH_ASSOC, 10));
+            $t->call('notify without payload', fn () => $db->exec('NOTIFY ch'));
+            $t->call('notification both', fn () => $pid($db->pgsqlGetNotify()));
+            $t->call('notify x', fn () => $db->exec("NOTIFY ch, 'x'"));
+            $t->call('notification num', fn () => $pid($db->pgsqlGetNotify(\PDO::FETCH_NUM)));
+            $t->call('bad fetch mode', fn () => $db->pgsqlGetNotify(\PDO::FETCH_OBJ));
+            $t->call('negative timeout', fn () => $db->pgsqlGetNotify(\PDO::FETCH_NUM, -1));
+            @unlink($file);
+        });
+    }
+
+    public function testNotificationFromAnotherSessionWithinTheTimeout(): void
+    {
+        $this->differentialSides(static function (string $side, Trace $t): void {
+            $listener = self::open($side);
+            $sender = self::open($side);
+            $t->call('listen', fn () => $listener->exec('LISTEN other'));
+            $t->call('notify from another session', fn () => $sender->exec("NOTIFY other, 'from afar'"));
+            $t->call('received', fn () => ($n = $listener->pgsqlGetNotify(\PDO::FETCH_ASSOC, 5000)) === false ? false : [$n['message'], $n['payload'], $n['pid'] === $sender->pgsqlGetPid()]);
+        });
+    }
+
     /** @dataProvider prepareModes */
     public function testStatementLifecycle(bool $emulate): void
     {
