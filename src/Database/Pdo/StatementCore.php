@@ -121,9 +121,9 @@ final class StatementCore extends StatementFetch
             $from = $placeholder->end();
         }
         $sql .= PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from), $parsed, $from);
-        $this->positionNames = $parsed->style === PlaceholderStyle::Named ? array_flip($numbers) : null;
-        if ($this->positionNames !== null) {
-            $this->positionNames = array_combine(array_map(static fn (int $n): int => $n - 1, array_keys($this->positionNames)), $this->positionNames);
+        $this->positionNames = null;
+        foreach ($numbers as $name => $number) {
+            $this->positionNames[$number - 1] = $name;
         }
         $count = $parsed->style === PlaceholderStyle::Named ? \count($numbers) : \count($parsed->placeholders);
         $this->prepared = $this->handle->prepareNumbered($sql, $count);
