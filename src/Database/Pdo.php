@@ -11,11 +11,16 @@ use Spindle\Database\Mysql\SocketConnection;
 use Spindle\Database\Pdo\Attributes;
 use Spindle\Database\Pdo\Charset;
 use Spindle\Database\Pdo\ConnectOptions;
+use Spindle\Database\Pdo\Dialect;
 use Spindle\Database\Pdo\Dsn;
 use Spindle\Database\Pdo\ErrorMode;
 use Spindle\Database\Pdo\Errors;
 use Spindle\Database\Pdo\Escaper;
 use Spindle\Database\Pdo\Handle;
+use Spindle\Database\Pdo\PgsqlAttributes;
+use Spindle\Database\Pdo\PgsqlConnect;
+use Spindle\Database\Pdo\PgsqlMethods;
+use Spindle\Database\Pdo\PgsqlSession;
 use Spindle\Database\Pdo\QueryError;
 use Spindle\Database\Pdo\SqlState;
 use Spindle\Database\Pdo\Statement;
@@ -23,19 +28,24 @@ use Spindle\Database\Pdo\StatementClass;
 use Spindle\Database\Pdo\StatementCore;
 
 /**
- * A PDO for MySQL and MariaDB that talks to the server through Spindle's own connection, so a
- * query suspends only the fiber that runs it. Construct it exactly like PDO:
+ * A PDO for MySQL, MariaDB and PostgreSQL that talks to the server through Spindle's own
+ * connection, so a query suspends only the fiber that runs it. Construct it exactly like PDO:
  *
  *     new Spindle\Database\Pdo('mysql:host=127.0.0.1;dbname=app;charset=utf8mb4', $user, $pass, $options);
+ *     new Spindle\Database\Pdo('pgsql:host=127.0.0.1;dbname=app', $user, $pass, $options);
  *
- * It behaves like pdo_mysql (PHP 8.2, mysqlnd): emulated prepares by default, the same fetch
- * modes, attributes, messages and error modes; docs/database.md lists the deliberate
- * differences. The native PDO object underneath is never initialised and every public method is
- * overridden, so the pdo_mysql extension need not be loaded; PDO::MYSQL_ATTR_* exist here as
- * Spindle\Database\Pdo::MYSQL_ATTR_* with the same values.
+ * With a mysql: DSN it behaves like pdo_mysql (PHP 8.2, mysqlnd): emulated prepares by default,
+ * the same fetch modes, attributes, messages and error modes. With a pgsql: DSN it behaves like
+ * pdo_pgsql (PHP 8.2): server-side prepares by default, pdo_pgsql's types, messages and
+ * attributes (Pdo\PgsqlSession carries the PostgreSQL session under the same statement code).
+ * docs/database.md lists the deliberate differences. The native PDO object underneath is never
+ * initialised and every public method is overridden, so neither extension need be loaded;
+ * PDO::MYSQL_ATTR_* and PDO::PGSQL_ATTR_DISABLE_PREPARES exist here with the same values.
+ * ATTR_CONNECTOR and fromConnection() are for MySQL connections.
  *
  * One Pdo is one connection: use it from one fiber at a time (a second fiber calling while the
- * first waits for the server gets error 2014).
+ * first waits for the server gets an error at once: 2014 on MySQL, "another command is already
+ * in progress" on PostgreSQL).
  */
 class Pdo extends \PDO
 {
@@ -56,6 +66,9 @@ class Pdo extends \PDO
     public const MYSQL_ATTR_SSL_VERIFY_SERVER_CERT = 1014;
     public const MYSQL_ATTR_LOCAL_INFILE_DIRECTORY = 1015;
 
+    /** PDO::PGSQL_ATTR_DISABLE_PREPARES: statements go unnamed, parsed anew at each execute. */
+    public const PGSQL_ATTR_DISABLE_PREPARES = 1000;
+
     /**
      * Constructor option (a string key, which PDO itself ignores): a
      * Closure(ConnectionConfig): Connection that opens the connection instead of
@@ -71,7 +84,14 @@ class Pdo extends \PDO
      */
     public function __construct(string $dsn, ?string $username = null, #[\SensitiveParameter] ?string $password = null, ?array $options = null)
     {
-        $dataSource = ConnectOptions::dataSource($dsn);
+        [$dialect, $dataSource] = ConnectOptions::split($dsn);
+        if ($dialect === Dialect::Pgsql) {
+            $options ??= [];
+            $connection = new PgsqlSession(PgsqlConnect::open($dataSource, $username, $password, $options));
+            $this->open(new Handle($connection, new Escaper(Charset::fromName('utf8mb4')), '', dialect: Dialect::Pgsql), $options);
+
+            return;
+        }
         // Without options mysqlnd waits default_socket_timeout to connect; with them, ATTR_TIMEOUT or 30 s.
         $connectTimeout = $options === null ? (int) ini_get('default_socket_timeout') : ConnectOptions::longOption($options, \PDO::ATTR_TIMEOUT, 30);
         $options ??= [];
@@ -219,10 +239,10 @@ class Pdo extends \PDO
     {
         $handle = $this->handle();
         if ($handle->queryError !== null) {
-            return Handle::errorInfo($handle->queryError->sqlState, $handle->queryError->driverError);
+            return $handle->errorInfoFor($handle->queryError->sqlState, $handle->queryError->driverError);
         }
 
-        return Handle::errorInfo($handle->errorCode, $handle->driverError);
+        return $handle->errorInfoFor($handle->errorCode, $handle->driverError);
     }
 
     /**
@@ -258,15 +278,28 @@ class Pdo extends \PDO
     /** @return list<string> */
     public static function getAvailableDrivers(): array
     {
-        return ['mysql'];
+        return ['mysql', 'pgsql'];
     }
 
-    /** The AUTO_INCREMENT value of the last statement that generated one ("0" after any other). */
-    /** @return string */
+    /**
+     * MySQL: the AUTO_INCREMENT value of the last statement that generated one ("0" after any
+     * other). PostgreSQL: lastval(), or currval() of the sequence named (false and the
+     * server's error when there is none).
+     */
     public function lastInsertId(?string $name = null): string|false
     {
         $handle = $this->handle();
         $handle->clearError();
+        if ($handle->dialect === Dialect::Pgsql) {
+            try {
+                return PgsqlAttributes::lastInsertId($handle, $name);
+            } catch (MysqlException $error) {
+                $handle->failed($error);
+                $handle->report(null, 'PDO::lastInsertId');
+
+                return false;
+            }
+        }
 
         return $handle->lastInsertId;
     }
@@ -364,7 +397,111 @@ class Pdo extends \PDO
         return $properties;
     }
 
+    // ---- pdo_pgsql's own methods ---------------------------------------------------------------
+    // Untyped as PDO's stubs declare them (they exist on PDO only with pdo_pgsql); the arguments
+    // are checked as pdo_pgsql checks them.
+
+    /**
+     * @param string      $tableName
+     * @param array<mixed> $rows
+     * @param string      $separator
+     * @param string      $nullAs
+     * @param string|null $fields
+     */
+    public function pgsqlCopyFromArray($tableName, $rows, $separator = "\t", $nullAs = "\\\\N", $fields = null): bool
+    {
+        if (!\is_array($rows)) {
+            throw new \TypeError(sprintf('PDO::pgsqlCopyFromArray(): Argument #2 ($rows) must be of type array, %s given', get_debug_type($rows)));
+        }
+
+        return PgsqlMethods::copyFromArray($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'tableName', $tableName), $rows, self::stringArgument(__FUNCTION__, 3, 'separator', $separator), self::stringArgument(__FUNCTION__, 4, 'nullAs', $nullAs), self::nullableStringArgument(__FUNCTION__, 5, 'fields', $fields), 'PDO::pgsqlCopyFromArray');
+    }
+
+    /**
+     * @param string      $tableName
+     * @param string      $separator
+     * @param string      $nullAs
+     * @param string|null $fields
+     *
+     * @return list<string>|false
+     */
+    public function pgsqlCopyToArray($tableName, $separator = "\t", $nullAs = "\\\\N", $fields = null): array|false
+    {
+        return PgsqlMethods::copyToArray($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'tableName', $tableName), self::stringArgument(__FUNCTION__, 2, 'separator', $separator), self::stringArgument(__FUNCTION__, 3, 'nullAs', $nullAs), self::nullableStringArgument(__FUNCTION__, 4, 'fields', $fields), 'PDO::pgsqlCopyToArray');
+    }
+
+    /**
+     * @param string      $tableName
+     * @param string      $filename
+     * @param string      $separator
+     * @param string      $nullAs
+     * @param string|null $fields
+     */
+    public function pgsqlCopyFromFile($tableName, $filename, $separator = "\t", $nullAs = "\\\\N", $fields = null): bool
+    {
+        return PgsqlMethods::copyFromFile($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'tableName', $tableName), self::stringArgument(__FUNCTION__, 2, 'filename', $filename), self::stringArgument(__FUNCTION__, 3, 'separator', $separator), self::stringArgument(__FUNCTION__, 4, 'nullAs', $nullAs), self::nullableStringArgument(__FUNCTION__, 5, 'fields', $fields), 'PDO::pgsqlCopyFromFile');
+    }
+
+    /**
+     * @param string      $tableName
+     * @param string      $filename
+     * @param string      $separator
+     * @param string      $nullAs
+     * @param string|null $fields
+     */
+    public function pgsqlCopyToFile($tableName, $filename, $separator = "\t", $nullAs = "\\\\N", $fields = null): bool
+    {
+        return PgsqlMethods::copyToFile($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'tableName', $tableName), self::stringArgument(__FUNCTION__, 2, 'filename', $filename), self::stringArgument(__FUNCTION__, 3, 'separator', $separator), self::stringArgument(__FUNCTION__, 4, 'nullAs', $nullAs), self::nullableStringArgument(__FUNCTION__, 5, 'fields', $fields), 'PDO::pgsqlCopyToFile');
+    }
+
+    /**
+     * @param int $fetchMode
+     * @param int $timeoutMilliseconds
+     *
+     * @return array<int|string, int|string>|false
+     */
+    public function pgsqlGetNotify($fetchMode = \PDO::FETCH_DEFAULT, $timeoutMilliseconds = 0): array|false
+    {
+        if (!\is_int($fetchMode) || !\is_int($timeoutMilliseconds)) {
+            throw new \TypeError('PDO::pgsqlGetNotify(): Arguments #1 ($fetchMode) and #2 ($timeoutMilliseconds) must be of type int');
+        }
+
+        return PgsqlMethods::getNotify($this->pgsqlHandle(__FUNCTION__), $fetchMode, $timeoutMilliseconds);
+    }
+
+    public function pgsqlGetPid(): int
+    {
+        $session = $this->pgsqlHandle(__FUNCTION__)->connection;
+
+        return $session instanceof PgsqlSession ? $session->connectionId() : 0;
+    }
+
+    private static function stringArgument(string $method, int $position, string $name, mixed $value): string
+    {
+        if (\is_string($value) || \is_int($value) || \is_float($value)) {
+            return (string) $value;
+        }
+
+        throw new \TypeError(sprintf('PDO::%s(): Argument #%d ($%s) must be of type string, %s given', $method, $position, $name, get_debug_type($value)));
+    }
+
+    private static function nullableStringArgument(string $method, int $position, string $name, mixed $value): ?string
+    {
+        return $value === null ? null : self::stringArgument($method, $position, $name, $value);
+    }
+
     // ---- internals ----------------------------------------------------------------------------
+
+    /** The handle, for pdo_pgsql's methods; on MySQL they do not exist, as with pdo_mysql. */
+    private function pgsqlHandle(string $method): Handle
+    {
+        $handle = $this->handle();
+        if ($handle->dialect !== Dialect::Pgsql) {
+            throw new \Error(sprintf('Call to undefined method %s::%s()', static::class, $method));
+        }
+
+        return $handle;
+    }
 
     private function handle(): Handle
     {
@@ -377,10 +514,12 @@ class Pdo extends \PDO
         $this->handle = $handle;
         $handle->autocommit = ConnectOptions::longOption($options, \PDO::ATTR_AUTOCOMMIT, 1) !== 0;
         $handle->errorMode = ErrorMode::tryFrom(ConnectOptions::longOption($options, \PDO::ATTR_ERRMODE, ErrorMode::Exception->value)) ?? ErrorMode::Exception;
-        $handle->emulatePrepares = ConnectOptions::longOption($options, \PDO::ATTR_EMULATE_PREPARES, ConnectOptions::longOption($options, self::MYSQL_ATTR_DIRECT_QUERY, 1)) !== 0;
+        $handle->emulatePrepares = $handle->dialect === Dialect::Pgsql
+            ? ConnectOptions::longOption($options, \PDO::ATTR_EMULATE_PREPARES, 0) !== 0
+            : ConnectOptions::longOption($options, \PDO::ATTR_EMULATE_PREPARES, ConnectOptions::longOption($options, self::MYSQL_ATTR_DIRECT_QUERY, 1)) !== 0;
         $handle->assumeNationalStrings = ConnectOptions::longOption($options, \PDO::ATTR_DEFAULT_STR_PARAM, 0) === \PDO::PARAM_STR_NATL;
-        $handle->buffered = ConnectOptions::longOption($options, self::MYSQL_ATTR_USE_BUFFERED_QUERY, 1) !== 0;
-        if (!$handle->autocommit) {
+        $handle->buffered = $handle->dialect === Dialect::Pgsql || ConnectOptions::longOption($options, self::MYSQL_ATTR_USE_BUFFERED_QUERY, 1) !== 0;
+        if (!$handle->autocommit && $handle->dialect === Dialect::Mysql) {
             try {
                 $handle->query('SET AUTOCOMMIT=0');
             } catch (MysqlException $error) {

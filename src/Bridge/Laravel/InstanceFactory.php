@@ -64,6 +64,7 @@ final class InstanceFactory
                 throw new \RuntimeException(\sprintf('%s/bootstrap/app.php returned %s, not an Illuminate\Foundation\Application', $this->directory, \get_debug_type($app)));
             }
             $app->bind('db.connector.mysql', SpindleMySqlConnector::class);
+            $app->bind('db.connector.pgsql', SpindlePostgresConnector::class);
             ($this->redis ??= new Redis\RedisDriver())->takeOver($app);
             // Providers may look at the request while they boot; the real one replaces it.
             $app->instance('request', Request::create('http://localhost/'));

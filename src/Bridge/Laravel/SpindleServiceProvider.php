@@ -15,16 +15,17 @@ use Spindle\Supervisor\ControlCommand;
 
 /**
  * Adds `php artisan spindle:serve|stop|reload|status` to a Laravel app, and makes its `mysql`
- * connections use Spindle's driver in artisan commands as they do under `spindle serve`
- * (see SpindleMySqlConnector for the opt-out). Laravel discovers it
+ * and `pgsql` connections use Spindle's driver in artisan commands as they do under `spindle
+ * serve` (see SpindleMySqlConnector and SpindlePostgresConnector for the opt-outs). Laravel discovers it
  * through the `extra.laravel.providers` key of Spindle's composer.json.
  */
 final class SpindleServiceProvider extends ServiceProvider
 {
-    /** MySQL connections open Spindle's driver in artisan commands (migrations) too; the `spindle` Redis client driver. */
+    /** MySQL and PostgreSQL connections open Spindle's driver in artisan commands (migrations) too; the `spindle` Redis client driver. */
     public function register(): void
     {
         $this->app->bind('db.connector.mysql', SpindleMySqlConnector::class);
+        $this->app->bind('db.connector.pgsql', SpindlePostgresConnector::class);
         Redis\RedisDriver::registerOnce($this->app);
         HttpClient\HttpDriver::register($this->app);
         // The cache store `spindle`: the cache shared by the server's workers.

@@ -33,11 +33,24 @@ final class Attributes
             case \PDO::ATTR_ERRMODE:
                 return $handle->errorMode->value;
             case \PDO::ATTR_DRIVER_NAME:
-                return 'mysql';
+                return $handle->dialect->value;
             case \PDO::ATTR_STATEMENT_CLASS:
                 return $handle->statementCtorArgs === null ? [$handle->statementClass] : [$handle->statementClass, $handle->statementCtorArgs];
             case \PDO::ATTR_DEFAULT_FETCH_MODE:
                 return $handle->defaultFetchMode;
+            case \PDO::ATTR_STRINGIFY_FETCHES:
+                return $handle->stringify;
+        }
+        if ($handle->dialect === Dialect::Pgsql) {
+            [$known, $value] = PgsqlAttributes::get($handle, $attribute);
+            if ($known) {
+                return $value;
+            }
+            $handle->raise(null, 'IM001', 'driver does not support that attribute', 'PDO::getAttribute');
+
+            return false;
+        }
+        switch ($attribute) {
             case \PDO::ATTR_CLIENT_VERSION:
                 return 'mysqlnd ' . \PHP_VERSION;
             case \PDO::ATTR_SERVER_VERSION:
@@ -50,8 +63,6 @@ final class Attributes
                 return (int) $handle->autocommit;
             case \PDO::ATTR_DEFAULT_STR_PARAM:
                 return $handle->assumeNationalStrings ? \PDO::PARAM_STR_NATL : \PDO::PARAM_STR_CHAR;
-            case \PDO::ATTR_STRINGIFY_FETCHES:
-                return $handle->stringify;
             case Pdo::MYSQL_ATTR_USE_BUFFERED_QUERY:
                 return (int) $handle->buffered;
             case \PDO::ATTR_EMULATE_PREPARES:
@@ -115,6 +126,9 @@ final class Attributes
         }
 
         $handle->clearError();
+        if ($handle->dialect === Dialect::Pgsql) {
+            return PgsqlAttributes::apply($handle, $attribute, $value);
+        }
         switch ($attribute) {
             case \PDO::ATTR_AUTOCOMMIT:
                 $autocommit = self::boolParam($value);

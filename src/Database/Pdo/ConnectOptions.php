@@ -24,6 +24,22 @@ final class ConnectOptions
     /** The part after "mysql:", resolving php.ini aliases and "uri:" files like PDO. */
     public static function dataSource(string $dsn): string
     {
+        [$dialect, $dataSource] = self::split($dsn);
+        if ($dialect !== Dialect::Mysql) {
+            throw Errors::exception('could not find driver', 0, null);
+        }
+
+        return $dataSource;
+    }
+
+    /**
+     * The driver ("mysql:" or "pgsql:") and the part after it, resolving php.ini aliases and
+     * "uri:" files like PDO.
+     *
+     * @return array{Dialect, string}
+     */
+    public static function split(string $dsn): array
+    {
         // PDO reads the DSN as a C string: nothing after a NUL byte counts.
         $dsn = explode("\0", $dsn, 2)[0];
         if (!str_contains($dsn, ':')) {
@@ -51,12 +67,13 @@ final class ConnectOptions
             }
         }
         [$driver, $dataSource] = explode(':', $dsn, 2);
-        if ($driver !== 'mysql') {
+        $dialect = Dialect::tryFrom($driver);
+        if ($dialect === null) {
             // Like PDO, do not repeat the DSN: it may hold a password.
             throw Errors::exception('could not find driver', 0, null);
         }
 
-        return $dataSource;
+        return [$dialect, $dataSource];
     }
 
     /**

@@ -12,7 +12,8 @@ namespace Spindle\Database\Pdo;
 final class DriverError
 {
     public function __construct(
-        public readonly int $code,
+        /** null: an error the driver raised itself, without a server error number (pdo_pgsql's errcode 0) */
+        public readonly ?int $code,
         public readonly string $message,
     ) {
     }

@@ -30,6 +30,8 @@ final class Handle
 
     public const IN_USE = "Commands out of sync; you can't run this command now (this connection is busy in another fiber: one Spindle\\Database\\Pdo is one connection, give each fiber its own)";
 
+    public const IN_USE_PGSQL = 'another command is already in progress (this connection is busy in another fiber: one Spindle\\Database\\Pdo is one connection, give each fiber its own)';
+
     private const SERVER_STATUS_IN_TRANS = 1;
     private const SERVER_STATUS_NO_BACKSLASH_ESCAPES = 512;
 
@@ -83,6 +85,7 @@ final class Handle
         public readonly string $hostInfo,
         public readonly bool $localInfile = false,
         public readonly ?string $localInfileDirectory = null,
+        public readonly Dialect $dialect = Dialect::Mysql,
     ) {
     }
 
@@ -103,13 +106,13 @@ final class Handle
             return $this->parsedSql[$sql];
         }
         if (\strlen($sql) > self::PARSED_SQL_MAX_LENGTH) {
-            return SqlParser::parse($sql);
+            return SqlParser::parse($sql, $this->dialect);
         }
         if (\count($this->parsedSql) >= self::PARSED_SQL_CACHE_SIZE) {
             $this->parsedSql = [];
         }
 
-        return $this->parsedSql[$sql] = SqlParser::parse($sql);
+        return $this->parsedSql[$sql] = SqlParser::parse($sql, $this->dialect);
     }
 
     /**
@@ -238,6 +241,43 @@ final class Handle
         }
     }
 
+    /**
+     * Runs $operation on the PostgreSQL session alone (the pdo_pgsql methods: COPY, NOTIFY).
+     *
+     * @template T
+     *
+     * @param \Closure(PgsqlSession): T $operation
+     *
+     * @return T
+     *
+     * @throws MysqlException
+     */
+    public function withPgsqlSession(\Closure $operation): mixed
+    {
+        $session = $this->connection;
+        if (!$session instanceof PgsqlSession) {
+            throw new \LogicException('not a PostgreSQL connection');
+        }
+
+        return $this->exclusively(static function () use ($operation, $session): mixed {
+            try {
+                return $operation($session);
+            } catch (\Spindle\Database\Pgsql\PgsqlException $error) {
+                throw $session->error($error);
+            }
+        });
+    }
+
+    /** A PostgreSQL statement with $1 … $count placeholders (nothing is sent yet). */
+    public function prepareNumbered(string $sql, int $count): PreparedStatement
+    {
+        if (!$this->connection instanceof PgsqlSession) {
+            throw new \LogicException('prepareNumbered() is for PostgreSQL sessions');
+        }
+
+        return $this->connection->prepareNumbered($sql, $count);
+    }
+
     /** @throws MysqlException */
     public function prepare(string $sql): PreparedStatement
     {
@@ -284,6 +324,9 @@ final class Handle
     /** PDO::quote() and the quoting of emulated prepares. */
     public function quote(string $value, int $type): string
     {
+        if ($this->dialect === Dialect::Pgsql) {
+            return self::quotePgsql($value, $this->connection instanceof PgsqlSession && $this->connection->connection->parameter('standard_conforming_strings') === 'off');
+        }
         $national = $this->assumeNationalStrings;
         if (($type & \PDO::PARAM_STR_NATL) === \PDO::PARAM_STR_NATL) {
             $national = true;
@@ -294,6 +337,24 @@ final class Handle
         $noBackslashEscapes = ($this->connection->statusFlags() & self::SERVER_STATUS_NO_BACKSLASH_ESCAPES) !== 0;
 
         return ($national ? "N'" : "'") . $this->escaper->escape($value, $noBackslashEscapes) . "'";
+    }
+
+    /**
+     * PQescapeStringConn() rules: the text up to its first NUL byte, quotes doubled (and
+     * backslashes, with E'…', when standard_conforming_strings is off).
+     */
+    public static function quotePgsql(string $value, bool $backslashes = false): string
+    {
+        $nul = strpos($value, "\0");
+        if ($nul !== false) {
+            $value = substr($value, 0, $nul);
+        }
+        $escaped = str_replace("'", "''", $value);
+        if ($backslashes && str_contains($value, '\\')) {
+            return "E'" . str_replace('\\', '\\\\', $escaped) . "'";
+        }
+
+        return "'" . $escaped . "'";
     }
 
     /**
@@ -324,10 +385,14 @@ final class Handle
     private function enterExclusive(): void
     {
         if ($this->busy) {
-            throw new MysqlException(self::IN_USE, 2014, 'HY000');
+            throw $this->dialect === Dialect::Pgsql
+                ? new MysqlException(self::IN_USE_PGSQL, PgsqlSession::ERROR_CODE, 'HY000')
+                : new MysqlException(self::IN_USE, 2014, 'HY000');
         }
         if ($this->connection->isBroken()) {
-            throw new MysqlException('MySQL server has gone away', 2006, 'HY000');
+            throw $this->dialect === Dialect::Pgsql
+                ? new MysqlException('no connection to the server', PgsqlSession::ERROR_CODE, '08006')
+                : new MysqlException('MySQL server has gone away', 2006, 'HY000');
         }
         $this->busy = true;
         try {
@@ -366,6 +431,9 @@ final class Handle
     {
         if ($error->errorCode === 0) {
             return [SqlState::NONE, null];
+        }
+        if ($error->errorCode === PgsqlSession::NO_ERROR_CODE) {
+            return [$error->sqlState, new DriverError(null, $error->getMessage())];
         }
 
         return [$error->sqlState, new DriverError($error->errorCode, $error->getMessage())];
@@ -432,6 +500,9 @@ final class Handle
      */
     public static function errorInfo(string $state, ?DriverError $driver): array
     {
+        if ($state !== SqlState::NONE && $driver !== null && $driver->code === null) {
+            return [$state, null, $driver->message];
+        }
         if ($state !== SqlState::NONE && $driver !== null) {
             return [$state, $driver->code, $driver->message];
         }
@@ -439,12 +510,34 @@ final class Handle
         return [$state, null, null];
     }
 
+    /**
+     * errorInfo() of this handle or one of its statements. pdo_pgsql keeps one driver error per
+     * connection: every errorInfo() shows the last one the server (or the driver) reported, even
+     * beside an SQLSTATE that PDO raised itself.
+     *
+     * @return array{0: string, 1: int|null, 2: string|null}
+     */
+    public function errorInfoFor(string $state, ?DriverError $own): array
+    {
+        if ($this->dialect !== Dialect::Pgsql || !$this->connection instanceof PgsqlSession) {
+            return self::errorInfo($state, $own);
+        }
+        $last = $this->connection->lastError;
+        if ($state === SqlState::NONE || $last === null) {
+            return [$state, null, null];
+        }
+
+        return [$state, $last->code, $last->message];
+    }
+
     private function reportState(string $state, ?DriverError $driver, string $where): void
     {
         $description = SqlState::describe($state);
-        $message = $driver !== null
-            ? sprintf('SQLSTATE[%s]: %s: %d %s', $state, $description, $driver->code, $driver->message)
-            : sprintf('SQLSTATE[%s]: %s', $state, $description);
+        $message = match (true) {
+            $driver === null => sprintf('SQLSTATE[%s]: %s', $state, $description),
+            $driver->code === null => sprintf('SQLSTATE[%s]: %s: %s', $state, $description, $driver->message),
+            default => sprintf('SQLSTATE[%s]: %s: %d %s', $state, $description, $driver->code, $driver->message),
+        };
         if ($this->errorMode === ErrorMode::Warning) {
             $this->warn($where, $message);
 

@@ -7,11 +7,15 @@ namespace Spindle\Database\Pdo;
 /** The placeholders found in an SQL text, in order. */
 final class ParsedSql
 {
-    /** @param list<Placeholder> $placeholders */
+    /**
+     * @param list<Placeholder> $placeholders
+     * @param list<int>         $escapedQuestionMarks offsets of each "??" (PostgreSQL dialect only)
+     */
     public function __construct(
         public readonly string $sql,
         public readonly array $placeholders,
         public readonly PlaceholderStyle $style,
+        public readonly array $escapedQuestionMarks = [],
     ) {
     }
 

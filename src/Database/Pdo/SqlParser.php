@@ -7,7 +7,8 @@ namespace Spindle\Database\Pdo;
 /**
  * Finds "?" and ":name" placeholders in an SQL text the way MySQL reads it: nothing inside '…' or
  * "…" strings (backslash escapes and doubled quotes), `…` identifiers, / * … * / comments, and
- * "-- …" or "# …" comments up to the end of the line counts. Two or more "?" in a row ("??") or
+ * "-- …" or "# …" comments up to the end of the line counts. In the PostgreSQL dialect "#" and
+ * "`" are plain text (operators there), and each "??" is recorded: PDO sends it as "?". Two or more "?" in a row ("??") or
  * ":" in a row ("::") are plain text, and so is ":name" right after a letter or digit ("a:b").
  * An unterminated string, identifier or comment is not one: its opening character is plain text
  * and scanning goes on after it.
@@ -15,14 +16,17 @@ namespace Spindle\Database\Pdo;
 final class SqlParser
 {
     private const SPECIAL = ":?\"'`/#-";
+    private const SPECIAL_PGSQL = ":?\"'/-";
 
-    public static function parse(string $sql): ParsedSql
+    public static function parse(string $sql, Dialect $dialect = Dialect::Mysql): ParsedSql
     {
+        $special = $dialect === Dialect::Pgsql ? self::SPECIAL_PGSQL : self::SPECIAL;
+        $escapes = [];
         $length = \strlen($sql);
         $placeholders = [];
         $named = false;
         $positional = false;
-        $i = strcspn($sql, self::SPECIAL);
+        $i = strcspn($sql, $special);
         while ($i < $length) {
             $char = $sql[$i];
             switch ($char) {
@@ -51,7 +55,16 @@ final class SqlParser
                     break;
                 case '?':
                     if ($i + 1 < $length && $sql[$i + 1] === '?') {
-                        $i += strspn($sql, '?', $i);
+                        $run = strspn($sql, '?', $i);
+                        // PDO's scanner takes "??" pairs; an odd one left at the end is a placeholder.
+                        for ($pair = 0; $pair + 1 < $run; $pair += 2) {
+                            $escapes[] = $i + $pair;
+                        }
+                        if ($dialect === Dialect::Pgsql && $run % 2 === 1) {
+                            $placeholders[] = new Placeholder($i + $run - 1, '?');
+                            $positional = true;
+                        }
+                        $i += $run;
                         break;
                     }
                     $placeholders[] = new Placeholder($i, '?');
@@ -76,7 +89,7 @@ final class SqlParser
                 default: // '#'
                     $i += 1 + strcspn($sql, "\r\n", $i + 1);
             }
-            $i += strcspn($sql, self::SPECIAL, $i);
+            $i += strcspn($sql, $special, $i);
         }
 
         $style = match (true) {
@@ -86,7 +99,7 @@ final class SqlParser
             default => PlaceholderStyle::None,
         };
 
-        return new ParsedSql($sql, $placeholders, $style);
+        return new ParsedSql($sql, $placeholders, $style, $dialect === Dialect::Pgsql ? $escapes : []);
     }
 
     /**

@@ -78,7 +78,7 @@ class Statement extends \PDOStatement
     {
         $core = $this->core();
 
-        return Handle::errorInfo($core->errorCode, $core->driverError);
+        return $core->handle->errorInfoFor($core->errorCode, $core->driverError);
     }
 
     /** @param array<mixed>|null $params */

@@ -10,6 +10,7 @@ use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Protocol\ColumnType as MysqlType;
 use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
+use Spindle\Database\Pgsql\Bytea;
 
 /**
  * The state and behaviour behind one Spindle\Database\Pdo\Statement: preparing, binding,
@@ -52,6 +53,9 @@ final class StatementCore extends StatementFetch
      */
     public function prepare(string $where): bool
     {
+        if ($this->handle->dialect === Dialect::Pgsql) {
+            return $this->preparePgsql($where);
+        }
         if ($this->handle->emulatePrepares) {
             return true;
         }
@@ -84,6 +88,63 @@ final class StatementCore extends StatementFetch
         $this->fieldCount = \count($this->prepared->columns);
 
         return true;
+    }
+
+    /**
+     * pdo_pgsql's preparer: the placeholders are checked now, emulated or not; server-side, each
+     * becomes $n (a name used twice keeps its number) and the statement is named, to be parsed
+     * by the server at the first execute.
+     */
+    private function preparePgsql(string $where): bool
+    {
+        $parsed = $this->parsed();
+        if ($parsed->style === PlaceholderStyle::Mixed) {
+            $this->handle->errorCode = 'HY093';
+            $this->handle->raise($this, 'HY093', 'mixed named and positional parameters', $where);
+
+            return false;
+        }
+        if ($this->handle->emulatePrepares) {
+            return true;
+        }
+        $sql = '';
+        $from = 0;
+        $numbers = [];
+        foreach ($parsed->placeholders as $position => $placeholder) {
+            if ($parsed->style === PlaceholderStyle::Named) {
+                $numbers[$placeholder->text] ??= \count($numbers) + 1;
+                $number = $numbers[$placeholder->text];
+            } else {
+                $number = $position + 1;
+            }
+            $sql .= PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from, $placeholder->offset - $from), $parsed, $from) . '$' . $number;
+            $from = $placeholder->end();
+        }
+        $sql .= PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from), $parsed, $from);
+        $this->positionNames = null;
+        foreach ($numbers as $name => $number) {
+            $this->positionNames[$number - 1] = $name;
+        }
+        $count = $parsed->style === PlaceholderStyle::Named ? \count($numbers) : \count($parsed->placeholders);
+        $this->prepared = $this->handle->prepareNumbered($sql, $count);
+        $this->emulated = false;
+        $this->parameterCount = $count;
+        $this->fieldCount = 0;
+
+        return true;
+    }
+
+    /** A parameter error pdo_pgsql reports itself: HY093, no error number, the text. */
+    private function pgsqlParameterError(string $text, string $where): bool
+    {
+        $this->errorCode = 'HY093';
+        $this->driverError = new DriverError(null, $text);
+        if ($this->handle->connection instanceof PgsqlSession) {
+            $this->handle->connection->lastError = $this->driverError;
+        }
+        $this->handle->report($this, $where);
+
+        return false;
     }
 
     /**
@@ -134,6 +195,9 @@ final class StatementCore extends StatementFetch
         // pdo_mysql checks server-side parameters against the prepared statement right away.
         if ($isParam && !$this->emulated && ($param->position < 0 || $param->position >= $this->parameterCount)) {
             unset($hash[$key]);
+            if ($this->handle->dialect === Dialect::Pgsql) {
+                return $this->pgsqlParameterError('parameter was not defined', $where);
+            }
             $this->errorCode = 'HY093';
             $this->handle->report($this, $where);
 
@@ -160,6 +224,9 @@ final class StatementCore extends StatementFetch
             return false;
         }
         $position = array_search($param->name, $this->positionNames, true);
+        if ($position === false && $this->handle->dialect === Dialect::Pgsql) {
+            return $this->pgsqlParameterError($param->name, $where);
+        }
         if ($position === false) {
             $this->handle->raise($this, 'HY093', 'parameter was not defined', $where);
 
@@ -270,6 +337,7 @@ final class StatementCore extends StatementFetch
 
         $sql = '';
         $from = 0;
+        $pgsql = $this->handle->dialect === Dialect::Pgsql;
         foreach ($placeholders as $position => $placeholder) {
             $param = $parsed->style === PlaceholderStyle::Positional ? ($params[$position] ?? null) : ($params[$placeholder->text] ?? null);
             if ($param === null) {
@@ -278,22 +346,56 @@ final class StatementCore extends StatementFetch
                 return false;
             }
             $quoted = $this->quoteParam($param);
-            $sql .= substr($this->queryString, $from, $placeholder->offset - $from) . $quoted;
+            $sql .= ($pgsql ? $this->textBetween($parsed, $from, $placeholder->offset) : substr($this->queryString, $from, $placeholder->offset - $from)) . $quoted;
             $from = $placeholder->end();
         }
 
-        return $sql . substr($this->queryString, $from);
+        return $sql . ($pgsql ? $this->textBetween($parsed, $from, \strlen($this->queryString)) : substr($this->queryString, $from));
+    }
+
+    /** The query text between placeholders, PostgreSQL's "??" become "?" (PDO rewrites the text). */
+    private function textBetween(ParsedSql $parsed, int $from, int $to): string
+    {
+        return PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from, $to - $from), $parsed, $from);
     }
 
     private function quoteParam(BoundParam $param): string
     {
         $value = $param->value;
+        if ($this->handle->dialect === Dialect::Pgsql) {
+            return $this->quotePgsqlParam($param);
+        }
         if ($param->type === \PDO::PARAM_LOB && self::isResource($value)) {
             return $this->handle->quote((string) stream_get_contents($this->stream($value)), $param->type);
         }
 
         return match ($value === null ? \PDO::PARAM_NULL : $param->type) {
             \PDO::PARAM_BOOL => $value ? '1' : '0',
+            \PDO::PARAM_INT => (string) (int) $value,
+            \PDO::PARAM_NULL => 'NULL',
+            default => $this->handle->quote((string) $value, $param->type),
+        };
+    }
+
+    /**
+     * pdo_pgsql's emulation: a PARAM_BOOL goes as 't' or 'f' and becomes a PARAM_STR, a
+     * PARAM_LOB as a bytea literal ('\x…').
+     */
+    private function quotePgsqlParam(BoundParam $param): string
+    {
+        $value = $param->value;
+        if ($value !== null && ($param->type & self::MODE_MASK) === \PDO::PARAM_BOOL) {
+            $param->type = \PDO::PARAM_STR;
+
+            return $value ? "'t'" : "'f'";
+        }
+        if ($param->type === \PDO::PARAM_LOB && $value !== null) {
+            $bytes = self::isResource($value) ? (string) stream_get_contents($this->stream($value)) : (string) $value;
+
+            return "'\\x" . bin2hex($bytes) . "'";
+        }
+
+        return match ($value === null ? \PDO::PARAM_NULL : $param->type) {
             \PDO::PARAM_INT => (string) (int) $value,
             \PDO::PARAM_NULL => 'NULL',
             default => $this->handle->quote((string) $value, $param->type),
@@ -319,6 +421,11 @@ final class StatementCore extends StatementFetch
             if ($type === \PDO::PARAM_LOB && self::isResource($param->value)) {
                 $param->value = (string) stream_get_contents($this->stream($param->value));
             }
+            if ($type === \PDO::PARAM_LOB && $this->handle->dialect === Dialect::Pgsql) {
+                // pdo_pgsql sends large objects as binary bytea.
+                $this->nativeValues[$param->position] = new Bytea((string) $param->value);
+                continue;
+            }
             if (!\is_string($param->value) && !\is_int($param->value) && !\is_bool($param->value) && !\is_float($param->value)) {
                 return false;
             }
@@ -333,7 +440,14 @@ final class StatementCore extends StatementFetch
     {
         $this->freeResult();
         try {
-            if ($this->prepared !== null) {
+            if ($this->prepared !== null && $this->handle->dialect === Dialect::Pgsql) {
+                // The server counts the parameters (and says so when some are missing).
+                $values = [];
+                for ($position = 0; \array_key_exists($position, $this->nativeValues); ++$position) {
+                    $values[] = $this->nativeValues[$position];
+                }
+                $this->stream = $this->handle->executeStream($this->prepared, $values, $this);
+            } elseif ($this->prepared !== null) {
                 if (\count($this->params ?? []) < $this->parameterCount) {
                     $this->errorCode = 'HY093';
 

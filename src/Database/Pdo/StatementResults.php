@@ -110,7 +110,7 @@ abstract class StatementResults
             $this->rowCount = \count($rows);
             $this->fieldCount = \count($set->columns);
             $this->setColumnCount($this->fieldCount);
-            if ($set->columns !== $this->adjustedFor) {
+            if ($set->columns !== $this->adjustedFor && $this->handle->dialect === Dialect::Mysql) {
                 // A statement run again usually gets the very same column list (the connection
                 // reuses it): look at its types once.
                 $this->adjusted = ColumnType::adjustedColumns($set->columns);
@@ -195,6 +195,11 @@ abstract class StatementResults
 
     public function nextRowset(): bool
     {
+        if ($this->handle->dialect === Dialect::Pgsql) {
+            $this->handle->raise($this, 'IM001', 'driver does not support multiple rowsets', 'PDOStatement::nextRowset');
+
+            return false;
+        }
         $this->errorCode = SqlState::NONE;
         $this->names = null;
         $this->columnCount = 0;
@@ -265,6 +270,9 @@ abstract class StatementResults
             $this->describe();
         }
         $definition = $this->result->columns[$column];
+        if ($this->handle->dialect === Dialect::Pgsql) {
+            return PgsqlColumnMeta::describe($this->handle, $definition, $this->names[$column] ?? $definition->name);
+        }
         $meta = [];
         $native = ColumnType::nativeName($definition->type);
         if ($native !== null) {

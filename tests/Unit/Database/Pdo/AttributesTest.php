@@ -93,7 +93,7 @@ final class AttributesTest extends PdoTestCase
         self::assertSame('127.0.0.1 via TCP/IP', $pdo->getAttribute(\PDO::ATTR_CONNECTION_STATUS));
         self::assertSame(1, $pdo->getAttribute(Pdo::MYSQL_ATTR_USE_BUFFERED_QUERY), 'an int, as pdo_mysql reports it');
         self::assertFalse($pdo->getAttribute(Pdo::MYSQL_ATTR_LOCAL_INFILE));
-        self::assertSame(['mysql'], Pdo::getAvailableDrivers());
+        self::assertSame(['mysql', 'pgsql'], Pdo::getAvailableDrivers());
 
         self::assertTrue($pdo->setAttribute(\PDO::ATTR_CASE, '2'));
         self::assertSame(\PDO::CASE_LOWER, $pdo->getAttribute(\PDO::ATTR_CASE));

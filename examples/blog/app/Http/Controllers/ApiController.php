@@ -46,20 +46,21 @@ class ApiController extends Controller
         ]);
     }
 
-    /** Waits one second in the database: SELECT SLEEP(1), which only MySQL has. */
+    /** Waits one second in the database: SELECT SLEEP(1) on MySQL, SELECT pg_sleep(1) on PostgreSQL. */
     public function sleep(): JsonResponse
     {
         $connection = DB::connection();
-        if ($connection->getDriverName() !== 'mysql') {
+        $driver = $connection->getDriverName();
+        if ($driver !== 'mysql' && $driver !== 'pgsql') {
             return response()->json([
                 'error' => sprintf(
-                    '/sleep runs SELECT SLEEP(1), which needs MySQL; this blog uses %s. Set DB_CONNECTION=mysql and DB_HOST, DB_PORT, DB_DATABASE, DB_USERNAME, DB_PASSWORD.',
-                    $connection->getDriverName()
+                    '/sleep runs SELECT SLEEP(1), which needs MySQL (or pg_sleep(1) on PostgreSQL); this blog uses %s. Set DB_CONNECTION=mysql (or pgsql) and DB_HOST, DB_PORT, DB_DATABASE, DB_USERNAME, DB_PASSWORD.',
+                    $driver
                 ),
             ], 503);
         }
         $started = microtime(true);
-        $connection->select('SELECT SLEEP(1) AS slept');
+        $connection->select($driver === 'pgsql' ? 'SELECT pg_sleep(1) AS slept' : 'SELECT SLEEP(1) AS slept');
 
         return response()->json(['slept' => round(microtime(true) - $started, 3)]);
     }

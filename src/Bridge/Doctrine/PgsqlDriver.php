@@ -1,0 +1,84 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Doctrine;
+
+use Doctrine\DBAL\Driver\AbstractPostgreSQLDriver;
+use Doctrine\DBAL\Driver\PDO\Connection;
+use Doctrine\DBAL\Driver\PDO\Exception;
+use Spindle\Database\Pdo;
+
+/**
+ * Doctrine DBAL driver for PostgreSQL over Spindle\Database\Pdo: DBAL's own pdo_pgsql driver,
+ * except that the PDO it wraps is Spindle's, so a query suspends only the fiber that runs it.
+ * Select it with the driverClass parameter:
+ *
+ *     DriverManager::getConnection([
+ *         'driverClass' => Spindle\Bridge\Doctrine\PgsqlDriver::class,
+ *         'host' => '127.0.0.1', 'port' => 5432, 'dbname' => 'app',
+ *         'user' => 'app', 'password' => '…',
+ *     ]);
+ *
+ * Parameters are those of DBAL's pdo_pgsql driver: host, port, dbname, sslmode, sslrootcert,
+ * sslcert, sslkey, application_name, charset (sent as SET NAMES), user, password, persistent
+ * (accepted, without effect) and driverOptions (PDO attributes). As DBAL's driver does, it turns
+ * PDO::PGSQL_ATTR_DISABLE_PREPARES on unless driverOptions set it to false. Errors carry
+ * PostgreSQL's SQLSTATEs, so DBAL's exception converter and platform detection work unchanged.
+ */
+final class PgsqlDriver extends AbstractPostgreSQLDriver
+{
+    /**
+     * {@inheritDoc}
+     */
+    public function connect(#[\SensitiveParameter] array $params): Connection
+    {
+        /** @var array<int|string, mixed> $options */
+        $options = $params['driverOptions'] ?? [];
+        if (!empty($params['persistent'])) {
+            $options[\PDO::ATTR_PERSISTENT] = true;
+        }
+        foreach (['user', 'password'] as $key) {
+            if (isset($params[$key]) && !\is_string($params[$key])) {
+                throw InvalidConfiguration::notAStringOrNull($key, $params[$key]);
+            }
+        }
+
+        try {
+            $pdo = new Pdo(self::dsn($params), $params['user'] ?? '', $params['password'] ?? '', $options);
+        } catch (\PDOException $exception) {
+            throw Exception::new($exception);
+        }
+        if (!isset($options[Pdo::PGSQL_ATTR_DISABLE_PREPARES]) || $options[Pdo::PGSQL_ATTR_DISABLE_PREPARES] === true) {
+            $pdo->setAttribute(Pdo::PGSQL_ATTR_DISABLE_PREPARES, true);
+        }
+        $connection = new Connection($pdo);
+        if (isset($params['charset']) && \is_string($params['charset'])) {
+            $connection->exec("SET NAMES '" . str_replace("'", "''", $params['charset']) . "'");
+        }
+
+        return $connection;
+    }
+
+    /**
+     * The PDO DSN for the connection parameters, built as DBAL's pdo_pgsql driver builds it.
+     *
+     * @param array<string, mixed> $params
+     */
+    public static function dsn(array $params): string
+    {
+        $dsn = 'pgsql:';
+        foreach (['host', 'port', 'dbname', 'sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'sslcrl', 'application_name', 'gssencmode'] as $key) {
+            $value = $params[$key] ?? null;
+            if ($value === null || ($value === '' && ($key === 'host' || $key === 'port'))) {
+                continue;
+            }
+            if (!\is_scalar($value)) {
+                throw InvalidConfiguration::notAScalar($key, $value);
+            }
+            $dsn .= $key . '=' . $value . ';';
+        }
+
+        return $dsn;
+    }
+}

@@ -1,0 +1,313 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Database\Pdo;
+
+use Spindle\Database\Mysql\ColumnDefinition;
+use Spindle\Database\Mysql\MysqlException;
+use Spindle\Database\Mysql\PreparedStatement;
+use Spindle\Database\Mysql\Result;
+use Spindle\Database\Mysql\ResultStream;
+use Spindle\Database\Mysql\StreamingConnection;
+use Spindle\Database\Pgsql\Connection;
+use Spindle\Database\Pgsql\PgsqlException;
+use Spindle\Database\Pgsql\Protocol\Field;
+use Spindle\Database\Pgsql\Protocol\Frontend;
+use Spindle\Database\Pgsql\Result as PgsqlResult;
+use Spindle\Database\Pgsql\TypeDecoder;
+
+/**
+ * A PostgreSQL session as the PDO layer's connection: the statement, fetch and error machinery
+ * of Spindle\Database\Pdo runs unchanged over it, and this class gives its answers pdo_pgsql's
+ * shape.
+ *
+ * - query() (PDO::exec, transactions) is the simple protocol, which allows several statements;
+ *   like PQexec, only the last statement's result is kept. queryStream() (emulated statements)
+ *   is the same after "??" became "?".
+ * - prepare() only numbers the placeholders ("?" becomes $1, $2, …; "??" becomes "?") and names
+ *   the statement "pdo_stmt_%08x"; the server parses it on the first execute, in the same round
+ *   trip as Bind/Describe/Execute/Sync, as pdo_pgsql defers it.
+ * - Values come as pdo_pgsql gives them: int2/int4/int8/oid as int, bool as bool, bytea as a
+ *   stream, NULL as null, everything else (numeric, float, dates, json, arrays) as the text.
+ * - Columns travel in ColumnDefinition: $type holds the type oid, $charset the table oid,
+ *   $length the type's size and $decimals its modifier (getColumnMeta() reads them back).
+ * - Errors become MysqlException with code 7 (PGRES_FATAL_ERROR, what pdo_pgsql reports as the
+ *   driver code), the SQLSTATE and libpq's text of the error.
+ *
+ * @internal
+ */
+final class PgsqlSession implements StreamingConnection
+{
+    /** pdo_pgsql's driver error code: PGRES_FATAL_ERROR */
+    public const ERROR_CODE = 7;
+    /** An error without a driver error number (errorInfo()[1] is null): an empty query. */
+    public const NO_ERROR_CODE = -1;
+
+    /** The last error the session reported: pdo_pgsql shows it in every errorInfo(). */
+    public ?DriverError $lastError = null;
+
+    private int $statementCounter = 0;
+    /** @var list<Field> the fields $describedColumns were made for */
+    private array $describedFields = [];
+    /** @var list<ColumnDefinition> */
+    private array $describedColumns = [];
+    /** @var array<string, string|null> names of types and tables getColumnMeta() asked for */
+    public array $catalogNames = [];
+
+    /**
+     * Statement id => server name and columns of the statements the server parsed: once known,
+     * the columns are not described again (no Describe, no RowDescription to decode).
+     *
+     * @var array<int, array{string, list<Field>}>
+     */
+    private array $parsed = [];
+    /** @var array<int, string> statement id => its server name, until parsed */
+    private array $pending = [];
+    private int $nextId = 0;
+    /** Unnamed statements only (PDO::PGSQL_ATTR_DISABLE_PREPARES). */
+    public bool $disablePrepares = false;
+
+    public function __construct(public readonly Connection $connection)
+    {
+    }
+
+    public function query(string $sql): array
+    {
+        return [$this->last($this->run(fn (): array => $this->connection->query($sql)))];
+    }
+
+    public function queryStream(string $sql): ResultStream
+    {
+        return ResultStream::ofResults($this->query($sql));
+    }
+
+    /** Numbers the "?" placeholders; nothing goes to the server yet. */
+    public function prepare(string $sql): PreparedStatement
+    {
+        [$numbered, $count] = self::numberPlaceholders($sql);
+
+        return $this->prepareNumbered($numbered, $count);
+    }
+
+    /**
+     * A statement whose placeholders are $1 … $count already; nothing goes to the server yet
+     * (pdo_pgsql names it now and parses it at the first execute).
+     */
+    public function prepareNumbered(string $numbered, int $count): PreparedStatement
+    {
+        $id = ++$this->nextId;
+        $this->pending[$id] = $this->disablePrepares ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
+        $params = [];
+        for ($i = 0; $i < $count; ++$i) {
+            $params[] = new ColumnDefinition('def', '', '', '', '$' . ($i + 1), '', 0, 0, 0, 0, 0);
+        }
+
+        return new PreparedStatement($id, $numbered, $params, []);
+    }
+
+    public function execute(PreparedStatement $statement, array $params): array
+    {
+        [$values, $formats] = Connection::encodeParams($params);
+        $types = array_map(static fn (int $format): int => $format === 1 ? TypeDecoder::BYTEA : 0, $formats);
+        $known = $this->parsed[$statement->id] ?? null;
+        if ($known !== null) {
+            [$name, $fields] = $known;
+            $bytes = Frontend::bind('', $name, $values, $formats) . Frontend::execute() . Frontend::sync();
+        } else {
+            $name = $this->disablePrepares ? '' : ($this->pending[$statement->id] ?? '');
+            $fields = [];
+            $bytes = Frontend::parse($name, $statement->sql, $types) . Frontend::bind('', $name, $values, $formats)
+                . Frontend::describe('P', '') . Frontend::execute() . Frontend::sync();
+        }
+        try {
+            $results = $this->run(fn (): array => $this->connection->exchange($bytes, $statement->sql, $fields));
+        } catch (MysqlException $error) {
+            if ($known === null && $name !== '') {
+                // The Parse may have succeeded before the Bind failed: drop the statement so that
+                // the next execute parses it afresh.
+                $this->connection->closeStatement(new \Spindle\Database\Pgsql\PreparedStatement($name, '', [], []));
+            }
+            throw $error;
+        }
+        if ($name !== '' && $known === null) {
+            $this->parsed[$statement->id] = [$name, isset($results[0]) ? $results[\count($results) - 1]->fields : []];
+        }
+
+        return [$this->last($results)];
+    }
+
+    public function executeStream(PreparedStatement $statement, array $params): ResultStream
+    {
+        return ResultStream::ofResults($this->execute($statement, $params));
+    }
+
+    public function closeStatement(PreparedStatement $statement): void
+    {
+        unset($this->pending[$statement->id]);
+        if (isset($this->parsed[$statement->id])) {
+            $this->connection->closeStatement(new \Spindle\Database\Pgsql\PreparedStatement($this->parsed[$statement->id][0], '', [], []));
+            unset($this->parsed[$statement->id]);
+        }
+    }
+
+    public function ping(): void
+    {
+        $this->query('SELECT 1');
+    }
+
+    public function serverVersion(): string
+    {
+        return $this->connection->parameter('server_version') ?? '';
+    }
+
+    public function connectionId(): int
+    {
+        return $this->connection->processId();
+    }
+
+    /** SERVER_STATUS_IN_TRANS (1) inside a transaction block, healthy or failed, as PQtransactionStatus() > IDLE. */
+    public function statusFlags(): int
+    {
+        return $this->connection->transactionStatus()->inTransaction() ? 1 : 0;
+    }
+
+    public function isBroken(): bool
+    {
+        return $this->connection->isBroken();
+    }
+
+    public function close(): void
+    {
+        try {
+            $this->connection->close();
+        } catch (PgsqlException) {
+        }
+    }
+
+    /** A PgsqlException as the PDO layer's error: code 7, the SQLSTATE, libpq's text. */
+    public function error(PgsqlException $error): MysqlException
+    {
+        $this->lastError = new DriverError(self::ERROR_CODE, $error->getMessage());
+
+        return new MysqlException($error->getMessage(), self::ERROR_CODE, $error->sqlState, $error);
+    }
+
+    /**
+     * "?" and ":name" placeholders numbered $1, $2, … (a ":name" used twice gets one number
+     * each time, as PDO rewrites it); "??" becomes "?".
+     *
+     * @return array{string, int}
+     */
+    public static function numberPlaceholders(string $sql): array
+    {
+        $parsed = SqlParser::parse($sql, Dialect::Pgsql);
+        $out = '';
+        $from = 0;
+        $number = 0;
+        foreach ($parsed->placeholders as $placeholder) {
+            $out .= self::unescapeQuestionMarks(substr($sql, $from, $placeholder->offset - $from), $parsed, $from) . '$' . ++$number;
+            $from = $placeholder->end();
+        }
+
+        return [$out . self::unescapeQuestionMarks(substr($sql, $from), $parsed, $from), $number];
+    }
+
+    /** "??" outside strings, identifiers and comments becomes "?" (PDO's escape for PostgreSQL's ? operators). */
+    public static function unescapeQuestionMarks(string $sql, ?ParsedSql $parsed = null, int $base = 0): string
+    {
+        if (!str_contains($sql, '??')) {
+            return $sql;
+        }
+        $escapes = $parsed !== null ? $parsed->escapedQuestionMarks : SqlParser::parse($sql, Dialect::Pgsql)->escapedQuestionMarks;
+        $out = '';
+        $from = 0;
+        foreach ($escapes as $offset) {
+            $offset -= $base;
+            if ($offset < $from || $offset >= \strlen($sql)) {
+                continue;
+            }
+            $out .= substr($sql, $from, $offset - $from) . '?';
+            $from = $offset + 2;
+        }
+
+        return $out . substr($sql, $from);
+    }
+
+    /**
+     * @param \Closure(): list<PgsqlResult> $operation
+     *
+     * @return list<PgsqlResult>
+     *
+     * @throws MysqlException
+     */
+    private function run(\Closure $operation): array
+    {
+        try {
+            return $operation();
+        } catch (PgsqlException $error) {
+            throw $this->error($error);
+        }
+    }
+
+    /** @param list<PgsqlResult> $results */
+    private function last(array $results): Result
+    {
+        $result = $results[\count($results) - 1] ?? new PgsqlResult([], [], '');
+        if ($result->fields === [] && $result->tag === '') {
+            // An empty query: pdo_pgsql reports PGRES_EMPTY_QUERY as a general error.
+            $this->lastError = new DriverError(null, '');
+
+            throw new MysqlException('', self::NO_ERROR_CODE, 'HY000');
+        }
+        if ($result->fields === []) {
+            return new Result([], [], $result->affectedRows(), 0, 0, $this->statusFlags());
+        }
+        if ($result->fields !== $this->describedFields) {
+            $this->describedFields = $result->fields;
+            $this->describedColumns = array_map(self::column(...), $result->fields);
+        }
+        $columns = $this->describedColumns;
+        $rows = [];
+        $decoders = [];
+        foreach ($result->fields as $index => $field) {
+            $decoders[$index] = match ($field->typeOid) {
+                TypeDecoder::INT2, TypeDecoder::INT4, TypeDecoder::INT8, TypeDecoder::OID => 1,
+                TypeDecoder::BOOL => 2,
+                TypeDecoder::BYTEA => 3,
+                default => 0,
+            };
+        }
+        foreach ($result->rows as $row) {
+            foreach ($row as $index => $value) {
+                if ($value !== null && $decoders[$index] !== 0) {
+                    $row[$index] = match ($decoders[$index]) {
+                        1 => (int) $value,
+                        2 => $value === 't',
+                        default => self::stream(TypeDecoder::bytea($value)),
+                    };
+                }
+            }
+            $rows[] = $row;
+        }
+
+        /** @var list<list<int|float|string|null>> $rows bool and stream values too: the fetch code passes them through */
+        return new Result($columns, $rows, $result->affectedRows(), 0, 0, $this->statusFlags());
+    }
+
+    private static function column(Field $field): ColumnDefinition
+    {
+        return new ColumnDefinition('', '', '', '', $field->name, $field->name, $field->tableOid, $field->typeSize, $field->typeOid, 0, $field->typeModifier);
+    }
+
+    /** @return resource */
+    private static function stream(string $bytes)
+    {
+        $stream = fopen('php://memory', 'r+');
+        \assert(\is_resource($stream));
+        fwrite($stream, $bytes);
+        rewind($stream);
+
+        return $stream;
+    }
+}

@@ -1,0 +1,178 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Database\Pgsql\Protocol;
+
+/**
+ * Encodes frontend messages (protocol 3.0). Each method returns the bytes of one message; the
+ * caller concatenates what it sends in one write (Parse, Bind, Describe, Execute and Sync of a
+ * statement go out together).
+ */
+final class Frontend
+{
+    public const PROTOCOL_VERSION = 196608; // 3.0
+    private const SSL_REQUEST_CODE = 80877103;
+    private const CANCEL_REQUEST_CODE = 80877102;
+
+    private function __construct()
+    {
+    }
+
+    /** @param array<string, string> $parameters user, database, application_name, client_encoding, options, … */
+    public static function startup(array $parameters): string
+    {
+        $body = pack('N', self::PROTOCOL_VERSION);
+        foreach ($parameters as $name => $value) {
+            self::checkCString($name, 'parameter name');
+            self::checkCString($value, 'parameter ' . $name);
+            $body .= $name . "\0" . $value . "\0";
+        }
+        $body .= "\0";
+
+        return pack('N', \strlen($body) + 4) . $body;
+    }
+
+    public static function sslRequest(): string
+    {
+        return pack('NN', 8, self::SSL_REQUEST_CODE);
+    }
+
+    public static function cancelRequest(int $processId, int $secretKey): string
+    {
+        return pack('NNNN', 16, self::CANCEL_REQUEST_CODE, $processId, $secretKey);
+    }
+
+    /** PasswordMessage: a cleartext or md5 password. */
+    public static function password(string $password): string
+    {
+        self::checkCString($password, 'password');
+
+        return self::message('p', $password . "\0");
+    }
+
+    public static function saslInitialResponse(string $mechanism, string $data): string
+    {
+        return self::message('p', $mechanism . "\0" . pack('N', \strlen($data)) . $data);
+    }
+
+    public static function saslResponse(string $data): string
+    {
+        return self::message('p', $data);
+    }
+
+    /** Query (simple protocol): one or more statements, text results. */
+    public static function query(string $sql): string
+    {
+        self::checkCString($sql, 'query');
+
+        return self::message('Q', $sql . "\0");
+    }
+
+    /** @param list<int> $typeOids 0 lets the server infer a parameter's type */
+    public static function parse(string $statement, string $sql, array $typeOids = []): string
+    {
+        self::checkCString($statement, 'statement name');
+        self::checkCString($sql, 'query');
+        $body = $statement . "\0" . $sql . "\0" . pack('n', \count($typeOids));
+        foreach ($typeOids as $oid) {
+            $body .= pack('N', $oid);
+        }
+
+        return self::message('P', $body);
+    }
+
+    /**
+     * @param list<string|null> $values       as text (or binary where $formats says 1); null is SQL NULL
+     * @param list<int>         $formats      per parameter, or one for all, or none for all text
+     * @param list<int>         $resultFormats per column, or one for all, or none for all text
+     */
+    public static function bind(string $portal, string $statement, array $values, array $formats = [], array $resultFormats = []): string
+    {
+        self::checkCString($portal, 'portal name');
+        self::checkCString($statement, 'statement name');
+        if (\count($values) > 65535) {
+            throw new \InvalidArgumentException('A statement takes at most 65535 parameters');
+        }
+        $body = $portal . "\0" . $statement . "\0" . pack('n', \count($formats));
+        foreach ($formats as $format) {
+            $body .= pack('n', $format);
+        }
+        $body .= pack('n', \count($values));
+        foreach ($values as $value) {
+            $body .= $value === null ? "\xFF\xFF\xFF\xFF" : pack('N', \strlen($value)) . $value;
+        }
+        $body .= pack('n', \count($resultFormats));
+        foreach ($resultFormats as $format) {
+            $body .= pack('n', $format);
+        }
+
+        return self::message('B', $body);
+    }
+
+    /** @param 'S'|'P' $what a statement or a portal */
+    public static function describe(string $what, string $name): string
+    {
+        self::checkCString($name, 'name');
+
+        return self::message('D', $what . $name . "\0");
+    }
+
+    /** @param int $maxRows 0 for all */
+    public static function execute(string $portal = '', int $maxRows = 0): string
+    {
+        self::checkCString($portal, 'portal name');
+
+        return self::message('E', $portal . "\0" . pack('N', $maxRows));
+    }
+
+    /** @param 'S'|'P' $what */
+    public static function close(string $what, string $name): string
+    {
+        self::checkCString($name, 'name');
+
+        return self::message('C', $what . $name . "\0");
+    }
+
+    public static function sync(): string
+    {
+        return "S\0\0\0\4";
+    }
+
+    public static function flush(): string
+    {
+        return "H\0\0\0\4";
+    }
+
+    public static function terminate(): string
+    {
+        return "X\0\0\0\4";
+    }
+
+    public static function copyData(string $data): string
+    {
+        return self::message('d', $data);
+    }
+
+    public static function copyDone(): string
+    {
+        return "c\0\0\0\4";
+    }
+
+    public static function copyFail(string $reason): string
+    {
+        return self::message('f', str_replace("\0", '', $reason) . "\0");
+    }
+
+    private static function message(string $type, string $body): string
+    {
+        return $type . pack('N', \strlen($body) + 4) . $body;
+    }
+
+    private static function checkCString(string $value, string $what): void
+    {
+        if (str_contains($value, "\0")) {
+            throw new \InvalidArgumentException(sprintf('The %s may not contain a NUL byte', $what));
+        }
+    }
+}

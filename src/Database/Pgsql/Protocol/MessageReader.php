@@ -1,0 +1,237 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Database\Pgsql\Protocol;
+
+/**
+ * Decodes backend messages (protocol 3.0) from bytes pushed in any pieces: push() what the socket
+ * gave, then take messages with next() until it returns null (a message not complete yet).
+ *
+ * Bytes that are no protocol (an unknown type byte, a length out of range, a body that does not
+ * hold what its type needs) raise ProtocolError; the reader is then useless and the connection
+ * must be dropped.
+ *
+ * Before the startup's first answer the server may answer an SSLRequest with one byte ('S' or
+ * 'N'): sslAnswer() reads it.
+ */
+final class MessageReader
+{
+    /** A message may not claim more than this (the server's own limit for a row is 1 GB). */
+    public const MAX_MESSAGE = 0x40000000;
+
+    private string $buffer = '';
+    private int $offset = 0;
+
+    public function push(string $bytes): void
+    {
+        if ($this->offset > 0 && $this->offset >= \strlen($this->buffer)) {
+            $this->buffer = $bytes;
+            $this->offset = 0;
+
+            return;
+        }
+        if ($this->offset > 65536) {
+            $this->buffer = substr($this->buffer, $this->offset);
+            $this->offset = 0;
+        }
+        $this->buffer .= $bytes;
+    }
+
+    /** Bytes pushed and not decoded yet. */
+    public function buffered(): int
+    {
+        return \strlen($this->buffer) - $this->offset;
+    }
+
+    /**
+     * The answer to an SSLRequest: true for 'S', false for 'N', null while nothing is there.
+     *
+     * @throws ProtocolError
+     */
+    public function sslAnswer(): ?bool
+    {
+        if ($this->buffered() < 1) {
+            return null;
+        }
+        $byte = $this->buffer[$this->offset];
+        if ($byte === 'E') {
+            // A server too old for SSLRequest answers with an ErrorResponse: let next() read it.
+            return false;
+        }
+        ++$this->offset;
+
+        return match ($byte) {
+            'S' => true,
+            'N' => false,
+            default => throw new ProtocolError(sprintf('The server answered the SSL request with byte 0x%02x', \ord($byte))),
+        };
+    }
+
+    /**
+     * The next complete message, or null.
+     *
+     * @throws ProtocolError
+     */
+    public function next(): Authentication|ParameterStatus|BackendKeyData|ReadyForQuery|RowDescription|DataRow|CommandComplete|ParameterDescription|Notification|CopyResponse|CopyData|NegotiateProtocolVersion|ServerMessage|Signal|null
+    {
+        $available = \strlen($this->buffer) - $this->offset;
+        if ($available < 5) {
+            return null;
+        }
+        $typeByte = $this->buffer[$this->offset];
+        $length = self::int32($this->buffer, $this->offset + 1);
+        if ($length < 4 || $length > self::MAX_MESSAGE) {
+            throw new ProtocolError(sprintf("Malformed message from the server: type '%s' with length %d", self::printable($typeByte), $length));
+        }
+        if ($available < $length + 1) {
+            return null;
+        }
+        $start = $this->offset + 5;
+        $bodyLength = $length - 4;
+        $this->offset += $length + 1;
+        if ($typeByte === 'D') {
+            return $this->dataRow($start, $bodyLength);
+        }
+        $type = MessageType::tryFrom($typeByte)
+            ?? throw new ProtocolError(sprintf("Unknown message type '%s' (0x%02x) from the server", self::printable($typeByte), \ord($typeByte)));
+        $body = new Cursor(substr($this->buffer, $start, $bodyLength), $type);
+
+        $message = match ($type) {
+            MessageType::Authentication => self::authentication($body),
+            MessageType::ParameterStatus => new ParameterStatus($body->cstring(), $body->cstring()),
+            MessageType::BackendKeyData => new BackendKeyData($body->int32(), $body->int32()),
+            MessageType::ReadyForQuery => new ReadyForQuery(
+                TransactionStatus::tryFrom($body->bytes(1)) ?? throw new ProtocolError('Unknown transaction status in ReadyForQuery'),
+            ),
+            MessageType::RowDescription => self::rowDescription($body),
+            MessageType::CommandComplete => new CommandComplete($body->cstring()),
+            MessageType::ParameterDescription => self::parameterDescription($body),
+            MessageType::NotificationResponse => new Notification($body->int32(), $body->cstring(), $body->cstring()),
+            MessageType::CopyInResponse, MessageType::CopyOutResponse, MessageType::CopyBothResponse => self::copyResponse($body, $type),
+            MessageType::CopyData => new CopyData($body->rest()),
+            MessageType::NegotiateProtocolVersion => self::negotiate($body),
+            MessageType::ErrorResponse, MessageType::NoticeResponse => self::serverMessage($body, $type === MessageType::ErrorResponse),
+            MessageType::FunctionCallResponse => throw new ProtocolError('Unexpected FunctionCallResponse from the server'),
+            default => new Signal($type),
+        };
+        $body->end();
+
+        return $message;
+    }
+
+    private function dataRow(int $start, int $bodyLength): DataRow
+    {
+        $buffer = $this->buffer;
+        $end = $start + $bodyLength;
+        if ($bodyLength < 2) {
+            throw new ProtocolError('Malformed DataRow: too short');
+        }
+        $count = (\ord($buffer[$start]) << 8) | \ord($buffer[$start + 1]);
+        $at = $start + 2;
+        $values = [];
+        for ($i = 0; $i < $count; ++$i) {
+            if ($at + 4 > $end) {
+                throw new ProtocolError('Malformed DataRow: value length past the end of the message');
+            }
+            $size = self::int32($buffer, $at);
+            $at += 4;
+            if ($size === 0xFFFFFFFF) {
+                $values[] = null;
+                continue;
+            }
+            if ($size > $end - $at) {
+                throw new ProtocolError('Malformed DataRow: value past the end of the message');
+            }
+            $values[] = substr($buffer, $at, $size);
+            $at += $size;
+        }
+        if ($at !== $end) {
+            throw new ProtocolError('Malformed DataRow: bytes left after the last value');
+        }
+
+        return new DataRow($values);
+    }
+
+    private static function authentication(Cursor $body): Authentication
+    {
+        $code = $body->int32();
+
+        return match ($code) {
+            Authentication::OK, Authentication::CLEARTEXT => new Authentication($code),
+            Authentication::MD5 => new Authentication($code, $body->bytes(4)),
+            Authentication::SASL, Authentication::SASL_CONTINUE, Authentication::SASL_FINAL => new Authentication($code, $body->rest()),
+            default => new Authentication($code, $body->rest()),
+        };
+    }
+
+    private static function rowDescription(Cursor $body): RowDescription
+    {
+        $count = $body->int16();
+        $fields = [];
+        for ($i = 0; $i < $count; ++$i) {
+            $fields[] = new Field($body->cstring(), $body->int32(), $body->int16(), $body->int32(), $body->signed16(), $body->signed32(), $body->int16());
+        }
+
+        return new RowDescription($fields);
+    }
+
+    private static function parameterDescription(Cursor $body): ParameterDescription
+    {
+        $count = $body->int16();
+        $oids = [];
+        for ($i = 0; $i < $count; ++$i) {
+            $oids[] = $body->int32();
+        }
+
+        return new ParameterDescription($oids);
+    }
+
+    private static function copyResponse(Cursor $body, MessageType $type): CopyResponse
+    {
+        $format = \ord($body->bytes(1));
+        $count = $body->int16();
+        $formats = [];
+        for ($i = 0; $i < $count; ++$i) {
+            $formats[] = $body->int16();
+        }
+
+        return new CopyResponse($type, $format, $formats);
+    }
+
+    private static function negotiate(Cursor $body): NegotiateProtocolVersion
+    {
+        $minor = $body->int32();
+        $count = $body->int32();
+        $options = [];
+        for ($i = 0; $i < $count; ++$i) {
+            $options[] = $body->cstring();
+        }
+
+        return new NegotiateProtocolVersion($minor, $options);
+    }
+
+    private static function serverMessage(Cursor $body, bool $isError): ServerMessage
+    {
+        $fields = [];
+        while (true) {
+            $code = $body->bytes(1);
+            if ($code === "\0") {
+                break;
+            }
+            $fields[$code] = $body->cstring();
+        }
+
+        return new ServerMessage($isError, $fields);
+    }
+
+    private static function int32(string $bytes, int $at): int
+    {
+        return (\ord($bytes[$at]) << 24) | (\ord($bytes[$at + 1]) << 16) | (\ord($bytes[$at + 2]) << 8) | \ord($bytes[$at + 3]);
+    }
+
+    private static function printable(string $byte): string
+    {
+        return ctype_print($byte) ? $byte : '?';
+    }
+}
