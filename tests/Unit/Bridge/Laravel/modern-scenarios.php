@@ -130,6 +130,19 @@ $scenarios = [
         $back = [Number::defaultLocale(), Str::random(2), $token() === $secondToken];
         return ['first' => $first, 'second' => $back, 'different tokens' => $firstToken !== $secondToken];
     },
+    'resetters and statics' => function (Application $app) use ($instance): array {
+        // The instance's resetters, in order (the app's by their class), and whether the swapped
+        // statics cover Livewire's and the app's.
+        $resetters = (fn (): array => $this->resetters)->call($instance);
+        $names = array_map(static fn (Reset\Resetter $resetter): string => $resetter instanceof Reset\AppResetter ? $resetter->class : (new ReflectionClass($resetter))->getShortName(), $resetters);
+        $statics = (fn (): Spindle\Bridge\Laravel\SupportStatics => $this->supportStatics)->call($instance->state)->names();
+        return [
+            'resetters' => $names,
+            'livewire stack swapped' => in_array('Livewire\Mechanisms\HandleComponents\HandleComponents::$componentStack', $statics, true),
+            'app static swapped' => in_array('App\PerInstance::$value', $statics, true),
+            'statics' => count($statics),
+        ];
+    },
     'older laravel' => function (Application $app): array {
         // On a Laravel that lacks Context, defer(), once(), Number or Vite, each resetter does nothing.
         $ran = [];
