@@ -92,6 +92,11 @@ final class Laravel12LivewireTest extends E2ETestCase
                     self::assertSame(1, \preg_match('/wire:snapshot="([^"]+)"/', $response['body'], $snapshot), $tag);
                     self::assertSame(1, \preg_match('/data-csrf="([^"]+)"/', $response['body'], $csrf), $tag);
                     $snapshots[$client] = [\html_entity_decode($snapshot[1], \ENT_QUOTES | \ENT_HTML5), $csrf[1]];
+                    // The component's hooks all ran (an instance booting meanwhile reset none of
+                    // them): its nesting hook recorded its (no) children, which an update reads.
+                    $memo = \json_decode($snapshots[$client][0], true)['memo'] ?? null;
+                    self::assertIsArray($memo, $snapshots[$client][0]);
+                    self::assertSame([], $memo['children'] ?? null, "$tag: " . $snapshots[$client][0]);
                 } else {
                     self::assertStringNotContainsString('livewire', \strtolower($response['body']), "plain page $tag got Livewire's assets");
                 }
