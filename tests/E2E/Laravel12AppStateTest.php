@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 /**
- * The state an app declares in its config/spindle.php, on the Laravel 12 fixture app through
- * one worker: a resetter of `spindle.resetters` runs after every request (it empties a
+ * The state an app declares in its config/spindle.php, on the Laravel 12 fixture app
+ * (FIXTURE_APP_STATE=1 declares it) through one worker: a resetter of `spindle.resetters` runs after every request (it empties a
  * singleton resolved at boot), and a static of `spindle.statics` is each app instance's own
  * (two requests that wait at the same time run on two instances and each reads its value).
  */
@@ -15,8 +15,12 @@ final class Laravel12AppStateTest extends E2ETestCase
     private static function server(): ServerProcess
     {
         LaravelFixture::useTestDatabase();
-
-        return self::sharedServer(LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=1']);
+        \putenv('FIXTURE_APP_STATE=1');
+        try {
+            return self::sharedServer(LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=1']);
+        } finally {
+            \putenv('FIXTURE_APP_STATE');
+        }
     }
 
     private static function body(string $path): string

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 /**
- * Livewire 3 on the Laravel 12 fixture app, one worker that starts with a single instance, so
+ * Livewire 3 on the Laravel 12 fixture app (FIXTURE_LIVEWIRE=1 registers it), one worker that starts with a single instance, so
  * that instances boot while other requests render: 20 clients at once load a mix of pages with
  * a Livewire counter (whose render waits) and plain pages (which wait as long), then post an
  * update of each counter at once. Every Livewire page carries Livewire's script exactly once, no
@@ -24,10 +24,12 @@ final class Laravel12LivewireTest extends E2ETestCase
     {
         LaravelFixture::useTestDatabase();
         \putenv('SPINDLE_WARM_INSTANCES=1');
+        \putenv('FIXTURE_LIVEWIRE=1');
         try {
             self::$server = ServerProcess::start(LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=1']);
         } finally {
             \putenv('SPINDLE_WARM_INSTANCES');
+            \putenv('FIXTURE_LIVEWIRE');
         }
     }
 

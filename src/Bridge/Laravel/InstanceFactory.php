@@ -123,7 +123,7 @@ final class InstanceFactory
         return $instance;
     }
 
-    /** Laravel's support statics, Livewire's when installed, and those the app lists in `spindle.statics`. */
+    /** Laravel's support statics, Livewire's when it is registered, and those the app lists in `spindle.statics`. */
     private static function statics(Application $app): SupportStatics
     {
         $config = $app->make('config');
@@ -132,7 +132,7 @@ final class InstanceFactory
             throw new \InvalidArgumentException(\sprintf('spindle.statics must map class names to lists of static property names, got %s', \get_debug_type($extra)));
         }
 
-        return SupportStatics::forApp($extra);
+        return SupportStatics::forApp($extra, Reset\LivewireResetter::registeredIn($app));
     }
 
     /**

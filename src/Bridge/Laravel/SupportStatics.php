@@ -14,7 +14,7 @@ namespace Spindle\Bridge\Laravel;
  * instance (each request's fiber sees its own), SupportHooksResetter puts the booted values
  * back after a request.
  *
- * The swapped table is extensible: packages Spindle knows (LIVEWIRE, when installed) and the
+ * The swapped table is extensible: packages Spindle knows (LIVEWIRE, when registered) and the
  * app's `config('spindle.statics')` (class => property names) are swapped the same way
  * (forApp()).
  */
@@ -57,9 +57,6 @@ final class SupportStatics
         'Livewire\Features\SupportWireModelingNestedComponents\SupportWireModelingNestedComponents' => ['outersByComponentId'],
     ];
 
-    /** A class of Livewire 3 whose presence says the LIVEWIRE table applies. */
-    private const LIVEWIRE_MARKER = 'Livewire\LivewireManager';
-
     /** @var array<string, \ReflectionProperty> */
     private readonly array $properties;
 
@@ -91,17 +88,17 @@ final class SupportStatics
     }
 
     /**
-     * The swapped table for one app: HOOKS and SWAPPED, LIVEWIRE when Livewire 3 is installed,
-     * and $extra (the app's `spindle.statics`). Asks the autoloader about Livewire once (call
-     * it when an instance boots, never per request).
+     * The swapped table for one app: HOOKS and SWAPPED, LIVEWIRE when $livewire (Livewire 3 is
+     * registered in the app: LivewireResetter::registeredIn()), and $extra (the app's
+     * `spindle.statics`). Call it when an instance boots, never per request.
      *
      * @param array<mixed> $extra class => list of static property names; a malformed entry
      *                            throws, naming it
      */
-    public static function forApp(array $extra = []): self
+    public static function forApp(array $extra = [], bool $livewire = false): self
     {
         $table = \array_merge(self::HOOKS, self::SWAPPED);
-        if (\class_exists(self::LIVEWIRE_MARKER)) {
+        if ($livewire) {
             $table = \array_merge($table, self::LIVEWIRE);
         }
         foreach ($extra as $class => $names) {

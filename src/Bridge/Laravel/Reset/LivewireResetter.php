@@ -14,7 +14,7 @@ use Spindle\Bridge\Laravel\SupportStatics;
  * parameters and the Blade component keys are cleared. Then the component and render stacks
  * are emptied, which a failed update would otherwise leave one level deeper.
  *
- * Made only for an app that has Livewire 3 (forApp()): an app without it pays nothing.
+ * Made only for an app that has Livewire 3 registered (forApp()): an app without it pays nothing.
  */
 final class LivewireResetter implements Resetter
 {
@@ -26,10 +26,19 @@ final class LivewireResetter implements Resetter
     ) {
     }
 
+    /**
+     * Whether Livewire 3 is installed and registered in $app (asks the autoloader: call it when
+     * an instance boots, never per request).
+     */
+    public static function registeredIn(Application $app): bool
+    {
+        return \class_exists(self::MANAGER) && $app->bound(self::MANAGER);
+    }
+
     /** The resetter for $app, or null when Livewire 3 is not installed or not registered in it. */
     public static function forApp(Application $app): ?self
     {
-        if (!\class_exists(self::MANAGER) || !$app->bound(self::MANAGER)) {
+        if (!self::registeredIn($app)) {
             return null;
         }
         $manager = $app->make(self::MANAGER);

@@ -38,13 +38,15 @@ final class SupportStaticsTest extends TestCase
         self::assertSame([null, ['booted']], [AppStatics::$current, AppStatics::$list]);
     }
 
-    public function testLivewiresTableAppliesOnlyWhereLivewireIsInstalled(): void
+    public function testLivewiresTableAppliesOnlyWhereLivewireIsRegistered(): void
     {
-        // Spindle's own dependencies do not include Livewire.
-        self::assertFalse(\class_exists('Livewire\LivewireManager'));
-        foreach (SupportStatics::forApp()->names() as $name) {
+        $without = SupportStatics::forApp();
+        foreach ($without->names() as $name) {
             self::assertStringStartsNotWith('Livewire\\', $name);
         }
+        // Spindle's own dependencies do not include Livewire: its classes are skipped.
+        self::assertFalse(\class_exists('Livewire\LivewireManager'));
+        self::assertSame($without->names(), SupportStatics::forApp([], true)->names());
     }
 
     /** @return iterable<string, array{mixed}> */

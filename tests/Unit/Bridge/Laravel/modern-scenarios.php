@@ -21,6 +21,12 @@ use Spindle\Bridge\Laravel\Reset;
 $fixture = dirname(__DIR__, 4) . '/tests/fixtures/' . ($argv[1] ?? '');
 require $fixture . '/vendor/autoload.php';
 
+if (($argv[2] ?? '') === 'resetters and statics') {
+    // The fixture registers Livewire and declares its own state only when asked.
+    putenv('FIXTURE_LIVEWIRE=1');
+    putenv('FIXTURE_APP_STATE=1');
+}
+
 $globals = new ProcessGlobals();
 $factory = new InstanceFactory($fixture, $globals, new Psr\Log\NullLogger());
 $instance = $factory->create();
