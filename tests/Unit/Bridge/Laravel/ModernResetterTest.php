@@ -99,6 +99,20 @@ final class ModernResetterTest extends TestCase
         self::assertTrue($result['app static swapped']);
     }
 
+    public function testAnAppResetterThatIsNotAnInvokableClassIsRefusedAndOneThatThrowsIsLogged(): void
+    {
+        $result = self::scenario('app resetter errors');
+        self::assertSame([
+            'spindle.resetters: NoSuchClass is not an invokable class',
+            'spindle.resetters: stdClass is not an invokable class',
+            'spindle.resetters must be a list of invokable class names, got array',
+        ], $result['refused']);
+        self::assertFalse($result['clean']);
+        self::assertIsArray($result['log']);
+        self::assertCount(1, $result['log']);
+        self::assertStringStartsWith('error: Laravel instance 9: App\Spindle\ClearTally failed: ', $result['log'][0]);
+    }
+
     public function testWithoutLivewireOrAppConfigNothingIsAdded(): void
     {
         $result = self::scenario('resetters and statics', 'laravel-app');

@@ -149,6 +149,31 @@ $scenarios = [
             'statics' => count($statics),
         ];
     },
+    'app resetter errors' => function (Application $app) use ($instance): array {
+        $refused = [];
+        foreach ([['NoSuchClass'], [stdClass::class], ['one' => App\Spindle\ClearTally::class]] as $entries) {
+            $app['config']->set('spindle.resetters', $entries);
+            try {
+                Reset\AppResetter::fromConfig($app);
+                $refused[] = 'accepted';
+            } catch (InvalidArgumentException $e) {
+                $refused[] = $e->getMessage();
+            }
+        }
+        // A resetter that throws is logged under its class and the instance reported unclean.
+        $app['config']->set('spindle.resetters', [App\Spindle\ClearTally::class]);
+        $app->instance(App\Tally::class, 'not a tally');
+        $logger = new class () extends Psr\Log\AbstractLogger {
+            /** @var list<string> */
+            public array $lines = [];
+            public function log($level, string|Stringable $message, array $context = []): void
+            {
+                $this->lines[] = $level . ': ' . $message;
+            }
+        };
+        $instance = new Spindle\Bridge\Laravel\AppInstance(9, $app, $instance->kernel, $instance->state, Reset\AppResetter::fromConfig($app));
+        return ['refused' => $refused, 'clean' => $instance->reset($logger), 'log' => $logger->lines];
+    },
     'older laravel' => function (Application $app): array {
         // On a Laravel that lacks Context, defer(), once(), Number or Vite, each resetter does nothing.
         $ran = [];
