@@ -133,4 +133,21 @@ final class Laravel12LivewireTest extends E2ETestCase
             self::assertStringContainsString('depth=1', $html);
         }
     }
+
+    public function testAComponentThatFailsLeavesNothingOnTheStackForTheNextRequest(): void
+    {
+        // Once the pool has its spare instance booted, requests that do not overlap run on the
+        // instance given back last.
+        for ($i = 0; $i < 3; ++$i) {
+            self::curl(['-s', self::server()->url("/lw/page/before$i")]);
+        }
+        $failed = self::curl(['-s', '-o', '/dev/null', '-w', '%{http_code}', self::server()->url('/lw/failing')]);
+        self::assertSame('500', $failed['out']);
+        // The failed request's instance serves these.
+        for ($i = 0; $i < 3; ++$i) {
+            $page = self::curl(['-s', self::server()->url("/lw/page/after$i")]);
+            self::assertStringContainsString('depth=1', $page['out'], self::server()->stderr());
+            self::assertSame(1, \substr_count($page['out'], self::SCRIPT));
+        }
+    }
 }
