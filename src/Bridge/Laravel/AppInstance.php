@@ -7,6 +7,7 @@ namespace Spindle\Bridge\Laravel;
 use Illuminate\Contracts\Http\Kernel;
 use Illuminate\Foundation\Application;
 use Psr\Log\LoggerInterface;
+use Spindle\Bridge\Laravel\Reset;
 use Spindle\Bridge\Laravel\Reset\Resetter;
 
 /** One booted Laravel application of a worker, with its HTTP kernel and the resetters that clean it between requests. */
@@ -34,7 +35,7 @@ final class AppInstance
                 $resetter->reset();
             } catch (\Throwable $e) {
                 $clean = false;
-                $logger->error(\sprintf('Laravel instance %d: %s failed: %s', $this->number, $resetter::class, $e->getMessage()), ['exception' => $e]);
+                $logger->error(\sprintf('Laravel instance %d: %s failed: %s', $this->number, $resetter instanceof Reset\AppResetter ? $resetter->class : $resetter::class, $e->getMessage()), ['exception' => $e]);
             }
         }
 

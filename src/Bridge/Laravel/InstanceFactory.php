@@ -31,7 +31,47 @@ final class InstanceFactory
         'Illuminate\Foundation\MaintenanceModeManager',
     ];
 
+    /**
+     * Spindle's resetters, in the order they run after every request (each skips what the
+     * running Laravel lacks; LivewireResetter is made only when Livewire 3 is installed). The
+     * app's own (`config('spindle.resetters')`) run right before APP_RESETTERS_BEFORE.
+     */
+    public const RESETTERS = [
+        Reset\TransactionResetter::class,
+        Reset\QueryLogResetter::class,
+        Reset\ConfigResetter::class,
+        Reset\LocaleResetter::class,
+        Reset\AuthResetter::class,
+        Reset\SessionResetter::class,
+        Reset\CookieResetter::class,
+        // Laravel 9 to 12 (each skips what the running Laravel lacks):
+        Reset\ContextResetter::class,
+        Reset\LogContextResetter::class,
+        Reset\DeferredCallbacksResetter::class,
+        Reset\OnceResetter::class,
+        Reset\SupportHooksResetter::class,
+        Reset\ViteResetter::class,
+        Reset\CarbonTestNowResetter::class,
+        Reset\ScopedInstancesResetter::class,
+        Reset\EventListenerResetter::class,
+        Reset\ViewResetter::class,
+        Reset\ValidatorResetter::class,
+        Reset\PaginationResetter::class,
+        Reset\LivewireResetter::class,
+        Reset\TerminatingCallbackResetter::class,
+        // After the resetters that make services (the app's too), so that what they made is
+        // dropped as well.
+        Reset\ContainerResetter::class,
+        Reset\RequestResetter::class,
+        Reset\FacadeResetter::class,
+    ];
+
+    /** The app's resetters run right before this one. */
+    public const APP_RESETTERS_BEFORE = Reset\ContainerResetter::class;
+
     private int $created = 0;
+    /** The statics swapped per instance (SupportStatics::forApp()), known once the first instance booted. */
+    private ?SupportStatics $statics = null;
     private ?Redis\RedisDriver $redis = null;
 
     public function __construct(
@@ -58,7 +98,6 @@ final class InstanceFactory
     {
         $instance = null;
         $this->globals->boot(function () use ($number, &$instance): StaticState {
-            SupportStatics::all()->restoreDefaults();
             $app = require $this->directory . '/bootstrap/app.php';
             if (!$app instanceof Application) {
                 throw new \RuntimeException(\sprintf('%s/bootstrap/app.php returned %s, not an Illuminate\Foundation\Application', $this->directory, \get_debug_type($app)));
@@ -74,14 +113,27 @@ final class InstanceFactory
             }
             $kernel->bootstrap();
             self::warm($app);
-            $state = new StaticState($app);
+            $statics = $this->statics ??= self::statics($app);
+            $state = new StaticState($app, $statics);
             $instance = new AppInstance($number, $app, $kernel, $state, $this->resetters($app));
 
             return $state;
-        });
+        }, $this->statics);
         \assert($instance instanceof AppInstance);
 
         return $instance;
+    }
+
+    /** Laravel's support statics, Livewire's when it is registered, and those the app lists in `spindle.statics`. */
+    private static function statics(Application $app): SupportStatics
+    {
+        $config = $app->make('config');
+        $extra = $config instanceof \Illuminate\Contracts\Config\Repository ? $config->get('spindle.statics', []) : [];
+        if (!\is_array($extra)) {
+            throw new \InvalidArgumentException(\sprintf('spindle.statics must map class names to lists of static property names, got %s', \get_debug_type($extra)));
+        }
+
+        return SupportStatics::forApp($extra, Reset\LivewireResetter::registeredIn($app));
     }
 
     /**
@@ -113,35 +165,42 @@ final class InstanceFactory
         $app->forgetInstance('session.store');
     }
 
-    /** @return list<Reset\Resetter> */
+    /**
+     * Builds the resetters of one booted instance, in the order they run: RESETTERS up to
+     * APP_RESETTERS_BEFORE, then the app's own (`spindle.resetters`), then the rest. The app's
+     * see the request's state (its container instances, its scoped services), and what they
+     * make in the container is dropped by the restore that follows.
+     *
+     * @return list<Reset\Resetter>
+     */
     private function resetters(Application $app): array
     {
-        return [
-            new Reset\TransactionResetter($app, $this->logger),
-            new Reset\QueryLogResetter($app),
-            new Reset\ConfigResetter($app),
-            new Reset\LocaleResetter($app),
-            new Reset\AuthResetter($app),
-            new Reset\SessionResetter($app),
-            new Reset\CookieResetter($app),
-            // Laravel 9 to 12 (each skips what the running Laravel lacks):
-            new Reset\ContextResetter($app),
-            new Reset\LogContextResetter($app),
-            new Reset\DeferredCallbacksResetter($app),
-            new Reset\OnceResetter(),
-            new Reset\SupportHooksResetter(),
-            new Reset\ViteResetter($app),
-            new Reset\CarbonTestNowResetter(),
-            new Reset\ScopedInstancesResetter($app),
-            new Reset\EventListenerResetter($app),
-            new Reset\ViewResetter($app),
-            new Reset\ValidatorResetter($app),
-            new Reset\PaginationResetter(),
-            new Reset\TerminatingCallbackResetter($app),
-            // After the resetters that make services, so that what they made is dropped too.
-            new Reset\ContainerResetter($app),
-            new Reset\RequestResetter($app),
-            new Reset\FacadeResetter(),
-        ];
+        $resetters = [];
+        foreach (self::RESETTERS as $class) {
+            if ($class === self::APP_RESETTERS_BEFORE) {
+                \array_push($resetters, ...Reset\AppResetter::fromConfig($app));
+            }
+            $resetter = $this->resetter($class, $app);
+            if ($resetter !== null) {
+                $resetters[] = $resetter;
+            }
+        }
+
+        return $resetters;
+    }
+
+    /** @param class-string<Reset\Resetter> $class */
+    private function resetter(string $class, Application $app): ?Reset\Resetter
+    {
+        return match ($class) {
+            Reset\TransactionResetter::class => new Reset\TransactionResetter($app, $this->logger),
+            Reset\OnceResetter::class => new Reset\OnceResetter(),
+            Reset\SupportHooksResetter::class => new Reset\SupportHooksResetter(),
+            Reset\CarbonTestNowResetter::class => new Reset\CarbonTestNowResetter(),
+            Reset\PaginationResetter::class => new Reset\PaginationResetter(),
+            Reset\FacadeResetter::class => new Reset\FacadeResetter(),
+            Reset\LivewireResetter::class => Reset\LivewireResetter::forApp($app),
+            default => new $class($app),
+        };
     }
 }

@@ -33,7 +33,7 @@ final class StaticState
     private mixed $cursorResolver = null;
     private string $carbonLocale = 'en';
     private mixed $testNow = null;
-    /** @var array<string, mixed> Laravel 9 to 12's support statics (once() cache, Number and Str hooks, …) */
+    /** @var array<string, mixed> Laravel 9 to 12's support statics (once() cache, Number and Str hooks, …), and packages' */
     private array $support = [];
     private readonly SupportStatics $supportStatics;
 
@@ -66,16 +66,18 @@ final class StaticState
     private readonly \Closure $readContainer;
 
     /**
-     * @param Application|null $app the instance's app; null for the statics of an instance still
-     *                              booting (ProcessGlobals::boot()), which are only saved and loaded
+     * @param Application|null $app     the instance's app; null for the statics of an instance still
+     *                                  booting (ProcessGlobals::boot()), which are only saved and loaded
+     * @param SupportStatics|null $statics the table of other statics swapped with the instance
+     *                                     (SupportStatics::forApp()); all() when null
      */
-    public function __construct(?Application $app)
+    public function __construct(?Application $app, ?SupportStatics $statics = null)
     {
         $this->container = $app;
         $this->facadeApplication = $app;
         // Container::getInstance() would make a container when there is none (between boots).
         $this->readContainer = self::bound(\Closure::bind(static fn (): mixed => Container::$instance, null, Container::class));
-        $this->supportStatics = SupportStatics::all();
+        $this->supportStatics = $statics ?? SupportStatics::all();
         $this->readFacades = self::facadeReader();
         $this->writeFacades = self::bound(\Closure::bind(static function (array $facades): void {
             Facade::$resolvedInstance = $facades;

@@ -13,6 +13,10 @@ namespace Spindle\Bridge\Laravel;
  * capture() reads them, restore() writes them back: StaticState swaps them with the app
  * instance (each request's fiber sees its own), SupportHooksResetter puts the booted values
  * back after a request.
+ *
+ * The swapped table is extensible: packages Spindle knows (LIVEWIRE, when registered) and the
+ * app's `config('spindle.statics')` (class => property names) are swapped the same way
+ * (forApp()).
  */
 final class SupportStatics
 {
@@ -26,6 +30,31 @@ final class SupportStatics
     public const SWAPPED = [
         'Illuminate\Support\Once' => ['instance'],
         'Illuminate\Foundation\Bootstrap\HandleExceptions' => ['app'],
+    ];
+
+    /**
+     * Livewire 3's statics that hold one request's rendering state (the component and render
+     * stacks, the components' hooks, assets rendered, redirects, pending child parameters, …)
+     * or what its boot registers (hooks, persistent middleware, Blade components): each app
+     * instance keeps its own, so overlapping requests never share them and a booting instance
+     * never resets those of a running request.
+     */
+    public const LIVEWIRE = [
+        'Livewire\Mechanisms\HandleComponents\HandleComponents' => ['renderStack', 'componentStack'],
+        'Livewire\ComponentHookRegistry' => ['components', 'componentHooks'],
+        'Livewire\Mechanisms\PersistentMiddleware\PersistentMiddleware' => ['persistentMiddleware'],
+        'Livewire\Mechanisms\ExtendBlade\ExtendBlade' => ['livewireComponents'],
+        'Livewire\Features\SupportStreaming\SupportStreaming' => ['response'],
+        'Livewire\Features\SupportReactiveProps\SupportReactiveProps' => ['pendingChildParams'],
+        'Livewire\Features\SupportRedirects\SupportRedirects' => ['redirectorCacheStack', 'atLeastOneMountedComponentHasRedirected'],
+        'Livewire\Features\SupportLegacyModels\SupportLegacyModels' => ['rules'],
+        'Livewire\Features\SupportAutoInjectedAssets\SupportAutoInjectedAssets' => ['hasRenderedAComponentThisRequest', 'forceAssetInjection'],
+        'Livewire\Features\SupportScriptsAndAssets\SupportScriptsAndAssets' => ['alreadyRunAssetKeys', 'countersByViewPath', 'renderedAssets', 'nonLivewireAssets'],
+        'Livewire\Features\SupportMorphAwareBladeCompilation\SupportMorphAwareBladeCompilation' => ['shouldInjectConditionalMarkers', 'shouldInjectLoopMarkers'],
+        'Livewire\Features\SupportCompiledWireKeys\SupportCompiledWireKeys' => ['loopStack', 'currentLoop'],
+        'Livewire\Features\SupportLazyLoading\SupportLazyLoading' => ['disableWhileTesting'],
+        'Livewire\Features\SupportDisablingBackButtonCache\SupportDisablingBackButtonCache' => ['disableBackButtonCache'],
+        'Livewire\Features\SupportWireModelingNestedComponents\SupportWireModelingNestedComponents' => ['outersByComponentId'],
     ];
 
     /** @var array<string, \ReflectionProperty> */
@@ -56,6 +85,37 @@ final class SupportStatics
     public static function all(): self
     {
         return new self(\array_merge(self::HOOKS, self::SWAPPED));
+    }
+
+    /**
+     * The swapped table for one app: HOOKS and SWAPPED, LIVEWIRE when $livewire (Livewire 3 is
+     * registered in the app: LivewireResetter::registeredIn()), and $extra (the app's
+     * `spindle.statics`). Call it when an instance boots, never per request.
+     *
+     * @param array<mixed> $extra class => list of static property names; a malformed entry
+     *                            throws, naming it
+     */
+    public static function forApp(array $extra = [], bool $livewire = false): self
+    {
+        $table = \array_merge(self::HOOKS, self::SWAPPED);
+        if ($livewire) {
+            $table = \array_merge($table, self::LIVEWIRE);
+        }
+        foreach ($extra as $class => $names) {
+            if (!\is_string($class) || !\is_array($names) || !\array_is_list($names) || \array_filter($names, \is_string(...)) !== $names) {
+                throw new \InvalidArgumentException(\sprintf('spindle.statics must map class names to lists of static property names, got %s => %s', \var_export($class, true), \get_debug_type($names)));
+            }
+            /** @var list<string> $names */
+            $table[$class] = \array_values(\array_unique(\array_merge($table[$class] ?? [], $names)));
+        }
+
+        return new self($table);
+    }
+
+    /** @return list<string> the statics covered, as "Class::$property" */
+    public function names(): array
+    {
+        return \array_keys($this->properties);
     }
 
     public static function hooks(): self

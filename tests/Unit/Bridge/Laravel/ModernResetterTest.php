@@ -85,6 +85,45 @@ final class ModernResetterTest extends TestCase
         ], self::scenario('statics'));
     }
 
+    public function testTheAppsResettersRunBeforeTheContainerRestoreAndLivewireIsCovered(): void
+    {
+        $result = self::scenario('resetters and statics');
+        $names = $result['resetters'];
+        self::assertIsArray($names);
+        $app = \array_search('App\Spindle\ClearTally', $names, true);
+        self::assertIsInt($app, \implode(', ', $names));
+        self::assertSame('ContainerResetter', $names[$app + 1]);
+        self::assertSame('LivewireResetter', $names[$app - 2]);
+        self::assertSame(['RequestResetter', 'FacadeResetter'], \array_slice($names, -2));
+        self::assertTrue($result['livewire stack swapped']);
+        self::assertTrue($result['app static swapped']);
+    }
+
+    public function testAnAppResetterThatIsNotAnInvokableClassIsRefusedAndOneThatThrowsIsLogged(): void
+    {
+        $result = self::scenario('app resetter errors');
+        self::assertSame([
+            'spindle.resetters: NoSuchClass is not an invokable class',
+            'spindle.resetters: stdClass is not an invokable class',
+            'spindle.resetters must be a list of invokable class names, got array',
+        ], $result['refused']);
+        self::assertFalse($result['clean']);
+        self::assertIsArray($result['log']);
+        self::assertCount(1, $result['log']);
+        self::assertStringStartsWith('error: Laravel instance 9: App\Spindle\ClearTally failed: ', $result['log'][0]);
+    }
+
+    public function testWithoutLivewireOrAppConfigNothingIsAdded(): void
+    {
+        $result = self::scenario('resetters and statics', 'laravel-app');
+        $names = $result['resetters'];
+        self::assertIsArray($names);
+        self::assertNotContains('LivewireResetter', $names);
+        self::assertCount(\count(\Spindle\Bridge\Laravel\InstanceFactory::RESETTERS) - 1, $names);
+        self::assertFalse($result['livewire stack swapped']);
+        self::assertFalse($result['app static swapped']);
+    }
+
     public function testTheResettersDoNothingOnLaravel8(): void
     {
         self::assertSame(['version' => 8, 'ran' => 7], self::scenario('older laravel', 'laravel-app'));

@@ -21,6 +21,12 @@ use Spindle\Bridge\Laravel\Reset;
 $fixture = dirname(__DIR__, 4) . '/tests/fixtures/' . ($argv[1] ?? '');
 require $fixture . '/vendor/autoload.php';
 
+if (($argv[2] ?? '') === 'resetters and statics') {
+    // The fixture registers Livewire and declares its own state only when asked.
+    putenv('FIXTURE_LIVEWIRE=1');
+    putenv('FIXTURE_APP_STATE=1');
+}
+
 $globals = new ProcessGlobals();
 $factory = new InstanceFactory($fixture, $globals, new Psr\Log\NullLogger());
 $instance = $factory->create();
@@ -129,6 +135,44 @@ $scenarios = [
         $globals->activate($second->state);
         $back = [Number::defaultLocale(), Str::random(2), $token() === $secondToken];
         return ['first' => $first, 'second' => $back, 'different tokens' => $firstToken !== $secondToken];
+    },
+    'resetters and statics' => function (Application $app) use ($instance): array {
+        // The instance's resetters, in order (the app's by their class), and whether the swapped
+        // statics cover Livewire's and the app's.
+        $resetters = (fn (): array => $this->resetters)->call($instance);
+        $names = array_map(static fn (Reset\Resetter $resetter): string => $resetter instanceof Reset\AppResetter ? $resetter->class : (new ReflectionClass($resetter))->getShortName(), $resetters);
+        $statics = (fn (): Spindle\Bridge\Laravel\SupportStatics => $this->supportStatics)->call($instance->state)->names();
+        return [
+            'resetters' => $names,
+            'livewire stack swapped' => in_array('Livewire\Mechanisms\HandleComponents\HandleComponents::$componentStack', $statics, true),
+            'app static swapped' => in_array('App\PerInstance::$value', $statics, true),
+            'statics' => count($statics),
+        ];
+    },
+    'app resetter errors' => function (Application $app) use ($instance): array {
+        $refused = [];
+        foreach ([['NoSuchClass'], [stdClass::class], ['one' => App\Spindle\ClearTally::class]] as $entries) {
+            $app['config']->set('spindle.resetters', $entries);
+            try {
+                Reset\AppResetter::fromConfig($app);
+                $refused[] = 'accepted';
+            } catch (InvalidArgumentException $e) {
+                $refused[] = $e->getMessage();
+            }
+        }
+        // A resetter that throws is logged under its class and the instance reported unclean.
+        $app['config']->set('spindle.resetters', [App\Spindle\ClearTally::class]);
+        $app->instance(App\Tally::class, 'not a tally');
+        $logger = new class () extends Psr\Log\AbstractLogger {
+            /** @var list<string> */
+            public array $lines = [];
+            public function log($level, string|Stringable $message, array $context = []): void
+            {
+                $this->lines[] = $level . ': ' . $message;
+            }
+        };
+        $instance = new Spindle\Bridge\Laravel\AppInstance(9, $app, $instance->kernel, $instance->state, Reset\AppResetter::fromConfig($app));
+        return ['refused' => $refused, 'clean' => $instance->reset($logger), 'log' => $logger->lines];
     },
     'older laravel' => function (Application $app): array {
         // On a Laravel that lacks Context, defer(), once(), Number or Vite, each resetter does nothing.
