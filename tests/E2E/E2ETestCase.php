@@ -180,4 +180,23 @@ abstract class E2ETestCase extends TestCase
             \usleep(10000);
         }
     }
+
+    /** Removes $directory and everything below it (links are removed, not followed). */
+    protected static function removeTree(string $directory): void
+    {
+        foreach (\scandir($directory) ?: [] as $entry) {
+            if ($entry === '.' || $entry === '..') {
+                continue;
+            }
+            $path = $directory . '/' . $entry;
+            \is_dir($path) && !\is_link($path) ? self::removeTree($path) : @\unlink($path);
+        }
+        @\rmdir($directory);
+    }
+
+    /** Figures worth seeing in the test output (on stderr: the tests stay quiet on stdout). */
+    protected static function reportFigures(string $what, string $figures): void
+    {
+        \fwrite(\STDERR, \sprintf("\n[%s] %s\n", $what, $figures));
+    }
 }

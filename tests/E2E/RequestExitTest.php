@@ -26,7 +26,7 @@ final class RequestExitTest extends E2ETestCase
         }
         $this->servers = [];
         foreach ($this->directories as $directory) {
-            self::removeDirectory($directory);
+            self::removeTree($directory);
         }
         $this->directories = [];
         \putenv('SPINDLE_TEST_BOOT_FLAG');
@@ -83,7 +83,7 @@ final class RequestExitTest extends E2ETestCase
         self::assertTrue($server->waitForLog("Worker {$old[0]} finished its other requests and exited", 10.0), $server->stderr());
         self::assertStringNotContainsString('restarting it', $server->stderr());
         self::assertServerAnswers($server, '/after');
-        self::report($path, \sprintf('%d/%d in-flight requests answered; the next request took %.0f ms', $answered, self::SLOW, $next['seconds'] * 1000));
+        self::reportFigures($path, \sprintf('%d/%d in-flight requests answered; the next request took %.0f ms', $answered, self::SLOW, $next['seconds'] * 1000));
     }
 
     /**
@@ -183,7 +183,7 @@ final class RequestExitTest extends E2ETestCase
         }
         self::assertCount(8, \array_unique($pids), 'each exit gave a new worker');
         self::assertStringNotContainsString('restarting it in', $server->stderr());
-        self::report('8 exits in a row', \sprintf('slowest request after an exit: %.0f ms', $slowest * 1000));
+        self::reportFigures('8 exits in a row', \sprintf('slowest request after an exit: %.0f ms', $slowest * 1000));
     }
 
     public function testAReplacementThatFailsToBootStillBacksOff(): void
@@ -293,22 +293,5 @@ final class RequestExitTest extends E2ETestCase
         self::assertTrue(\mkdir($directory, 0700));
 
         return $this->directories[] = $directory;
-    }
-
-    private static function removeDirectory(string $directory): void
-    {
-        foreach (\scandir($directory) ?: [] as $entry) {
-            if ($entry === '.' || $entry === '..') {
-                continue;
-            }
-            $path = $directory . '/' . $entry;
-            \is_dir($path) && !\is_link($path) ? self::removeDirectory($path) : @\unlink($path);
-        }
-        @\rmdir($directory);
-    }
-
-    private static function report(string $what, string $figures): void
-    {
-        \fwrite(\STDERR, \sprintf("\n[%s] %s\n", $what, $figures));
     }
 }

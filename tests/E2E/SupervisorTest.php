@@ -48,7 +48,7 @@ final class SupervisorTest extends E2ETestCase
         }
         $this->daemonPidFiles = [];
         foreach ($this->directories as $directory) {
-            self::removeDirectory($directory);
+            self::removeTree($directory);
         }
         $this->directories = [];
     }
@@ -103,7 +103,7 @@ final class SupervisorTest extends E2ETestCase
         self::assertSame([], \array_values($lateFailures));
         self::assertLessThanOrEqual(10, $load->failed + $load->socketErrors, $load->summary());
         self::assertArrayHasKey($newPid, $load->pids, 'the new worker served nothing: ' . $load->summary());
-        self::report('kill -9 under load', \sprintf('replacement after %.0f ms; %s', ($replacedAt - $killedAt) * 1000, $load->summary()));
+        self::reportFigures('kill -9 under load', \sprintf('replacement after %.0f ms; %s', ($replacedAt - $killedAt) * 1000, $load->summary()));
     }
 
     // 2. and 3. Recycling ----------------------------------------------------------------------
@@ -151,7 +151,7 @@ final class SupervisorTest extends E2ETestCase
             }
         }
         self::assertNotSame([], $timings);
-        self::report('max-memory recycling', \sprintf(
+        self::reportFigures('max-memory recycling', \sprintf(
             '%d recycles, retire → took over: %s; %s',
             \count($retiredAt),
             \implode(', ', $timings),
@@ -186,7 +186,7 @@ final class SupervisorTest extends E2ETestCase
         // Retired workers drain, then exit.
         self::assertTrue(self::eventually(static fn (): bool => \array_intersect($first, $server->workerPids()) === [], 3.0), 'an original worker is still running: ' . $server->stderr());
         self::assertGreaterThanOrEqual(4, \count($load->pids), $load->summary());
-        self::report('max-requests recycling', $load->summary());
+        self::reportFigures('max-requests recycling', $load->summary());
     }
 
     // 4. Reload under load ---------------------------------------------------------------------
@@ -447,7 +447,7 @@ final class SupervisorTest extends E2ETestCase
             return $response->status === 200 && $response->body !== "pid={$worker}";
         }, 3.0), 'no replacement answered: ' . $server->stderr());
         self::assertNotContains($worker, $server->workerPids());
-        self::report('request timeout', \sprintf('504 after %.2f s; stuck worker killed after %.2f s; replacement %s', $elapsed, $killedAfter, $replacement));
+        self::reportFigures('request timeout', \sprintf('504 after %.2f s; stuck worker killed after %.2f s; replacement %s', $elapsed, $killedAfter, $replacement));
     }
 
     // 7. Control commands ----------------------------------------------------------------------
@@ -609,7 +609,7 @@ final class SupervisorTest extends E2ETestCase
         self::assertStringContainsString('app.php changed: reloading', $server->stderr());
         self::assertTrue($server->waitForLog('Reloaded: generation 2 is serving', 1.0), $server->stderr());
         self::assertNotContains((int) \substr($body, \strrpos($body, '=') + 1), $old, 'the new code came from an old worker');
-        self::report('--watch', \sprintf('new code served %.2f s after the change', $after));
+        self::reportFigures('--watch', \sprintf('new code served %.2f s after the change', $after));
     }
 
     public function testWatchSaysWhyItPolls(): void
@@ -722,7 +722,7 @@ final class SupervisorTest extends E2ETestCase
         // The old generations drain and exit: only the last one is left.
         self::assertTrue(self::eventually(static fn (): bool => $server->workerPids() === \array_map('intval', $pids), 30.0), \json_encode([$server->workerPids(), $pids]) . $server->stderr());
         self::assertStringNotContainsString('ERROR', $server->stderr());
-        self::report(\sprintf('reload under %s load', $keepAlive ? 'keep-alive' : 'fresh-connection'), \implode('; ', $done) . '; ' . $load->summary());
+        self::reportFigures(\sprintf('reload under %s load', $keepAlive ? 'keep-alive' : 'fresh-connection'), \implode('; ', $done) . '; ' . $load->summary());
 
         return $load;
     }
@@ -816,23 +816,5 @@ final class SupervisorTest extends E2ETestCase
         }
 
         return (int) \explode(' ', \substr($stat, $close + 2))[1];
-    }
-
-    private static function removeDirectory(string $directory): void
-    {
-        foreach (\scandir($directory) ?: [] as $entry) {
-            if ($entry === '.' || $entry === '..') {
-                continue;
-            }
-            $path = $directory . '/' . $entry;
-            \is_dir($path) && !\is_link($path) ? self::removeDirectory($path) : @\unlink($path);
-        }
-        @\rmdir($directory);
-    }
-
-    /** Figures worth seeing in the test output (on stderr: the tests stay quiet on stdout). */
-    private static function report(string $what, string $figures): void
-    {
-        \fwrite(\STDERR, \sprintf("\n[%s] %s\n", $what, $figures));
     }
 }
