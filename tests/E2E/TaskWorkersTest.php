@@ -103,10 +103,24 @@ final class TaskWorkersTest extends E2ETestCase
         \fwrite(\STDERR, \sprintf("\n[task workers] /hello during 4 bcrypt(12) hashes and checks: median %.1f ms, max %.1f ms; the hashes took %.2f s\n", $latencies[5] * 1000, \max($latencies) * 1000, $allHashed));
     }
 
+    public function testTaskWorkersRunAtALowerCpuPriority(): void
+    {
+        $server = self::server();
+        $data = self::call('/pid');
+        self::assertIsInt($data['result'] ?? null, \json_encode($data) ?: '');
+        $nice = static function (int $pid): int {
+            // /proc/PID/stat: the fields after "(comm) " start with the 3rd; nice is the 19th.
+            $stat = (string) \file_get_contents("/proc/$pid/stat");
+
+            return (int) \explode(' ', \substr($stat, (int) \strrpos($stat, ')') + 2))[19 - 3];
+        };
+        self::assertSame(\min(19, $nice($data['worker']) + 10), $nice($data['result']), 'nice +10 against the HTTP worker');
+    }
+
     public function testTheTaskWorkersGoWithTheMaster(): void
     {
         $server = self::server();
-        self::assertSame(1, \preg_match('/task worker\(s\) \(supervisor pid (\d+)\)/', $server->stderr(), $m), $server->stderr());
+        self::assertSame(1, \preg_match('/task worker\(s\) \(supervisor pid (\d+),/', $server->stderr(), $m), $server->stderr());
         $supervisor = (int) $m[1];
         self::assertTrue(\posix_kill($supervisor, 0));
         $server->stop();
