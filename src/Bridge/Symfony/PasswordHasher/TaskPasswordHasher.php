@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Symfony\PasswordHasher;
 
 use Spindle\Bridge\HashOffload;
+use Spindle\Server\Tasks\TaskClient;
 use Symfony\Component\PasswordHasher\Hasher\MigratingPasswordHasher;
 use Symfony\Component\PasswordHasher\Hasher\NativePasswordHasher;
 use Symfony\Component\PasswordHasher\Hasher\SodiumPasswordHasher;
@@ -23,6 +24,8 @@ final class TaskPasswordHasher implements PasswordHasherInterface
 {
     private const OFFLOADED = [NativePasswordHasher::class, SodiumPasswordHasher::class, MigratingPasswordHasher::class];
 
+    private ?bool $portable = null;
+
     public function __construct(private readonly PasswordHasherInterface $inner)
     {
     }
@@ -35,14 +38,14 @@ final class TaskPasswordHasher implements PasswordHasherInterface
 
     public function hash(#[\SensitiveParameter] string $plainPassword): string
     {
-        $client = \strlen($plainPassword) > self::MAX_PASSWORD_LENGTH ? null : HashOffload::client();
+        $client = \strlen($plainPassword) > self::MAX_PASSWORD_LENGTH ? null : $this->client();
 
         return $client === null ? $this->inner->hash($plainPassword) : (string) $client->run([$this->inner, 'hash'], [$plainPassword]);
     }
 
     public function verify(string $hashedPassword, #[\SensitiveParameter] string $plainPassword): bool
     {
-        $client = $hashedPassword === '' || \strlen($plainPassword) > self::MAX_PASSWORD_LENGTH ? null : HashOffload::client();
+        $client = $hashedPassword === '' || \strlen($plainPassword) > self::MAX_PASSWORD_LENGTH ? null : $this->client();
 
         return $client === null
             ? $this->inner->verify($hashedPassword, $plainPassword)
@@ -52,5 +55,27 @@ final class TaskPasswordHasher implements PasswordHasherInterface
     public function needsRehash(string $hashedPassword): bool
     {
         return $this->inner->needsRehash($hashedPassword);
+    }
+
+    /**
+     * The task workers' client when this hash goes there: also never for a hasher that cannot be
+     * serialized (a MigratingPasswordHasher around an app's own hasher that holds a closure).
+     */
+    private function client(): ?TaskClient
+    {
+        $client = HashOffload::client();
+        if ($client === null) {
+            return null;
+        }
+        if ($this->portable === null) {
+            try {
+                \serialize($this->inner);
+                $this->portable = true;
+            } catch (\Throwable) {
+                $this->portable = false;
+            }
+        }
+
+        return $this->portable ? $client : null;
     }
 }
