@@ -1,22 +1,28 @@
 #!/usr/bin/env bash
 # The blog's /posts (examples/blog: 4 queries and a Blade view per request) against the same page
-# with its data in a cache, side by side on one Spindle server (--workers=2, SQLite):
+# with its list of posts rendered once and kept in a cache (App\Blog\NewestPosts), side by side on
+# one Spindle server (--workers=2, SQLite):
 #
 #   /posts                 no cache
 #   /posts-cached          the cache all workers share (store `spindle`: shmop, or APCu with APCU=1)
 #   /posts-cached/file     Laravel's file store (storage/framework/cache in a temp dir)
 #   /posts-cached/redis    Laravel's Redis store on a private redis-server (when redis-server exists)
 #
-#   bash benchmarks/blog-cache.sh                     # DURATION=10 CONNS=32
-#   APCU=1 DURATION=5 bash benchmarks/blog-cache.sh   # the shared cache on APCu (apc.enable_cli=1)
+# ROUNDS rounds, each running every route once in turn (interleaved, so that load from other jobs
+# falls on all of them alike, each round starting one route further on); the table gives each
+# route's median req/s over the rounds.
+#
+#   bash benchmarks/blog-cache.sh                                # ROUNDS=3 DURATION=5 CONNS=32
+#   APCU=1 ROUNDS=5 DURATION=3 bash benchmarks/blog-cache.sh     # the shared cache on APCu (apc.enable_cli=1)
 #
 # Everything it starts lives in one mktemp -d directory and is stopped by pid on exit.
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-DURATION="${DURATION:-10}"
+DURATION="${DURATION:-5}"
 WARMUP="${WARMUP:-2}"
+ROUNDS="${ROUNDS:-3}"
 CONNS="${CONNS:-32}"
 APCU="${APCU:-0}"
 BLOG="$ROOT/examples/blog"
@@ -53,16 +59,44 @@ for route in "${routes[@]}"; do
     fetch_ready "${SPINDLE_URL%/}$route" "$SPINDLE_PID" >/dev/null
 done
 
-printf '\n%-22s %12s %10s %10s  %s\n' route req/s latency p99 errors
-declare -A RPS
 for route in "${routes[@]}"; do
     run_wrk "$TMP/wrk/warm" -t2 -c"$CONNS" -d"${WARMUP}s" "${SPINDLE_URL%/}$route" || true
-    run_wrk "$TMP/wrk/run" -t2 -c"$CONNS" -d"${DURATION}s" --latency "${SPINDLE_URL%/}$route"
-    RPS[$route]="$(wrk_rps "$TMP/wrk/run")"
-    printf '%-22s %12s %10s %10s  %s\n' "$route" "${RPS[$route]}" "$(wrk_latency "$TMP/wrk/run")" "$(wrk_p99 "$TMP/wrk/run")" "$(wrk_errors "$TMP/wrk/run")"
+done
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+declare -A RUNS P99S ERRORS
+for ((round = 1; round <= ROUNDS; round++)); do
+    line="round $round:"
+    # Each round starts one route further on, so that no route always follows /posts (whose
+    # queued requests the server still answers for a moment after wrk stops), and a pause of
+    # a second lets the workers finish those before the next run.
+    n=${#routes[@]}
+    for ((i = 0; i < n; i++)); do
+        route="${routes[$(((i + round - 1) % n))]}"
+        sleep 1
+        run_wrk "$TMP/wrk/run" -t2 -c"$CONNS" -d"${DURATION}s" --latency "${SPINDLE_URL%/}$route"
+        rps="$(wrk_rps "$TMP/wrk/run")"
+        RUNS[$route]+="$rps "
+        P99S[$route]+="$(wrk_p99 "$TMP/wrk/run") "
+        errors="$(wrk_errors "$TMP/wrk/run")"
+        [[ "$errors" == none ]] || ERRORS[$route]+="round $round: $errors; "
+        line+=" $route $rps"
+    done
+    log "$line"
+done
+
+printf '\n%-22s %12s  %-28s %s\n' route 'median req/s' 'p99 per round' errors
+declare -A RPS
+for route in "${routes[@]}"; do
+    RPS[$route]="$(tr ' ' '\n' <<<"${RUNS[$route]}" | grep . | median)"
+    printf '%-22s %12s  %-28s %s\n' "$route" "${RPS[$route]}" "${P99S[$route]% }" "${ERRORS[$route]:-none}"
 done
 echo
 if (( APCU )); then echo "shared cache backend: apcu"; else echo "shared cache backend: shm"; fi
+echo "rounds: $ROUNDS x ${DURATION} s per route, wrk -t2 -c$CONNS"
 for route in "${routes[@]:1}"; do
     echo "$route / /posts: $(ratio "${RPS[$route]}" "${RPS[/posts]}")"
+done
+for route in "${routes[@]:2}"; do
+    echo "/posts-cached / $route: $(ratio "${RPS[/posts-cached]}" "${RPS[$route]}")"
 done

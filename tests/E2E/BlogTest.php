@@ -63,7 +63,7 @@ final class BlogTest extends E2ETestCase
         $response = self::fetch('/');
         self::assertSame(200, $response['status']);
         self::assertStringStartsWith('text/html', $response['headers']['content-type'][0] ?? '');
-        foreach (['/posts', '/hello', '/users/5', '/batch', '/sleep'] as $path) {
+        foreach (['/posts', '/posts-cached', '/hello', '/users/5', '/batch', '/stats', '/sleep'] as $path) {
             self::assertStringContainsString('href="' . $path . '"', $response['body']);
         }
         // A page of the "web" group: the session and CSRF cookies come with it.
@@ -111,6 +111,32 @@ final class BlogTest extends E2ETestCase
             self::assertSame($plain['body'], $cached['body'], $path . ' (the second time from the cache)');
         }
         self::assertSame(404, self::fetch('/posts-cached/nonsense')['status']);
+    }
+
+    public function testSavingAPostForgetsTheCachedList(): void
+    {
+        $original = (string) self::sqlite()->query('SELECT title FROM posts WHERE id = 10000')->fetchColumn();
+        $cached = self::fetch('/posts-cached/file');
+        self::assertStringContainsString('<h2>' . \htmlspecialchars($original) . '</h2>', $cached['body']);
+        try {
+            // The file store is the server's and the command's: the command's save forgets it there.
+            self::artisan(self::$blogEnv, 'blog:retitle', '10000', 'Retitled & saved by the test');
+            $again = self::fetch('/posts-cached/file');
+            self::assertStringContainsString('<h2>Retitled &amp; saved by the test</h2>', $again['body'], 'the list was rendered anew');
+            self::assertSame(self::fetch('/posts')['body'], $again['body']);
+        } finally {
+            self::artisan(self::$blogEnv, 'blog:retitle', '10000', $original);
+        }
+        self::assertSame(self::fetch('/posts')['body'], self::fetch('/posts-cached/file')['body']);
+    }
+
+    public function testStatsComeFromFourQueriesAtOnce(): void
+    {
+        $stats = self::json('/stats');
+        $mostLinked = self::sqlite()->query('SELECT link_post_id, COUNT(*) AS c FROM post_posts GROUP BY link_post_id ORDER BY c DESC, link_post_id LIMIT 1')->fetch(\PDO::FETCH_NUM);
+        self::assertIsArray($mostLinked);
+        self::assertSame(['users' => 1000, 'posts' => 10000, 'links' => 33864], \array_intersect_key($stats, ['users' => 0, 'posts' => 0, 'links' => 0]));
+        self::assertSame(['post_id' => (int) $mostLinked[0], 'links' => (int) $mostLinked[1]], \array_map('intval', $stats['most_linked']));
     }
 
     public function testPostsListsTheTwentyNewestWithAuthorsAndLinks(): void
@@ -192,6 +218,19 @@ final class BlogTest extends E2ETestCase
             $body = \json_decode($response['body'], true, 512, \JSON_THROW_ON_ERROR);
             self::assertIsArray($body);
             self::assertGreaterThanOrEqual(0.99, $body['slept'], 'SELECT SLEEP(1) ran');
+
+            // Three at once, each on a connection of its own (Spindle\concurrently()): one after
+            // another they would take 3 s.
+            $three = \json_decode(self::curl(['-s', $server->url('/sleep?tasks=3')])['out'], true);
+            self::assertIsArray($three);
+            self::assertSame(3, $three['tasks']);
+            self::assertGreaterThanOrEqual(0.99, $three['slept']);
+            self::assertLessThan(2.5, $three['slept'], 'the three waits overlapped');
+            self::assertSame(
+                \json_decode(self::fetch('/stats')['body'], true)['most_linked'] ?? null,
+                \json_decode(self::curl(['-s', $server->url('/stats')])['out'], true)['most_linked'] ?? false,
+                '/stats on SQLite and MySQL',
+            );
 
             self::assertSame(
                 self::parseCurlResponse(self::curl(['-s', '-i', self::$server?->url('/users/5') ?? ''])['out'])['body'],

@@ -103,10 +103,61 @@ final class TaskWorkersTest extends E2ETestCase
         \fwrite(\STDERR, \sprintf("\n[task workers] /hello during 4 bcrypt(12) hashes and checks: median %.1f ms, max %.1f ms; the hashes took %.2f s\n", $latencies[5] * 1000, \max($latencies) * 1000, $allHashed));
     }
 
+    public function testTaskWorkersRunAtALowerCpuPriority(): void
+    {
+        $server = self::server();
+        $data = self::call('/pid');
+        self::assertIsInt($data['result'] ?? null, \json_encode($data) ?: '');
+        $nice = static function (int $pid): int {
+            // /proc/PID/stat: the fields after "(comm) " start with the 3rd; nice is the 19th.
+            $stat = (string) \file_get_contents("/proc/$pid/stat");
+
+            return (int) \explode(' ', \substr($stat, (int) \strrpos($stat, ')') + 2))[19 - 3];
+        };
+        self::assertSame(\min(19, $nice($data['worker']) + 10), $nice($data['result']), 'nice +10 against the HTTP worker');
+    }
+
+    public function testTaskMetricsCountTasksAndThoseInFlight(): void
+    {
+        $server = ServerProcess::start(ServerProcess::fixture('tasks.php'), ['--workers=1', '--task-workers=1', '--metrics=127.0.0.1:0']);
+        try {
+            self::assertSame(1, \preg_match('#Metrics on http://127\.0\.0\.1:(\d+)/metrics#', $server->stderr(), $m), $server->stderr());
+            $metrics = static function () use ($m): string {
+                $client = new RawClient((int) $m[1]);
+                $client->send(self::get('/metrics', "Connection: close\r\n"));
+
+                return $client->readResponse()->body;
+            };
+            $sample = static fn (string $text, string $series): ?float => \preg_match('/^' . \preg_quote($series, '/') . ' (\S+)$/m', $text, $s) === 1 ? (float) $s[1] : null;
+            // Two requests, each a hash and a check at cost 13, queued on one task worker.
+            $clients = [];
+            for ($i = 0; $i < 2; ++$i) {
+                $client = new RawClient($server->port(), 60.0);
+                $client->send(self::get('/hash?cost=13', "Connection: close\r\n"));
+                $clients[] = $client;
+            }
+            self::assertTrue(self::eventually(static fn (): bool => ($sample($metrics(), 'spindle_tasks_in_flight') ?? 0.0) >= 1.0, 30.0), 'tasks in flight: ' . $metrics());
+            foreach ($clients as $client) {
+                $response = $client->readResponse(false, 60.0);
+                self::assertSame(200, $response->status, $response->raw);
+                self::assertTrue($response->json()['verified']);
+            }
+            self::assertTrue(self::eventually(static function () use ($metrics, $sample): bool {
+                $text = $metrics();
+
+                return $sample($text, 'spindle_tasks_in_flight') === 0.0
+                    && $sample($text, 'spindle_tasks_total{outcome="ok"}') === 4.0
+                    && $sample($text, 'spindle_task_duration_seconds_count') === 4.0;
+            }, 10.0), 'four tasks counted, none left in flight: ' . $metrics());
+        } finally {
+            $server->stop();
+        }
+    }
+
     public function testTheTaskWorkersGoWithTheMaster(): void
     {
         $server = self::server();
-        self::assertSame(1, \preg_match('/task worker\(s\) \(supervisor pid (\d+)\)/', $server->stderr(), $m), $server->stderr());
+        self::assertSame(1, \preg_match('/task worker\(s\) \(supervisor pid (\d+),/', $server->stderr(), $m), $server->stderr());
         $supervisor = (int) $m[1];
         self::assertTrue(\posix_kill($supervisor, 0));
         $server->stop();

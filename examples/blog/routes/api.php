@@ -11,5 +11,6 @@ Route::get('/hello', [ApiController::class, 'hello']);
 Route::get('/users/{id}', [ApiController::class, 'user'])->where('id', '[0-9]+');
 Route::get('/batch', [ApiController::class, 'batch']);
 Route::get('/sleep', [ApiController::class, 'sleep']);
+Route::get('/stats', [ApiController::class, 'stats']);
 Route::get('/redis-wait', [ApiController::class, 'redisWait']);
 Route::get('/redis-cache', [ApiController::class, 'redisCache']);

@@ -33,6 +33,8 @@ final class TaskClient
     {
         $started = \hrtime(true);
         $outcome = 'failed';
+        $inFlight = $this->metrics?->gauge('spindle_tasks_in_flight', 'Tasks sent to the task workers whose result has not come back yet (queued or running)');
+        $inFlight?->add(1);
         try {
             $result = $this->send($task, $arguments);
             $outcome = 'ok';
@@ -43,6 +45,7 @@ final class TaskClient
 
             throw $e;
         } finally {
+            $inFlight?->add(-1);
             $this->metrics?->counter('spindle_tasks_total', 'Tasks sent to the task workers, by outcome (ok, error: it threw, failed: it could not be sent or its worker died)', ['outcome'])->inc([$outcome]);
             $this->metrics?->histogram('spindle_task_duration_seconds', 'From sending a task to its result')->observe((\hrtime(true) - $started) / 1e9);
         }

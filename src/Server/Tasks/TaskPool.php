@@ -15,8 +15,9 @@ use Spindle\Metrics\Registry;
  * The master calls start() before it forks its first HTTP worker: it opens a unix socket in a
  * private directory and forks a small supervisor, which forks SPINDLE_TASK_WORKERS task worker
  * processes that accept from that socket (TaskWorkerLoop) and starts a new one whenever one exits
- * (after 0.1 s, 1 s after one that lived less than a second). The supervisor and its task workers
- * end once the master is gone; the supervisor then removes the directory.
+ * (after 0.1 s, 1 s after one that lived less than a second). Task workers run at a lower CPU
+ * priority (nice +10, SPINDLE_TASK_NICE). The supervisor and its task workers end once the
+ * master is gone; the supervisor then removes the directory.
  *
  * HTTP workers adopt() the pool; Spindle\task() then sends each task over a connection of its
  * own (TaskClient) and suspends only the calling fiber until the result comes back.
@@ -29,12 +30,16 @@ final class TaskPool
     ) {
     }
 
+    /** How much nicer than the master task workers run, unless SPINDLE_TASK_NICE says otherwise. */
+    public const DEFAULT_NICE = 10;
+
     /** In the master: the pool of $workers task workers (null for none). */
     public static function start(int $workers, LoggerInterface $logger): ?self
     {
         if ($workers < 1) {
             return null;
         }
+        $nice = self::nice();
         $directory = \sys_get_temp_dir() . '/spindle-tasks-' . \bin2hex(\random_bytes(8));
         if (!@\mkdir($directory, 0700)) {
             throw new \RuntimeException('Cannot create the task workers\' directory ' . $directory);
@@ -54,10 +59,10 @@ final class TaskPool
             throw new \RuntimeException('Cannot fork the task workers\' supervisor');
         }
         if ($pid === 0) {
-            self::supervise($listener, $workers, $master, $directory, $logger);
+            self::supervise($listener, $workers, $master, $directory, $logger, $nice);
         }
         \fclose($listener);
-        $logger->info(\sprintf('%d task worker(s) (supervisor pid %d)', $workers, $pid));
+        $logger->info(\sprintf('%d task worker(s) (supervisor pid %d, nice +%d)', $workers, $pid, $nice));
 
         return new self($path, $workers);
     }
@@ -71,8 +76,26 @@ final class TaskPool
         $driver->service(TaskClient::class, static fn (): TaskClient => new TaskClient($path, $metrics));
     }
 
+    /**
+     * SPINDLE_TASK_NICE (0 to 19, default 10): how much lower the task workers' CPU priority is
+     * than the master's. When the CPU is short, the kernel then runs the HTTP workers first and
+     * the hashing waits, rather than the requests behind it.
+     */
+    private static function nice(): int
+    {
+        $value = \getenv('SPINDLE_TASK_NICE');
+        if ($value === false || $value === '') {
+            return self::DEFAULT_NICE;
+        }
+        if (\preg_match('/^\s*(\d+)\s*$/', $value, $m) !== 1 || (int) $m[1] > 19) {
+            throw new \InvalidArgumentException(\sprintf('SPINDLE_TASK_NICE must be a whole number from 0 to 19, got %s', $value));
+        }
+
+        return (int) $m[1];
+    }
+
     /** @param resource $listener */
-    private static function supervise($listener, int $workers, int $master, string $directory, LoggerInterface $logger): never
+    private static function supervise($listener, int $workers, int $master, string $directory, LoggerInterface $logger, int $nice): never
     {
         // A Ctrl-C reaches the whole process group: task workers finish what the HTTP workers
         // wait for, and go with the master.
@@ -91,6 +114,9 @@ final class TaskPool
                         \pcntl_signal(\SIGTERM, \SIG_DFL);
                         // A caller that gave up (its request timed out) must not kill the task worker.
                         \pcntl_signal(\SIGPIPE, \SIG_IGN);
+                        if ($nice > 0) {
+                            @\proc_nice($nice);
+                        }
                         (new TaskWorkerLoop($listener, $master))->run();
                     }
                     if ($pid > 0) {

@@ -2,6 +2,7 @@
 
 namespace App\Models;
 
+use App\Blog\NewestPosts;
 use Illuminate\Database\Eloquent\Model;
 use Illuminate\Database\Eloquent\Relations\BelongsTo;
 use Illuminate\Database\Eloquent\Relations\BelongsToMany;
@@ -36,5 +37,12 @@ class Post extends Model
     public function linkedPosts(): BelongsToMany
     {
         return $this->belongsToMany(Post::class, 'post_posts', 'link_post_id', 'post_id');
+    }
+
+    /** A saved or deleted post changes the newest posts' list: the cached copies are forgotten. */
+    protected static function booted(): void
+    {
+        static::saved(static fn () => NewestPosts::forget());
+        static::deleted(static fn () => NewestPosts::forget());
     }
 }

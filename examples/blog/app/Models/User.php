@@ -2,6 +2,7 @@
 
 namespace App\Models;
 
+use App\Blog\NewestPosts;
 use Illuminate\Database\Eloquent\Relations\HasMany;
 use Illuminate\Foundation\Auth\User as Authenticatable;
 
@@ -40,5 +41,12 @@ class User extends Authenticatable
     public function posts(): HasMany
     {
         return $this->hasMany(Post::class);
+    }
+
+    /** A saved or deleted user changes the newest posts' list: the cached copies are forgotten. */
+    protected static function booted(): void
+    {
+        static::saved(static fn () => NewestPosts::forget());
+        static::deleted(static fn () => NewestPosts::forget());
     }
 }

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel\Hashing;
 
 use Illuminate\Contracts\Hashing\Hasher;
-use Spindle\Loop\Loop;
+use Spindle\Bridge\HashOffload;
 use Spindle\Server\Tasks\TaskClient;
 
 /**
@@ -26,7 +26,7 @@ final class TaskHasher implements Hasher
 
     public static function enabled(): bool
     {
-        return \getenv('SPINDLE_HASH_OFFLOAD') !== '0';
+        return HashOffload::enabled();
     }
 
     /**
@@ -87,6 +87,6 @@ final class TaskHasher implements Hasher
 
     private static function client(): ?TaskClient
     {
-        return \Fiber::getCurrent() === null ? null : Loop::driver()->findService(TaskClient::class);
+        return HashOffload::client();
     }
 }

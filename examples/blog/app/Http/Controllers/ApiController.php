@@ -3,6 +3,8 @@
 namespace App\Http\Controllers;
 
 use App\Models\User;
+use Illuminate\Database\ConnectionInterface;
+use Illuminate\Http\Request;
 use Illuminate\Http\JsonResponse;
 use Illuminate\Http\Response;
 use Illuminate\Support\Facades\Cache;
@@ -46,8 +48,12 @@ class ApiController extends Controller
         ]);
     }
 
-    /** Waits one second in the database: SELECT SLEEP(1) on MySQL, SELECT pg_sleep(1) on PostgreSQL. */
-    public function sleep(): JsonResponse
+    /**
+     * Waits one second in the database: SELECT SLEEP(1) on MySQL, SELECT pg_sleep(1) on PostgreSQL.
+     * With ?tasks=N (2 to 10), N such queries at once, each on a connection of its own, in tasks
+     * of Spindle\concurrently(): they wait together, so the request takes about a second.
+     */
+    public function sleep(Request $request): JsonResponse
     {
         $connection = DB::connection();
         $driver = $connection->getDriverName();
@@ -59,10 +65,42 @@ class ApiController extends Controller
                 ),
             ], 503);
         }
+        $query = $driver === 'pgsql' ? 'SELECT pg_sleep(1) AS slept' : 'SELECT SLEEP(1) AS slept';
+        $tasks = max(1, min(10, (int) $request->query('tasks', 1)));
         $started = microtime(true);
-        $connection->select($driver === 'pgsql' ? 'SELECT pg_sleep(1) AS slept' : 'SELECT SLEEP(1) AS slept');
+        if ($tasks === 1) {
+            $connection->select($query);
+        } else {
+            \Spindle\concurrently(...array_fill(0, $tasks, fn () => $this->onConnectionOfItsOwn(
+                fn (ConnectionInterface $db) => $db->select($query)
+            )));
+        }
 
-        return response()->json(['slept' => round(microtime(true) - $started, 3)]);
+        return response()->json(['slept' => round(microtime(true) - $started, 3), 'tasks' => $tasks]);
+    }
+
+    /**
+     * The blog's numbers, from four queries run at once by Spindle\concurrently(), each on a
+     * connection of its own (a connection runs one query at a time). On MySQL and PostgreSQL under
+     * Spindle their waits overlap; SQLite answers each at once, and outside Spindle the tasks run
+     * one after another.
+     */
+    public function stats(): JsonResponse
+    {
+        $started = microtime(true);
+        $stats = \Spindle\concurrently(
+            users: fn () => $this->onConnectionOfItsOwn(fn (ConnectionInterface $db) => $db->table('users')->count()),
+            posts: fn () => $this->onConnectionOfItsOwn(fn (ConnectionInterface $db) => $db->table('posts')->count()),
+            links: fn () => $this->onConnectionOfItsOwn(fn (ConnectionInterface $db) => $db->table('post_posts')->count()),
+            most_linked: fn () => $this->onConnectionOfItsOwn(fn (ConnectionInterface $db) => (array) $db->table('post_posts')
+                ->select('link_post_id as post_id', $db->raw('COUNT(*) as links'))
+                ->groupBy('link_post_id')
+                ->orderByDesc('links')
+                ->orderBy('link_post_id')
+                ->first()),
+        );
+
+        return response()->json($stats + ['seconds' => round(microtime(true) - $started, 3)]);
     }
 
     /**
@@ -83,5 +121,17 @@ class ApiController extends Controller
         $users = Cache::store('redis')->remember('blog:user-count', 60, fn () => User::count());
 
         return response()->json(['users' => $users]);
+    }
+
+    /** Runs $work on a new connection to the blog's database (its configuration, its own PDO), then closes it. */
+    private function onConnectionOfItsOwn(\Closure $work): mixed
+    {
+        $name = config('database.default');
+        $connection = app('db.factory')->make(config("database.connections.{$name}"), $name);
+        try {
+            return $work($connection);
+        } finally {
+            $connection->disconnect();
+        }
     }
 }

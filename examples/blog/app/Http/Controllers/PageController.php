@@ -2,8 +2,7 @@
 
 namespace App\Http\Controllers;
 
-use App\Models\Post;
-use Illuminate\Support\Facades\Cache;
+use App\Blog\NewestPosts;
 
 class PageController extends Controller
 {
@@ -12,32 +11,23 @@ class PageController extends Controller
         return view('home');
     }
 
-    /** The 20 newest posts with their authors and links, eager-loaded (4 queries). */
-    public function posts()
+    /** The 20 newest posts with their authors and links, eager-loaded (4 queries), rendered by Blade. */
+    public function posts(NewestPosts $posts)
     {
-        return view('posts', ['posts' => $this->newestPosts()]);
+        return view('posts', ['posts' => $posts->query()]);
     }
 
     /**
-     * The same page with its data cached for 60 s: in the cache all workers share
-     * (`/posts-cached`, store `spindle`), or in another store of config/cache.php to compare
-     * (`/posts-cached/file`, `/posts-cached/redis`).
+     * The same page with its list of posts rendered once and kept for 60 s: in the cache all
+     * workers share (`/posts-cached`, store `spindle`), or in another store of config/cache.php to
+     * compare (`/posts-cached/file`, `/posts-cached/redis`). Saving a post or a user forgets it.
      */
-    public function postsCached(string $store = 'spindle')
+    public function postsCached(NewestPosts $posts, string $store = 'spindle')
     {
-        if (!in_array($store, ['spindle', 'file', 'redis', 'array'], true)) {
+        if (!in_array($store, NewestPosts::STORES, true)) {
             abort(404);
         }
-        $posts = Cache::store($store)->remember('posts.newest', 60, fn () => $this->newestPosts());
 
-        return view('posts', ['posts' => $posts]);
-    }
-
-    private function newestPosts()
-    {
-        return Post::with(['user', 'linkPosts', 'linkedPosts'])
-            ->orderByDesc('id')
-            ->take(20)
-            ->get();
+        return view('posts', ['listHtml' => $posts->cachedHtml($store)]);
     }
 }
