@@ -120,7 +120,7 @@ final class InstanceFactory
             if ($number === 1) {
                 $this->stateCheck = StateCheck::forApp($app, $this->directory, $this->checkState, $statics, $this->logger);
             }
-            $state = new StaticState($app, $statics);
+            $state = new StaticState($statics);
             $instance = new AppInstance($number, $app, $kernel, $state, $this->resetters($app), $this->stateCheck);
             $this->stateCheck?->observe($app);
 

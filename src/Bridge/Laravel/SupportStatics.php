@@ -5,21 +5,33 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 /**
- * Static properties of Laravel 9 to 12's support classes that hold one request's choices or
- * values for the whole process: `once()`'s cache, the `Number` locale and currency, the `Str`
- * factories for UUIDs, ULIDs and random strings, and the app that `HandleExceptions` reports to
- * (static since Laravel 11). Those that the running Laravel lacks are left out.
+ * The one table of the static properties Spindle swaps with the app instance (each request's
+ * fiber sees its instance's values): class => property names. Laravel's own (FRAMEWORK: the
+ * container instance, the facade root and the objects facades resolved, Eloquent's connection
+ * resolver, event dispatcher and booted models, the pagination resolvers), the support statics
+ * of Laravel 9 to 12 (HOOKS, SWAPPED: `once()`'s cache, the `Number` locale and currency, the
+ * `Str` factories, the app `HandleExceptions` reports to), Livewire 3's (LIVEWIRE, when
+ * registered) and the app's or its packages' `config('spindle.statics')`. Classes and properties
+ * the running versions lack are left out. (Carbon's locale and test time live in Carbon's
+ * factory, not in properties: StaticState carries them through Carbon's methods.)
  *
- * capture() reads them, restore() writes them back: StaticState swaps them with the app
- * instance (each request's fiber sees its own), SupportHooksResetter puts the booted values
- * back after a request.
- *
- * The swapped table is extensible: packages Spindle knows (LIVEWIRE, when registered) and the
- * app's `config('spindle.statics')` (class => property names) are swapped the same way
- * (forApp()).
+ * capture() reads the values, restore() writes them back, restoreDefaults() puts the declared
+ * defaults (where a new instance boots from). Each class's properties are read and written by
+ * one closure bound to its scope, made once here: a switch between instances (on a fiber
+ * resume) makes no closure and no reflection call. SupportHooksResetter puts HOOKS back after
+ * a request.
  */
 final class SupportStatics
 {
+    /** Laravel's own process-wide statics, in every version Spindle supports: class => properties. */
+    public const FRAMEWORK = [
+        'Illuminate\Container\Container' => ['instance'],
+        'Illuminate\Support\Facades\Facade' => ['app', 'resolvedInstance'],
+        'Illuminate\Database\Eloquent\Model' => ['resolver', 'dispatcher', 'booted', 'globalScopes', 'traitInitializers'],
+        'Illuminate\Pagination\AbstractPaginator' => ['currentPathResolver', 'currentPageResolver', 'queryStringResolver', 'viewFactoryResolver'],
+        'Illuminate\Pagination\AbstractCursorPaginator' => ['currentCursorResolver'],
+    ];
+
     /** The hooks a request may set and SupportHooksResetter restores: class => properties. */
     public const HOOKS = [
         'Illuminate\Support\Str' => ['uuidFactory', 'ulidFactory', 'randomStringFactory'],
@@ -57,13 +69,21 @@ final class SupportStatics
         'Livewire\Features\SupportWireModelingNestedComponents\SupportWireModelingNestedComponents' => ['outersByComponentId'],
     ];
 
-    /** @var array<string, \ReflectionProperty> */
+    /** @var array<string, \ReflectionProperty> "Class::$property" => its property */
     private readonly array $properties;
+    /**
+     * Per declaring class: a reader of its listed statics (in order) and a writer taking them.
+     *
+     * @var list<array{\Closure(): list<mixed>, \Closure(list<mixed>): void}>
+     */
+    private readonly array $accessors;
 
     /** @param array<string, list<string>> $classes */
     public function __construct(array $classes)
     {
         $properties = [];
+        /** @var array<class-string, list<string>> $byScope */
+        $byScope = [];
         foreach ($classes as $class => $names) {
             if (!\class_exists($class)) {
                 continue;
@@ -73,22 +93,39 @@ final class SupportStatics
                     continue;
                 }
                 $property = new \ReflectionProperty($class, $name);
-                if ($property->isStatic()) {
-                    $properties[$class . '::$' . $name] = $property;
+                $label = $class . '::$' . $name;
+                if ($property->isStatic() && !isset($properties[$label])) {
+                    $properties[$label] = $property;
+                    $byScope[$property->getDeclaringClass()->name][] = $name;
                 }
             }
         }
         $this->properties = $properties;
-    }
-
-    /** Every static of HOOKS and SWAPPED that the running Laravel has. */
-    public static function all(): self
-    {
-        return new self(\array_merge(self::HOOKS, self::SWAPPED));
+        $accessors = [];
+        foreach ($byScope as $scope => $names) {
+            $accessors[] = [self::reader($scope, $names), self::writer($scope, $names)];
+        }
+        $this->accessors = $accessors;
     }
 
     /**
-     * The swapped table for one app: HOOKS and SWAPPED, LIVEWIRE when $livewire (Livewire 3 is
+     * The whole table for one app, as forApp() builds it from its parts: class => properties.
+     *
+     * @return array<string, list<string>>
+     */
+    public static function table(bool $livewire = false): array
+    {
+        return \array_merge(self::FRAMEWORK, self::HOOKS, self::SWAPPED, $livewire ? self::LIVEWIRE : []);
+    }
+
+    /** Every static of FRAMEWORK, HOOKS and SWAPPED that the running Laravel has. */
+    public static function all(): self
+    {
+        return new self(self::table());
+    }
+
+    /**
+     * The swapped table for one app: FRAMEWORK, HOOKS and SWAPPED, LIVEWIRE when $livewire (Livewire 3 is
      * registered in the app: LivewireResetter::registeredIn()), and $extra (the app's
      * `spindle.statics`). Call it when an instance boots, never per request.
      *
@@ -97,10 +134,7 @@ final class SupportStatics
      */
     public static function forApp(array $extra = [], bool $livewire = false): self
     {
-        $table = \array_merge(self::HOOKS, self::SWAPPED);
-        if ($livewire) {
-            $table = \array_merge($table, self::LIVEWIRE);
-        }
+        $table = self::table($livewire);
         foreach ($extra as $class => $names) {
             if (!\is_string($class) || !\is_array($names) || !\array_is_list($names) || \array_filter($names, \is_string(...)) !== $names) {
                 throw new \InvalidArgumentException(\sprintf('spindle.statics must map class names to lists of static property names, got %s => %s', \var_export($class, true), \get_debug_type($names)));
@@ -123,12 +157,12 @@ final class SupportStatics
         return new self(self::HOOKS);
     }
 
-    /** @return array<string, mixed> the values now, keyed "Class::$property" */
+    /** @return list<list<mixed>> the values now, as restore() takes them */
     public function capture(): array
     {
         $values = [];
-        foreach ($this->properties as $key => $property) {
-            $values[$key] = $property->getValue();
+        foreach ($this->accessors as [$read]) {
+            $values[] = $read();
         }
 
         return $values;
@@ -145,13 +179,50 @@ final class SupportStatics
         }
     }
 
-    /** @param array<string, mixed> $values as capture() returned them */
+    /** @param list<list<mixed>> $values as capture() returned them */
     public function restore(array $values): void
     {
-        foreach ($this->properties as $key => $property) {
-            if (\array_key_exists($key, $values) && $property->getValue() !== $values[$key]) {
-                $property->setValue(null, $values[$key]);
-            }
+        foreach ($this->accessors as $i => [, $write]) {
+            $write($values[$i]);
         }
+    }
+
+    /**
+     * @param class-string $scope
+     * @param list<string> $names
+     *
+     * @return \Closure(): list<mixed>
+     */
+    private static function reader(string $scope, array $names): \Closure
+    {
+        $reader = \Closure::bind(static function () use ($names): array {
+            $values = [];
+            foreach ($names as $name) {
+                $values[] = static::${$name};
+            }
+
+            return $values;
+        }, null, $scope);
+        \assert($reader !== null);
+
+        return $reader;
+    }
+
+    /**
+     * @param class-string $scope
+     * @param list<string> $names
+     *
+     * @return \Closure(list<mixed>): void
+     */
+    private static function writer(string $scope, array $names): \Closure
+    {
+        $writer = \Closure::bind(static function (array $values) use ($names): void {
+            foreach ($names as $i => $name) {
+                static::${$name} = $values[$i];
+            }
+        }, null, $scope);
+        \assert($writer !== null);
+
+        return $writer;
     }
 }

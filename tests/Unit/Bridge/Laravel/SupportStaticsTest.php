@@ -49,6 +49,26 @@ final class SupportStaticsTest extends TestCase
         self::assertSame($without->names(), SupportStatics::forApp([], true)->names());
     }
 
+    public function testTheDocsTableIsTheCodesTable(): void
+    {
+        $docs = (string) \file_get_contents(\dirname(__DIR__, 4) . '/docs/frameworks.md');
+        $start = \strpos($docs, '### The statics swapped per instance');
+        self::assertIsInt($start);
+        $section = \substr($docs, $start, (int) \strpos($docs, "\n### ", $start + 1) - $start);
+        \preg_match_all('/^\| `(\w+)` \| `([\w\\\\]+)` \| (.+) \|$/m', $section, $rows, \PREG_SET_ORDER);
+        $documented = [];
+        foreach ($rows as [, $part, $class, $properties]) {
+            \preg_match_all('/`\$(\w+)`/', $properties, $names);
+            $documented[$part][$class] = $names[1];
+        }
+        self::assertSame([
+            'FRAMEWORK' => SupportStatics::FRAMEWORK,
+            'HOOKS' => SupportStatics::HOOKS,
+            'SWAPPED' => SupportStatics::SWAPPED,
+            'LIVEWIRE' => SupportStatics::LIVEWIRE,
+        ], $documented);
+    }
+
     /** @return iterable<string, array{mixed}> */
     public static function malformed(): iterable
     {
