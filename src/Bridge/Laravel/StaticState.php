@@ -21,7 +21,7 @@ use Illuminate\Support\Facades\Facade;
  */
 final class StaticState
 {
-    /** @var list<list<mixed>> the table's values, as SupportStatics::capture() reads them */
+    /** @var array<int, mixed> the table's values, as SupportStatics::capture() reads them */
     private array $values;
     private string $carbonLocale = 'en';
     private mixed $testNow = null;

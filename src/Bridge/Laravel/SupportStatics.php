@@ -72,18 +72,17 @@ final class SupportStatics
     /** @var array<string, \ReflectionProperty> "Class::$property" => its property */
     private readonly array $properties;
     /**
-     * Per declaring class: a reader of its listed statics (in order) and a writer taking them.
+     * A reference to each static of the table, in table order: a swap reads and writes through
+     * them, without looking a property up by its name.
      *
-     * @var list<array{\Closure(): list<mixed>, \Closure(list<mixed>): void}>
+     * @var array<int, mixed>
      */
-    private readonly array $accessors;
+    private array $slots = [];
 
     /** @param array<string, list<string>> $classes */
     public function __construct(array $classes)
     {
         $properties = [];
-        /** @var array<class-string, list<string>> $byScope */
-        $byScope = [];
         foreach ($classes as $class => $names) {
             if (!\class_exists($class)) {
                 continue;
@@ -94,18 +93,17 @@ final class SupportStatics
                 }
                 $property = new \ReflectionProperty($class, $name);
                 $label = $class . '::$' . $name;
-                if ($property->isStatic() && !isset($properties[$label])) {
-                    $properties[$label] = $property;
-                    $byScope[$property->getDeclaringClass()->name][] = $name;
+                if (!$property->isStatic() || isset($properties[$label])) {
+                    continue;
                 }
+                if (!$property->isInitialized()) {
+                    throw new \InvalidArgumentException(\sprintf('spindle.statics: %s is a typed static property without a value; give it a default to have it swapped per instance', $label));
+                }
+                $properties[$label] = $property;
+                self::bind($this->slots, $property->getDeclaringClass()->name, $name);
             }
         }
         $this->properties = $properties;
-        $accessors = [];
-        foreach ($byScope as $scope => $names) {
-            $accessors[] = [self::reader($scope, $names), self::writer($scope, $names)];
-        }
-        $this->accessors = $accessors;
     }
 
     /**
@@ -157,12 +155,12 @@ final class SupportStatics
         return new self(self::HOOKS);
     }
 
-    /** @return list<list<mixed>> the values now, as restore() takes them */
+    /** @return array<int, mixed> the values now, as restore() takes them */
     public function capture(): array
     {
         $values = [];
-        foreach ($this->accessors as [$read]) {
-            $values[] = $read();
+        foreach ($this->slots as $value) {
+            $values[] = $value;
         }
 
         return $values;
@@ -174,55 +172,33 @@ final class SupportStatics
      */
     public function restoreDefaults(): void
     {
+        $i = 0;
         foreach ($this->properties as $property) {
-            $property->setValue(null, $property->getDefaultValue());
+            $this->slots[$i++] = $property->getDefaultValue();
         }
     }
 
-    /** @param list<list<mixed>> $values as capture() returned them */
+    /** @param array<int, mixed> $values as capture() returned them */
     public function restore(array $values): void
     {
-        foreach ($this->accessors as $i => [, $write]) {
-            $write($values[$i]);
+        foreach ($values as $i => $value) {
+            $this->slots[$i] = $value;
         }
     }
 
     /**
-     * @param class-string $scope
-     * @param list<string> $names
+     * Appends to $slots a reference to the static $scope::$$name (a reference, so that writing
+     * the slot writes the static).
      *
-     * @return \Closure(): list<mixed>
-     */
-    private static function reader(string $scope, array $names): \Closure
-    {
-        $reader = \Closure::bind(static function () use ($names): array {
-            $values = [];
-            foreach ($names as $name) {
-                $values[] = static::${$name};
-            }
-
-            return $values;
-        }, null, $scope);
-        \assert($reader !== null);
-
-        return $reader;
-    }
-
-    /**
+     * @param array<int, mixed> $slots
      * @param class-string $scope
-     * @param list<string> $names
-     *
-     * @return \Closure(list<mixed>): void
      */
-    private static function writer(string $scope, array $names): \Closure
+    private static function bind(array &$slots, string $scope, string $name): void
     {
-        $writer = \Closure::bind(static function (array $values) use ($names): void {
-            foreach ($names as $i => $name) {
-                static::${$name} = $values[$i];
-            }
+        $bind = \Closure::bind(static function (array &$slots) use ($name): void {
+            $slots[] = &static::${$name};
         }, null, $scope);
-        \assert($writer !== null);
-
-        return $writer;
+        \assert($bind !== null);
+        $bind($slots);
     }
 }

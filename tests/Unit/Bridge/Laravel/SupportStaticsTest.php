@@ -69,6 +69,26 @@ final class SupportStaticsTest extends TestCase
         ], $documented);
     }
 
+    public function testATypedStaticWithoutAValueIsRefusedByName(): void
+    {
+        $this->expectException(\InvalidArgumentException::class);
+        $this->expectExceptionMessage('spindle.statics: ' . UnsetStatic::class . '::$value is a typed static property without a value');
+        SupportStatics::forApp([UnsetStatic::class => ['value']]);
+    }
+
+    public function testTwoTablesOverTheSameStaticSeeEachOthersWrites(): void
+    {
+        $one = SupportStatics::forApp([AppStatics::class => ['current']]);
+        $two = new SupportStatics([AppStatics::class => ['current', 'list']]);
+        AppStatics::$current = 'set directly';
+        $captured = $two->capture();
+        self::assertSame('set directly', $captured[\count($captured) - 2]);
+        $one->restoreDefaults();
+        self::assertNull(AppStatics::$current);
+        $two->restore($captured);
+        self::assertSame('set directly', AppStatics::$current);
+    }
+
     /** @return iterable<string, array{mixed}> */
     public static function malformed(): iterable
     {
@@ -94,4 +114,10 @@ final class AppStatics
     /** @var list<string> */
     public static array $list = ['booted'];
     public string $instanceProperty = '';
+}
+
+/** @internal a typed static without a default, which cannot be swapped */
+final class UnsetStatic
+{
+    public static string $value;
 }
