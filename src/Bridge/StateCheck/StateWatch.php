@@ -106,7 +106,7 @@ final class StateWatch
      */
     private function read(iterable $services): array
     {
-        $this->classes->refresh();
+        // (The classes were just refreshed: compareStatics() runs first.)
         $read = [];
         $seen = [];
         foreach ($services as $service) {
