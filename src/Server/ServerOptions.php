@@ -62,6 +62,11 @@ final class ServerOptions
         public readonly EventLoopKind $eventLoop = EventLoopKind::Select,
         /** `--task-workers`: processes that run Spindle\task() work (0: none, task() runs in place). */
         public readonly int $taskWorkers = 0,
+        /**
+         * `--check-state`: after each request, the framework bridges warn about state the app
+         * keeps across requests (a development tool; Bridge\StateCheck).
+         */
+        public readonly bool $checkState = false,
     ) {
         if ($eventLoop === EventLoopKind::Auto) {
             throw new ServerError('The event loop must be resolved to select or epoll (EventLoopKind::resolve())');

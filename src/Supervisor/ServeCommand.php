@@ -74,7 +74,8 @@ final class ServeCommand extends Command
             ->addOption('task-workers', null, InputOption::VALUE_REQUIRED, 'Processes for CPU-heavy work (Spindle\\task(), password hashing); default SPINDLE_TASK_WORKERS, else 0', self::taskWorkersDefault())
             ->addOption('ready-path', null, InputOption::VALUE_REQUIRED, 'Answer 200 on this path while ready, 503 once a graceful stop began (readiness), without the app')
             ->addOption('watch', null, InputOption::VALUE_NONE, 'Reload when PHP files next to the app change (development)')
-            ->addOption('debug', null, InputOption::VALUE_NONE, 'Show error details in 500 responses and traces in the log');
+            ->addOption('debug', null, InputOption::VALUE_NONE, 'Show error details in 500 responses and traces in the log')
+            ->addOption('check-state', null, InputOption::VALUE_NONE, 'Warn about state a Laravel or Symfony app keeps from one request to the next (development; slows every request)');
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
@@ -122,6 +123,7 @@ final class ServeCommand extends Command
                 trustedProxies: TrustedProxies::fromList(self::optionalString($input, 'trusted-proxies') ?? ''),
                 eventLoop: $eventLoop,
                 taskWorkers: self::int($input, 'task-workers'),
+                checkState: (bool) $input->getOption('check-state'),
             );
             $stdout = \STDOUT;
             if ($options->daemon) {

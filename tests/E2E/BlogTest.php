@@ -177,6 +177,20 @@ final class BlogTest extends E2ETestCase
         self::assertStringContainsString('DB_CONNECTION=mysql', $error['error']);
     }
 
+    /** The blog keeps no state across requests that Spindle does not reset: --check-state finds nothing on any route. */
+    public function testCheckStateFindsNothingToReport(): void
+    {
+        $server = self::startBlog(self::$blogEnv, ['--workers=1', '--check-state']);
+        foreach (['/', '/hello', '/users/5', '/posts', '/posts?page=2', '/posts-cached', '/posts-cached', '/batch', '/users/7', '/posts', '/hello'] as $path) {
+            $result = self::curl(['-s', '-o', '/dev/null', '-w', '%{http_code}', $server->url($path)]);
+            self::assertSame('200', $result['out'], $path . ': ' . $server->stderr());
+        }
+        self::assertSame(0, $server->stop(30.0), $server->stderr());
+
+        self::assertStringContainsString('Checking for state the app keeps across requests', $server->stderr());
+        self::assertStringNotContainsString('State kept across requests', $server->stderr());
+    }
+
     public function testSeedingGivesTheSameRowsEveryTime(): void
     {
         $counts = [];
@@ -326,7 +340,8 @@ final class BlogTest extends E2ETestCase
      *
      * @param array<string, string> $env
      */
-    private static function startBlog(array $env): ServerProcess
+    /** @param list<string> $options */
+    private static function startBlog(array $env, array $options = ['--workers=1']): ServerProcess
     {
         $saved = [];
         foreach ($env as $name => $value) {
@@ -334,7 +349,7 @@ final class BlogTest extends E2ETestCase
             \putenv($name . '=' . $value);
         }
         try {
-            return ServerProcess::start(self::BLOG, ['--workers=1']);
+            return ServerProcess::start(self::BLOG, $options);
         } finally {
             foreach ($saved as $name => $value) {
                 \putenv($value === false ? $name : $name . '=' . $value);

@@ -9,6 +9,7 @@ use Illuminate\Foundation\Application;
 use Psr\Log\LoggerInterface;
 use Spindle\Bridge\Laravel\Reset;
 use Spindle\Bridge\Laravel\Reset\Resetter;
+use Symfony\Component\HttpFoundation\Request as SymfonyRequest;
 
 /** One booted Laravel application of a worker, with its HTTP kernel and the resetters that clean it between requests. */
 final class AppInstance
@@ -20,14 +21,18 @@ final class AppInstance
         public readonly Kernel $kernel,
         public readonly StaticState $state,
         private readonly array $resetters,
+        /** `--check-state`: compares the app's state after each reset with the state before the request. */
+        private readonly ?StateCheck $stateCheck = null,
     ) {
     }
 
     /**
      * Runs every resetter; returns false when one failed (the instance is then in an unknown
      * state and should be thrown away). Call it while this instance owns the statics.
+     *
+     * @param SymfonyRequest|null $request the request that ran, named by `--check-state`'s warnings
      */
-    public function reset(LoggerInterface $logger): bool
+    public function reset(LoggerInterface $logger, ?SymfonyRequest $request = null): bool
     {
         $clean = true;
         foreach ($this->resetters as $resetter) {
@@ -37,6 +42,9 @@ final class AppInstance
                 $clean = false;
                 $logger->error(\sprintf('Laravel instance %d: %s failed: %s', $this->number, $resetter instanceof Reset\AppResetter ? $resetter->class : $resetter::class, $e->getMessage()), ['exception' => $e]);
             }
+        }
+        if ($clean && $this->stateCheck !== null) {
+            $this->stateCheck->check($this->app, $request);
         }
 
         return $clean;

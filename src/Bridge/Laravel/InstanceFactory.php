@@ -73,11 +73,14 @@ final class InstanceFactory
     /** The statics swapped per instance (SupportStatics::forApp()), known once the first instance booted. */
     private ?SupportStatics $statics = null;
     private ?Redis\RedisDriver $redis = null;
+    /** `--check-state`, decided when the first instance booted (its config may turn it on). */
+    private ?StateCheck $stateCheck = null;
 
     public function __construct(
         private readonly string $directory,
         private readonly ProcessGlobals $globals,
         private readonly LoggerInterface $logger,
+        private readonly bool $checkState = false,
     ) {
     }
 
@@ -114,8 +117,12 @@ final class InstanceFactory
             $kernel->bootstrap();
             self::warm($app);
             $statics = $this->statics ??= self::statics($app);
-            $state = new StaticState($app, $statics);
-            $instance = new AppInstance($number, $app, $kernel, $state, $this->resetters($app));
+            if ($number === 1) {
+                $this->stateCheck = StateCheck::forApp($app, $this->directory, $this->checkState, $statics, $this->logger);
+            }
+            $state = new StaticState($statics);
+            $instance = new AppInstance($number, $app, $kernel, $state, $this->resetters($app), $this->stateCheck);
+            $this->stateCheck?->observe($app);
 
             return $state;
         }, $this->statics);

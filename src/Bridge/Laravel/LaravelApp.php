@@ -48,7 +48,7 @@ final class LaravelApp implements FrameworkApp
     {
         $directory = \rtrim($directory, '/');
         $globals = new ProcessGlobals();
-        $factory = new InstanceFactory($directory, $globals, $logger);
+        $factory = new InstanceFactory($directory, $globals, $logger, $options->checkState);
         $first = $factory->create();
 
         $max = \min($options->concurrency, self::setting($first, 'instances') ?? $options->concurrency);

@@ -55,8 +55,9 @@ final class Lease
                 $this->logger->error('Terminating the Laravel request failed: ' . $e->getMessage(), ['exception' => $e]);
             }
         }
+        $request = $this->request;
         $this->request = $this->response = null;
-        $clean = $this->instance->reset($this->logger);
+        $clean = $this->instance->reset($this->logger, $request);
         $this->ended = true;
         if ($clean) {
             $this->pool->release($this->instance);

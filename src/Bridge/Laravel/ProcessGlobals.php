@@ -48,16 +48,15 @@ final class ProcessGlobals
      * resumes.
      *
      * @param \Closure(): StaticState $boot
-     * @param SupportStatics|null $statics the other statics swapped per instance, set to their
+     * @param SupportStatics|null $statics the statics swapped per instance, set to their
      *                                     declared defaults for the new one (all() when null)
      */
     public function boot(\Closure $boot, ?SupportStatics $statics = null): StaticState
     {
         $this->active?->save();
-        StaticState::loadPristine($this->carbonLocale);
         $statics ??= SupportStatics::all();
-        $statics->restoreDefaults();
-        $booting = new StaticState(null, $statics);
+        StaticState::loadPristine($statics, $this->carbonLocale);
+        $booting = new StaticState($statics);
         $booting->save();
         $this->active = $booting;
         $this->booting[\spl_object_id($booting)] = $booting;

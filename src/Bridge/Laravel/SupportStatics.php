@@ -5,21 +5,33 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 /**
- * Static properties of Laravel 9 to 12's support classes that hold one request's choices or
- * values for the whole process: `once()`'s cache, the `Number` locale and currency, the `Str`
- * factories for UUIDs, ULIDs and random strings, and the app that `HandleExceptions` reports to
- * (static since Laravel 11). Those that the running Laravel lacks are left out.
+ * The one table of the static properties Spindle swaps with the app instance (each request's
+ * fiber sees its instance's values): class => property names. Laravel's own (FRAMEWORK: the
+ * container instance, the facade root and the objects facades resolved, Eloquent's connection
+ * resolver, event dispatcher and booted models, the pagination resolvers), the support statics
+ * of Laravel 9 to 12 (HOOKS, SWAPPED: `once()`'s cache, the `Number` locale and currency, the
+ * `Str` factories, the app `HandleExceptions` reports to), Livewire 3's (LIVEWIRE, when
+ * registered) and the app's or its packages' `config('spindle.statics')`. Classes and properties
+ * the running versions lack are left out. (Carbon's locale and test time live in Carbon's
+ * factory, not in properties: StaticState carries them through Carbon's methods.)
  *
- * capture() reads them, restore() writes them back: StaticState swaps them with the app
- * instance (each request's fiber sees its own), SupportHooksResetter puts the booted values
- * back after a request.
- *
- * The swapped table is extensible: packages Spindle knows (LIVEWIRE, when registered) and the
- * app's `config('spindle.statics')` (class => property names) are swapped the same way
- * (forApp()).
+ * capture() reads the values, restore() writes them back, restoreDefaults() puts the declared
+ * defaults (where a new instance boots from). Each class's properties are read and written by
+ * one closure bound to its scope, made once here: a switch between instances (on a fiber
+ * resume) makes no closure and no reflection call. SupportHooksResetter puts HOOKS back after
+ * a request.
  */
 final class SupportStatics
 {
+    /** Laravel's own process-wide statics, in every version Spindle supports: class => properties. */
+    public const FRAMEWORK = [
+        'Illuminate\Container\Container' => ['instance'],
+        'Illuminate\Support\Facades\Facade' => ['app', 'resolvedInstance'],
+        'Illuminate\Database\Eloquent\Model' => ['resolver', 'dispatcher', 'booted', 'globalScopes', 'traitInitializers'],
+        'Illuminate\Pagination\AbstractPaginator' => ['currentPathResolver', 'currentPageResolver', 'queryStringResolver', 'viewFactoryResolver'],
+        'Illuminate\Pagination\AbstractCursorPaginator' => ['currentCursorResolver'],
+    ];
+
     /** The hooks a request may set and SupportHooksResetter restores: class => properties. */
     public const HOOKS = [
         'Illuminate\Support\Str' => ['uuidFactory', 'ulidFactory', 'randomStringFactory'],
@@ -57,8 +69,15 @@ final class SupportStatics
         'Livewire\Features\SupportWireModelingNestedComponents\SupportWireModelingNestedComponents' => ['outersByComponentId'],
     ];
 
-    /** @var array<string, \ReflectionProperty> */
+    /** @var array<string, \ReflectionProperty> "Class::$property" => its property */
     private readonly array $properties;
+    /**
+     * A reference to each static of the table, in table order: a swap reads and writes through
+     * them, without looking a property up by its name.
+     *
+     * @var array<int, mixed>
+     */
+    private array $slots = [];
 
     /** @param array<string, list<string>> $classes */
     public function __construct(array $classes)
@@ -73,22 +92,38 @@ final class SupportStatics
                     continue;
                 }
                 $property = new \ReflectionProperty($class, $name);
-                if ($property->isStatic()) {
-                    $properties[$class . '::$' . $name] = $property;
+                $label = $class . '::$' . $name;
+                if (!$property->isStatic() || isset($properties[$label])) {
+                    continue;
                 }
+                if (!$property->isInitialized()) {
+                    throw new \InvalidArgumentException(\sprintf('spindle.statics: %s is a typed static property without a value; give it a default to have it swapped per instance', $label));
+                }
+                $properties[$label] = $property;
+                self::bind($this->slots, $property->getDeclaringClass()->name, $name);
             }
         }
         $this->properties = $properties;
     }
 
-    /** Every static of HOOKS and SWAPPED that the running Laravel has. */
+    /**
+     * The whole table for one app, as forApp() builds it from its parts: class => properties.
+     *
+     * @return array<string, list<string>>
+     */
+    public static function table(bool $livewire = false): array
+    {
+        return \array_merge(self::FRAMEWORK, self::HOOKS, self::SWAPPED, $livewire ? self::LIVEWIRE : []);
+    }
+
+    /** Every static of FRAMEWORK, HOOKS and SWAPPED that the running Laravel has. */
     public static function all(): self
     {
-        return new self(\array_merge(self::HOOKS, self::SWAPPED));
+        return new self(self::table());
     }
 
     /**
-     * The swapped table for one app: HOOKS and SWAPPED, LIVEWIRE when $livewire (Livewire 3 is
+     * The swapped table for one app: FRAMEWORK, HOOKS and SWAPPED, LIVEWIRE when $livewire (Livewire 3 is
      * registered in the app: LivewireResetter::registeredIn()), and $extra (the app's
      * `spindle.statics`). Call it when an instance boots, never per request.
      *
@@ -97,10 +132,7 @@ final class SupportStatics
      */
     public static function forApp(array $extra = [], bool $livewire = false): self
     {
-        $table = \array_merge(self::HOOKS, self::SWAPPED);
-        if ($livewire) {
-            $table = \array_merge($table, self::LIVEWIRE);
-        }
+        $table = self::table($livewire);
         foreach ($extra as $class => $names) {
             if (!\is_string($class) || !\is_array($names) || !\array_is_list($names) || \array_filter($names, \is_string(...)) !== $names) {
                 throw new \InvalidArgumentException(\sprintf('spindle.statics must map class names to lists of static property names, got %s => %s', \var_export($class, true), \get_debug_type($names)));
@@ -123,12 +155,12 @@ final class SupportStatics
         return new self(self::HOOKS);
     }
 
-    /** @return array<string, mixed> the values now, keyed "Class::$property" */
+    /** @return array<int, mixed> the values now, as restore() takes them */
     public function capture(): array
     {
         $values = [];
-        foreach ($this->properties as $key => $property) {
-            $values[$key] = $property->getValue();
+        foreach ($this->slots as $value) {
+            $values[] = $value;
         }
 
         return $values;
@@ -140,18 +172,33 @@ final class SupportStatics
      */
     public function restoreDefaults(): void
     {
+        $i = 0;
         foreach ($this->properties as $property) {
-            $property->setValue(null, $property->getDefaultValue());
+            $this->slots[$i++] = $property->getDefaultValue();
         }
     }
 
-    /** @param array<string, mixed> $values as capture() returned them */
+    /** @param array<int, mixed> $values as capture() returned them */
     public function restore(array $values): void
     {
-        foreach ($this->properties as $key => $property) {
-            if (\array_key_exists($key, $values) && $property->getValue() !== $values[$key]) {
-                $property->setValue(null, $values[$key]);
-            }
+        foreach ($values as $i => $value) {
+            $this->slots[$i] = $value;
         }
+    }
+
+    /**
+     * Appends to $slots a reference to the static $scope::$$name (a reference, so that writing
+     * the slot writes the static).
+     *
+     * @param array<int, mixed> $slots
+     * @param class-string $scope
+     */
+    private static function bind(array &$slots, string $scope, string $name): void
+    {
+        $bind = \Closure::bind(static function (array &$slots) use ($name): void {
+            $slots[] = &static::${$name};
+        }, null, $scope);
+        \assert($bind !== null);
+        $bind($slots);
     }
 }

@@ -79,7 +79,7 @@ final class KernelHandler
             }
         }
         try {
-            $this->resetter->reset($kernel);
+            $this->resetter->reset($kernel, $request);
         } catch (\Throwable $e) {
             $this->logger->error('A Symfony kernel could not be reset and is replaced: ' . $e->getMessage(), ['exception' => $e]);
             $this->pool->discard($kernel);

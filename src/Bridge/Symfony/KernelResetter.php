@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Symfony;
 
+use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\RequestStack;
 use Symfony\Component\HttpKernel\KernelInterface;
 use Symfony\Contracts\Service\ResetInterface;
@@ -16,7 +17,13 @@ use Symfony\Contracts\Service\ResetInterface;
  */
 final class KernelResetter
 {
-    public function reset(object $kernel): void
+    /** @param StateCheck|null $stateCheck `--check-state`: compares the kernel's state after each reset with the state before the request */
+    public function __construct(private readonly ?StateCheck $stateCheck = null)
+    {
+    }
+
+    /** @param Request|null $request the request that ran, named by `--check-state`'s warnings */
+    public function reset(object $kernel, ?Request $request = null): void
     {
         if (!$kernel instanceof KernelInterface) {
             return;
@@ -36,5 +43,6 @@ final class KernelResetter
                 }
             }
         }
+        $this->stateCheck?->check($kernel, $request);
     }
 }

@@ -38,7 +38,19 @@ final class SymfonyApp implements FrameworkApp
     public static function boot(string $directory, ServerOptions $options, LoggerInterface $logger): \Closure
     {
         $factory = KernelFactory::forProject($directory);
-        $pool = new KernelPool($factory->create(...), \max(1, $options->concurrency));
+        // Decided once the runtime loaded the app's .env files, which may set SPINDLE_CHECK_STATE.
+        $stateCheck = StateCheck::forApp($directory, $options->checkState, $logger);
+        $create = $factory->create(...);
+        if ($stateCheck !== null) {
+            // A new kernel's services and the statics, as they are after its boot, are where its requests start.
+            $create = static function () use ($factory, $stateCheck): HttpKernelInterface {
+                $kernel = $factory->create();
+                $stateCheck->check($kernel, null);
+
+                return $kernel;
+            };
+        }
+        $pool = new KernelPool($create, \max(1, $options->concurrency));
         // The first kernel boots now: an app that cannot boot stops the worker before it listens.
         $pool->release($pool->borrow());
         $clients = $factory->clients();
@@ -54,7 +66,7 @@ final class SymfonyApp implements FrameworkApp
             $pool,
             new RequestConverter(ServerParams::forFrontController($factory->frontController, extra: self::environment())),
             new ResponseConverter(),
-            new KernelResetter(),
+            new KernelResetter($stateCheck),
             $logger,
         );
 

@@ -15,7 +15,7 @@ use Spindle\Bridge\Laravel\SupportStatics;
 final class SupportHooksResetter implements Resetter
 {
     private readonly SupportStatics $statics;
-    /** @var array<string, mixed> */
+    /** @var array<int, mixed> */
     private readonly array $booted;
 
     public function __construct()

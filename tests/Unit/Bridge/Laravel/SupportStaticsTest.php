@@ -49,6 +49,46 @@ final class SupportStaticsTest extends TestCase
         self::assertSame($without->names(), SupportStatics::forApp([], true)->names());
     }
 
+    public function testTheDocsTableIsTheCodesTable(): void
+    {
+        $docs = (string) \file_get_contents(\dirname(__DIR__, 4) . '/docs/frameworks.md');
+        $start = \strpos($docs, '### The statics swapped per instance');
+        self::assertIsInt($start);
+        $section = \substr($docs, $start, (int) \strpos($docs, "\n### ", $start + 1) - $start);
+        \preg_match_all('/^\| `(\w+)` \| `([\w\\\\]+)` \| (.+) \|$/m', $section, $rows, \PREG_SET_ORDER);
+        $documented = [];
+        foreach ($rows as [, $part, $class, $properties]) {
+            \preg_match_all('/`\$(\w+)`/', $properties, $names);
+            $documented[$part][$class] = $names[1];
+        }
+        self::assertSame([
+            'FRAMEWORK' => SupportStatics::FRAMEWORK,
+            'HOOKS' => SupportStatics::HOOKS,
+            'SWAPPED' => SupportStatics::SWAPPED,
+            'LIVEWIRE' => SupportStatics::LIVEWIRE,
+        ], $documented);
+    }
+
+    public function testATypedStaticWithoutAValueIsRefusedByName(): void
+    {
+        $this->expectException(\InvalidArgumentException::class);
+        $this->expectExceptionMessage('spindle.statics: ' . UnsetStatic::class . '::$value is a typed static property without a value');
+        SupportStatics::forApp([UnsetStatic::class => ['value']]);
+    }
+
+    public function testTwoTablesOverTheSameStaticSeeEachOthersWrites(): void
+    {
+        $one = SupportStatics::forApp([AppStatics::class => ['current']]);
+        $two = new SupportStatics([AppStatics::class => ['current', 'list']]);
+        AppStatics::$current = 'set directly';
+        $captured = $two->capture();
+        self::assertSame('set directly', $captured[\count($captured) - 2]);
+        $one->restoreDefaults();
+        self::assertNull(AppStatics::$current);
+        $two->restore($captured);
+        self::assertSame('set directly', AppStatics::$current);
+    }
+
     /** @return iterable<string, array{mixed}> */
     public static function malformed(): iterable
     {
@@ -74,4 +114,10 @@ final class AppStatics
     /** @var list<string> */
     public static array $list = ['booted'];
     public string $instanceProperty = '';
+}
+
+/** @internal a typed static without a default, which cannot be swapped */
+final class UnsetStatic
+{
+    public static string $value;
 }

@@ -141,7 +141,7 @@ $scenarios = [
         // statics cover Livewire's and the app's.
         $resetters = (fn (): array => $this->resetters)->call($instance);
         $names = array_map(static fn (Reset\Resetter $resetter): string => $resetter instanceof Reset\AppResetter ? $resetter->class : (new ReflectionClass($resetter))->getShortName(), $resetters);
-        $statics = (fn (): Spindle\Bridge\Laravel\SupportStatics => $this->supportStatics)->call($instance->state)->names();
+        $statics = (fn (): Spindle\Bridge\Laravel\SupportStatics => $this->statics)->call($instance->state)->names();
         return [
             'resetters' => $names,
             'livewire stack swapped' => in_array('Livewire\Mechanisms\HandleComponents\HandleComponents::$componentStack', $statics, true),
