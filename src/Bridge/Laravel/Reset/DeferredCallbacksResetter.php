@@ -15,6 +15,9 @@ use Illuminate\Support\Defer\DeferredCallbackCollection;
  */
 final class DeferredCallbacksResetter implements Resetter
 {
+    /** @var (\Closure(object): void)|null bound on first use (the class is Laravel 11's) */
+    private ?\Closure $clear = null;
+
     public function __construct(private readonly Application $app)
     {
         // Loads the class where this Laravel has it: reset() then asks without the autoloader,
@@ -29,10 +32,10 @@ final class DeferredCallbacksResetter implements Resetter
         }
         $callbacks = $this->app->make(DeferredCallbackCollection::class);
         if ($callbacks instanceof DeferredCallbackCollection) {
-            (function (): void {
-                /** @var DeferredCallbackCollection $this */
-                $this->callbacks = [];
-            })->call($callbacks);
+            $this->clear ??= \Closure::bind(static function (object $callbacks): void {
+                $callbacks->callbacks = []; // @phpstan-ignore property.notFound
+            }, null, DeferredCallbackCollection::class);
+            ($this->clear)($callbacks);
         }
     }
 }
