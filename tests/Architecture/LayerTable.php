@@ -87,7 +87,7 @@ final class LayerTable
         return self::isNamespace($place) || \is_file(self::srcPath($place) . '.php');
     }
 
-    /** Whether $place (relative to `Spindle\`) is $layer, lies in it, or is the class or namespace $entry names. */
+    /** Whether $place (relative to `Spindle\`) is what $entry names (a layer, namespace or class) or lies inside it. */
     public static function covers(string $entry, string $place): bool
     {
         return $place === $entry || \str_starts_with($place, $entry . '\\');
