@@ -14,6 +14,11 @@ use Spindle\Http\HttpLimits;
  *
  * A request that cannot be parsed raises HttpException with the status to answer; after that the
  * parser is failed and the connection must be closed.
+ *
+ * Over 500 lines: the head (request line, header fields and the framing rules between them) is
+ * most of it, and head, Content-Length and chunked framing share one buffer and offset that every
+ * request on the hot path walks once; the chunk-size syntax is ChunkedSyntax's, repeated heads
+ * HeadCache's.
  */
 final class RequestParser
 {
