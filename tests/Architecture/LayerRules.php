@@ -37,7 +37,8 @@ final class LayerRules
             if ($wider !== []) {
                 $subject = $subject->excluding(...\array_map(self::place(...), $wider));
             }
-            yield $layer => $subject->canOnlyDependOn()->classes(...self::targets($layer, $allowed));
+            yield $layer => $subject->canOnlyDependOn()->classes(...self::targets($layer, $allowed))
+                ->because(self::tip(\sprintf('Spindle\\%s may use %s', $layer, self::listed($allowed))));
         }
     }
 
@@ -49,7 +50,8 @@ final class LayerRules
             yield $class => PHPat::rule()
                 ->classes(self::place($class))
                 ->canOnlyDependOn()
-                ->classes(...self::targets($layer, [...LayerTable::LAYERS[$layer], ...$extra]));
+                ->classes(...self::targets($layer, [...LayerTable::LAYERS[$layer], ...$extra]))
+                ->because(self::tip(\sprintf('Spindle\\%s may use %s', $class, self::listed([...LayerTable::LAYERS[$layer], ...$extra]))));
         }
     }
 
@@ -61,7 +63,8 @@ final class LayerRules
             ->classes(
                 Selector::inNamespace('Spindle'),
                 ...\array_map(static fn (string $namespace) => Selector::inNamespace($namespace), \array_keys(LayerTable::THIRD_PARTY)),
-            );
+            )
+            ->because(self::tip('a third-party namespace needs a row in the table of third-party namespaces before its first use'));
     }
 
     /** @return iterable<string, Rule> */
@@ -77,9 +80,10 @@ final class LayerRules
                 \array_keys(LayerTable::THIRD_PARTY),
                 static fn (string $other): bool => $other !== $namespace && \str_starts_with($other, $namespace . '\\'),
             ));
+            $tip = self::tip(\sprintf('%s only in %s', $namespace, \implode(', ', $places)));
             yield $namespace => $nested === []
-                ? $target
-                : $target->excluding(...\array_map(static fn (string $other) => Selector::inNamespace($other), $nested));
+                ? $target->because($tip)
+                : $target->excluding(...\array_map(static fn (string $other) => Selector::inNamespace($other), $nested))->because($tip);
         }
     }
 
@@ -98,6 +102,17 @@ final class LayerRules
             ...\array_map(self::place(...), $allowed),
             Selector::NoneOf(Selector::inNamespace('Spindle')),
         ];
+    }
+
+    private static function tip(string $rule): string
+    {
+        return $rule . ' (docs/architecture.md, "Layers"; the table is tests/Architecture/LayerTable.php)';
+    }
+
+    /** @param list<string> $places */
+    private static function listed(array $places): string
+    {
+        return $places === [] ? 'no other layer' : 'only ' . \implode(', ', $places);
     }
 
     /** @return list<SelectorInterface> */
