@@ -68,7 +68,7 @@ final class LayerTable
         'Illuminate' => ['Bridge\Laravel'],
         'Carbon' => ['Bridge\Laravel'],
         'Livewire' => ['Bridge\Laravel'],
-        'Doctrine' => ['Bridge\Doctrine', 'Bridge\Symfony\Clients\ClientsPass'],
+        'Doctrine' => ['Bridge\Doctrine'],
     ];
 
     private function __construct()
