@@ -64,6 +64,7 @@ final class LayerTable
         'Symfony\Component\Config' => ['Bridge\Symfony'],
         'Symfony\Component\EventDispatcher' => ['Bridge\Symfony'],
         'Symfony\Component\Cache' => ['Bridge\Symfony'],
+        'Symfony\Component\PasswordHasher' => ['Bridge\Symfony'],
         'Symfony\Contracts\Service' => ['Bridge\Symfony'],
         'Illuminate' => ['Bridge\Laravel'],
         'Carbon' => ['Bridge\Laravel'],
