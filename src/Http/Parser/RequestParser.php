@@ -166,7 +166,7 @@ final class RequestParser
         $this->buffer = $end + 4 === \strlen($buffer) ? '' : (string) \substr($buffer, $end + 4);
         // The head is taken with the CRLF of its last line, so that every line ends with one.
         $raw = \substr($buffer, 0, $end + 2);
-        $head = $this->cache === null ? HeadParser::parse($raw, $this->limits) : ($this->cache->get($raw) ?? $this->cache->put($raw, HeadParser::parse($raw, $this->limits)));
+        $head = $this->cache === null ? $this->head($raw) : ($this->cache->get($raw) ?? $this->cache->put($raw, $this->head($raw)));
         $this->bodySize = 0;
         if ($head->chunked) {
             $this->state = self::CHUNK_SIZE;
@@ -181,6 +181,12 @@ final class RequestParser
         }
 
         return true;
+    }
+
+    /** @param string $head the request line and the field lines, each ending with CRLF */
+    private function head(string $head): RequestHead
+    {
+        return HeadParser::parse($head, $this->limits);
     }
 
     private function emitBody(int $next): void
