@@ -12,11 +12,11 @@ use Spindle\Database\Pdo\Attributes;
 use Spindle\Database\Pdo\Charset;
 use Spindle\Database\Pdo\ConnectOptions;
 use Spindle\Database\Pdo\Dialect;
-use Spindle\Database\Pdo\Dsn;
 use Spindle\Database\Pdo\ErrorMode;
 use Spindle\Database\Pdo\Errors;
 use Spindle\Database\Pdo\Escaper;
 use Spindle\Database\Pdo\Handle;
+use Spindle\Database\Pdo\MysqlConnect;
 use Spindle\Database\Pdo\PgsqlAttributes;
 use Spindle\Database\Pdo\PgsqlConnect;
 use Spindle\Database\Pdo\PgsqlMethods;
@@ -92,76 +92,7 @@ class Pdo extends \PDO
 
             return;
         }
-        // Without options mysqlnd waits default_socket_timeout to connect; with them, ATTR_TIMEOUT or 30 s.
-        $connectTimeout = $options === null ? (int) ini_get('default_socket_timeout') : ConnectOptions::longOption($options, \PDO::ATTR_TIMEOUT, 30);
-        $options ??= [];
-        $vars = Dsn::parse($dataSource);
-        $connector = $options[self::ATTR_CONNECTOR] ?? null;
-        if ($connector !== null && !$connector instanceof \Closure) {
-            throw new \TypeError(sprintf('%s::ATTR_CONNECTOR must be a Closure(ConnectionConfig): Connection, %s given', self::class, get_debug_type($connector)));
-        }
-
-        $host = $vars->host();
-        $socket = null;
-        if ($host === 'localhost') {
-            $socket = $vars->get('unix_socket') ?? ConnectOptions::defaultSocket();
-        }
-        $charset = $vars->get('charset');
-        $initCommand = ConnectOptions::stringOption($options, self::MYSQL_ATTR_INIT_COMMAND);
-        $settings = [
-            'host' => $host,
-            'port' => $vars->port(),
-            'unixSocket' => $socket,
-            'user' => $username ?? $vars->get('user') ?? '',
-            'password' => $password ?? $vars->get('password') ?? '',
-            'database' => ($vars->get('dbname') ?? '') === '' ? null : $vars->get('dbname'),
-            'charset' => $charset ?? 'utf8mb4',
-            'connectTimeout' => (float) $connectTimeout,
-            'allowLocalInfile' => ConnectOptions::longOption($options, self::MYSQL_ATTR_LOCAL_INFILE, 0) !== 0,
-            'tls' => ConnectOptions::tlsOptions($options),
-            'serverPublicKey' => ConnectOptions::serverPublicKey($options),
-            'multiStatements' => ConnectOptions::longOption($options, self::MYSQL_ATTR_MULTI_STATEMENTS, 1) !== 0,
-            'localInfileDirectory' => ConnectOptions::localInfileDirectory($options),
-            'foundRows' => ConnectOptions::longOption($options, self::MYSQL_ATTR_FOUND_ROWS, 0) !== 0,
-            'ignoreSpace' => ConnectOptions::longOption($options, self::MYSQL_ATTR_IGNORE_SPACE, 0) !== 0,
-        ];
-        $config = new ConnectionConfig(...$settings, initCommands: $initCommand === null ? [] : [$initCommand]);
-
-        if ($connector !== null) {
-            // The connector runs the init command (it is in the config it gets).
-            try {
-                $connection = $connector($config);
-            } catch (MysqlException $error) {
-                throw Errors::connectFailed($error, true);
-            }
-            if (!$connection instanceof Connection) {
-                throw new \TypeError(sprintf('%s::ATTR_CONNECTOR must return a %s, %s returned', self::class, Connection::class, get_debug_type($connection)));
-            }
-        } else {
-            // The init command runs here rather than in connect(), so that its errors keep their
-            // SQLSTATE while those of the handshake read HY000, as with mysqlnd.
-            try {
-                $connection = SocketConnection::connect(new ConnectionConfig(...$settings));
-            } catch (MysqlException $error) {
-                throw Errors::connectFailed($error, true);
-            }
-            try {
-                if ($initCommand !== null) {
-                    $connection->query($initCommand);
-                }
-            } catch (MysqlException $error) {
-                $connection->close();
-                throw Errors::connectFailed($error, false);
-            }
-        }
-
-        $this->open(new Handle(
-            $connection,
-            new Escaper(Charset::fromName($charset ?? 'utf8mb4')),
-            $socket !== null ? 'Localhost via UNIX socket' : $host . ' via TCP/IP',
-            $config->allowLocalInfile,
-            ConnectOptions::localInfileDirectory($options),
-        ), $options);
+        $this->open(MysqlConnect::open($dataSource, $username, $password, $options), $options ?? []);
     }
 
     /**
@@ -174,16 +105,8 @@ class Pdo extends \PDO
      */
     public static function fromConnection(Connection $connection, array $options = [], string $dsn = 'mysql:host=127.0.0.1;charset=utf8mb4'): self
     {
-        $vars = Dsn::parse(ConnectOptions::dataSource($dsn));
         $pdo = (new \ReflectionClass(self::class))->newInstanceWithoutConstructor();
-        $socket = $vars->host() === 'localhost';
-        $pdo->open(new Handle(
-            $connection,
-            new Escaper(Charset::fromName($vars->get('charset') ?? 'utf8mb4')),
-            $socket ? 'Localhost via UNIX socket' : $vars->host() . ' via TCP/IP',
-            ConnectOptions::longOption($options, self::MYSQL_ATTR_LOCAL_INFILE, 0) !== 0,
-            ConnectOptions::localInfileDirectory($options),
-        ), $options);
+        $pdo->open(MysqlConnect::over($connection, $options, $dsn), $options);
 
         return $pdo;
     }

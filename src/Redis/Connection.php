@@ -25,6 +25,10 @@ use Spindle\Redis\Protocol\RespParser;
  * one command and leave the connection usable.
  *
  * In subscriber mode (after SUBSCRIBE) every reply goes to the inbox that receive() reads.
+ *
+ * Over 500 lines: it is the one class that owns a Redis socket, and its write buffer, reader,
+ * per-command deadlines and failure all work on the one queue of commands waiting for replies;
+ * the wire format is Protocol/'s (RespParser, RespEncoder).
  */
 final class Connection
 {

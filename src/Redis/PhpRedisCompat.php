@@ -24,6 +24,10 @@ use Spindle\Redis\Protocol\ErrorReply;
  * SUBSCRIBE take a dedicated connection while they last. Deliberate differences are listed in
  * docs/redis.md.
  *
+ * Over 500 lines: its public methods are phpredis's `\Redis` API, one for one, and an API is one
+ * class; the commands themselves are tables and builders in PhpRedis/ (CommandTable, Builders,
+ * Reply, Scanner, Session), so what is left here is the API's surface.
+ *
  * @method mixed get(string $key)
  * @method mixed set(string $key, mixed $value, mixed $options = null)
  * @method mixed del(mixed ...$keys)

@@ -22,40 +22,33 @@ use Spindle\Supervisor\Action\SpawnWorker;
  *
  * Capacity never drops on purpose: a recycled worker keeps serving until its replacement
  * accepts, and a reload keeps the old generation until the whole new one accepts.
+ *
+ * This class holds the phases and the transitions; its parts each keep one thing: WorkerTable
+ * the workers (by id and pid) and their restart counts, RestartQueue the restarts waiting for
+ * their back-off or a reload's outcome, RestartBackoff the back-off, WorkerChecks the time limits
+ * (drain, heartbeat, TTL), MasterFigures the counters and the status document, WorkerEndLog the
+ * wording of the lines logged when a worker ends.
  */
 final class MasterState
 {
     private MasterPhase $phase = MasterPhase::Starting;
     private int $generation = 1;
-    private int $nextId = 1;
-    /** @var array<int, WorkerRecord> by id */
-    private array $workers = [];
-    /** @var array<int, int> id by pid */
-    private array $byPid = [];
-    /**
-     * Restarts waiting for their backoff, for the generation whose slot they fill (one that is
-     * no longer current by then is dropped: a reload replaced it, or failed). With "replaces",
-     * the new worker takes over from that (retiring) worker once it accepts.
-     *
-     * @var list<array{slot: int, at: float, generation: int, replaces: ?int}>
-     */
-    private array $pending = [];
+    private readonly WorkerTable $workers;
+    private readonly RestartQueue $pending;
     private readonly RestartBackoff $backoff;
-    /** @var array<int, int> restarts by slot */
-    private array $restarts = [];
+    private readonly MasterFigures $figures;
+    private readonly WorkerChecks $checks;
     private float $stopDeadline = 0.0;
     private bool $forced = false;
     private int $exitCode = 0;
-    private ?string $lastReloadError = null;
-    private float $startedAt = 0.0;
-    /** @var array<string, int> workers replaced, by reason (crash, timeout, boot-failure, exit, fatal-error, max-requests, max-memory, ttl) */
-    private array $replaced = [];
-    /** @var array{ok: int, failed: int} */
-    private array $reloads = ['ok' => 0, 'failed' => 0];
 
     public function __construct(private readonly SupervisorConfig $config)
     {
+        $this->workers = new WorkerTable();
+        $this->pending = new RestartQueue();
         $this->backoff = new RestartBackoff($config);
+        $this->figures = new MasterFigures();
+        $this->checks = new WorkerChecks($config);
     }
 
     public function phase(): MasterPhase
@@ -71,7 +64,7 @@ final class MasterState
     /** @return list<Action> */
     public function start(float $now): array
     {
-        $this->startedAt = $now;
+        $this->figures->startedAt = $now;
         $actions = [];
         for ($slot = 1; $slot <= $this->config->workers; ++$slot) {
             $actions[] = $this->spawn($slot, $this->generation, $now);
@@ -83,11 +76,7 @@ final class MasterState
     /** The process layer forked the worker it was asked for. */
     public function spawned(int $id, int $pid): void
     {
-        $worker = $this->workers[$id] ?? null;
-        if ($worker !== null) {
-            $worker->pid = $pid;
-            $this->byPid[$pid] = $id;
-        }
+        $this->workers->forked($id, $pid);
     }
 
     /** @return list<Action> */
@@ -103,7 +92,7 @@ final class MasterState
         $actions = [];
 
         if ($worker->replaces !== null) {
-            $old = $this->workers[$worker->replaces] ?? null;
+            $old = $this->workers->byId($worker->replaces);
             $worker->replaces = null;
             if ($old !== null && $old->state === WorkerState::Retiring) {
                 $actions[] = $this->drain($old, $now);
@@ -111,19 +100,18 @@ final class MasterState
             }
         }
 
-        if ($this->phase === MasterPhase::Starting && $this->allReady($this->generation)) {
+        if ($this->phase === MasterPhase::Starting && $this->workers->allReady($this->generation)) {
             $this->phase = MasterPhase::Running;
             $actions[] = new Announce();
-        } elseif ($this->phase === MasterPhase::Reloading && $this->allReady($this->generation)) {
-            foreach ($this->workers as $other) {
+        } elseif ($this->phase === MasterPhase::Reloading && $this->workers->allReady($this->generation)) {
+            foreach ($this->workers->all() as $other) {
                 if ($other->generation < $this->generation && $other->state !== WorkerState::Draining) {
                     $actions[] = $this->drain($other, $now);
                 }
             }
             $this->phase = MasterPhase::Running;
-            $this->lastReloadError = null;
+            $this->figures->reloaded();
             $actions[] = $this->log(LogLevel::INFO, \sprintf('Reloaded: generation %d is serving', $this->generation));
-            ++$this->reloads['ok'];
             $actions[] = new ReloadFinished(true, $this->generation);
         }
 
@@ -174,31 +162,16 @@ final class MasterState
     /** @return list<Action> */
     public function exited(int $pid, ExitStatus $status, float $now): array
     {
-        $id = $this->byPid[$pid] ?? null;
-        if ($id === null) {
+        $worker = $this->workers->remove($pid);
+        if ($worker === null) {
             return [];
         }
-        unset($this->byPid[$pid]);
-        $worker = $this->workers[$id];
-        unset($this->workers[$id]);
-
         if ($this->phase === MasterPhase::Stopping) {
-            return $this->workers === [] ? [new ExitMaster($this->exitCode)] : [];
+            return $this->workers->isEmpty() ? [new ExitMaster($this->exitCode)] : [];
         }
         if ($worker->exitReason !== null) {
             // A request ended its process; its replacement was started when it said so.
-            $drained = !$worker->killed && $status->code === ExitStatus::REPLACE;
-
-            return [$this->log($drained ? LogLevel::INFO : LogLevel::WARNING, \sprintf(
-                'Worker %d %s after a request ended it (%s)',
-                $pid,
-                match (true) {
-                    $drained => 'finished its other requests and exited',
-                    $worker->killed => 'was killed: its other requests did not finish within the drain timeout',
-                    default => \sprintf('%s before its other requests finished', $status->describe()),
-                },
-                $worker->exitReason,
-            ))];
+            return [WorkerEndLog::afterRequestEnded($pid, $worker, $status)];
         }
         if ($worker->state === WorkerState::Draining && !$worker->killed) {
             return [$this->log(LogLevel::INFO, \sprintf('Worker %d (generation %d) drained and exited', $pid, $worker->generation))];
@@ -221,30 +194,14 @@ final class MasterState
         // An old worker dying during a reload: the new generation fills its slot, or, should the
         // reload fail, the restart waiting here does (tick() holds it until then).
         $outgoing = $this->phase === MasterPhase::Reloading && $worker->generation < $this->generation;
-        $actions = [$this->log(LogLevel::ERROR, \sprintf(
-            'Worker %d %s%s; %s',
-            $pid,
-            $worker->killed ? 'did not respond and ' : '',
-            $status->describe(),
-            match (true) {
-                $worker->state === WorkerState::Retiring => 'its replacement is already starting',
-                $outgoing => 'the reload in progress replaces it',
-                $delay > 0 => \sprintf('restarting it in %.1f s', $delay),
-                default => 'restarting it',
-            },
-        ))];
+        $actions = [WorkerEndLog::died($pid, $worker, $status, $outgoing, $delay)];
         if ($worker->state === WorkerState::Retiring || $worker->state === WorkerState::Draining) {
             return $actions;
         }
-        $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
-        $this->count($worker->killed ? 'timeout' : 'crash');
-        if ($delay > 0 || $outgoing) {
-            $this->pending[] = ['slot' => $worker->slot, 'at' => $now + $delay, 'generation' => $worker->generation, 'replaces' => null];
-        } else {
-            $actions[] = $this->spawn($worker->slot, $this->generation, $now);
-        }
+        $this->workers->restarted($worker->slot);
+        $this->figures->replaced($worker->killed ? 'timeout' : 'crash');
 
-        return $actions;
+        return [...$actions, ...$this->refill($worker, $now, $now + $delay, $outgoing)];
     }
 
     /** @return list<Action> */
@@ -255,7 +212,7 @@ final class MasterState
             if (!$this->forced && $now >= $this->stopDeadline) {
                 $this->forced = true;
                 $actions[] = $this->log(LogLevel::WARNING, 'Drain timeout reached: killing the workers still running');
-                foreach ($this->workers as $worker) {
+                foreach ($this->workers->all() as $worker) {
                     $actions[] = $this->kill($worker);
                 }
             }
@@ -263,51 +220,26 @@ final class MasterState
             return $actions;
         }
 
-        $waiting = [];
-        foreach ($this->pending as $restart) {
-            if ($restart['generation'] !== $this->generation) {
-                // The outgoing generation's restarts wait for the reload's outcome.
-                if ($this->phase === MasterPhase::Reloading && $restart['generation'] === $this->generation - 1) {
-                    $waiting[] = $restart;
-                }
-                continue;
-            }
-            if ($restart['at'] > $now) {
-                $waiting[] = $restart;
-                continue;
-            }
-            $spawn = $this->spawn($restart['slot'], $this->generation, $now);
-            $old = $restart['replaces'] !== null ? ($this->workers[$restart['replaces']] ?? null) : null;
-            if ($old !== null && $old->state === WorkerState::Retiring) {
-                $this->workers[$spawn->id]->replaces = $old->id;
-            }
-            $actions[] = $spawn;
+        // The outgoing generation's restarts wait for the reload's outcome.
+        $held = $this->phase === MasterPhase::Reloading ? $this->generation - 1 : null;
+        foreach ($this->pending->takeDue($now, $this->generation, $held) as $restart) {
+            $old = $this->workers->byId($restart->replaces);
+            $actions[] = $this->spawn($restart->slot, $this->generation, $now, $old?->state === WorkerState::Retiring ? $old : null);
         }
-        $this->pending = $waiting;
 
-        foreach ($this->workers as $worker) {
-            if ($worker->killed) {
-                continue;
-            }
-            if ($worker->state === WorkerState::Draining && $now >= $worker->drainDeadline) {
-                $actions[] = $this->log(LogLevel::WARNING, \sprintf('Worker %d did not finish draining in %.0f s: killing it', (int) $worker->pid, $this->config->drainTimeout));
-                $actions[] = $this->kill($worker);
-                continue;
-            }
-            $serving = $worker->state === WorkerState::Ready || $worker->state === WorkerState::Retiring;
-            if ($serving && $this->config->heartbeatTimeout > 0 && $now - $worker->lastHeartbeat > $this->config->heartbeatTimeout) {
-                $actions[] = $this->log(LogLevel::ERROR, \sprintf(
-                    'Worker %d has not responded for %.1f s (a request is stuck without yielding): killing it',
-                    (int) $worker->pid,
-                    $now - $worker->lastHeartbeat,
-                ));
-                $actions[] = $this->kill($worker);
-                continue;
-            }
-            if ($worker->state === WorkerState::Ready && $this->phase === MasterPhase::Running && $this->config->ttl > 0
-                && $now - $worker->readyAt >= $this->config->ttl + $this->ttlJitter($worker)) {
-                \array_push($actions, ...$this->retire($worker, 'ttl', $now));
-            }
+        foreach ($this->workers->all() as $worker) {
+            \array_push($actions, ...match ($this->checks->overdue($worker, $now, $this->phase === MasterPhase::Running)) {
+                Overdue::DrainTimeout => [
+                    $this->log(LogLevel::WARNING, \sprintf('Worker %d did not finish draining in %.0f s: killing it', (int) $worker->pid, $this->config->drainTimeout)),
+                    $this->kill($worker),
+                ],
+                Overdue::Heartbeat => [
+                    $this->log(LogLevel::ERROR, \sprintf('Worker %d has not responded for %.1f s (a request is stuck without yielding): killing it', (int) $worker->pid, $now - $worker->lastHeartbeat)),
+                    $this->kill($worker),
+                ],
+                Overdue::Ttl => $this->retire($worker, 'ttl', $now),
+                null => [],
+            });
         }
 
         return $actions;
@@ -349,7 +281,7 @@ final class MasterState
             if (!$this->forced) {
                 $this->forced = true;
                 $actions[] = $this->log(LogLevel::NOTICE, 'Stopping now: killing all workers');
-                foreach ($this->workers as $worker) {
+                foreach ($this->workers->all() as $worker) {
                     $actions[] = $this->kill($worker);
                 }
             }
@@ -361,15 +293,15 @@ final class MasterState
         }
         $this->phase = MasterPhase::Stopping;
         $this->stopDeadline = $now + $this->config->drainTimeout;
-        $this->pending = [];
+        $this->pending->clear();
         $actions[] = $this->log(LogLevel::INFO, 'Stopping: draining workers');
-        foreach ($this->workers as $worker) {
+        foreach ($this->workers->all() as $worker) {
             if ($worker->pid !== null) {
                 $worker->state = WorkerState::Draining;
                 $actions[] = new SignalWorker($worker->pid, \SIGTERM);
             }
         }
-        if ($this->workers === []) {
+        if ($this->workers->isEmpty()) {
             $actions[] = new ExitMaster($this->exitCode);
         }
 
@@ -379,52 +311,13 @@ final class MasterState
     /** @return array<string, mixed> */
     public function status(float $now): array
     {
-        $workers = [];
-        foreach ($this->workers as $worker) {
-            $workers[] = [
-                'id' => $worker->id,
-                'pid' => $worker->pid,
-                'generation' => $worker->generation,
-                'state' => $worker->state->value,
-                'requests' => $worker->requests,
-                'inflight' => $worker->inflight,
-                'connections' => $worker->connections,
-                'memory' => $worker->memory,
-                'lag' => $worker->lag,
-                'started_at' => $worker->startedAt,
-                'uptime' => $now - $worker->startedAt,
-                'restarts' => $this->restarts[$worker->slot] ?? 0,
-            ];
-        }
-
-        $ready = $this->readyWorkers();
-
-        return [
-            'phase' => $this->phase->value,
-            'generation' => $this->generation,
-            'started_at' => $this->startedAt,
-            'uptime' => $now - $this->startedAt,
-            'last_reload_error' => $this->lastReloadError,
-            'live' => true,
-            'ready' => $this->isReady(),
-            'ready_workers' => $ready,
-            'replaced' => $this->replaced,
-            'reloads' => $this->reloads,
-            'workers' => $workers,
-        ];
+        return $this->figures->status($now, $this->phase, $this->generation, $this->workers, $this->isReady());
     }
 
     /** Workers that accept connections (a retiring one serves until its replacement does). */
     public function readyWorkers(): int
     {
-        $ready = 0;
-        foreach ($this->workers as $worker) {
-            if ($worker->state === WorkerState::Ready || $worker->state === WorkerState::Retiring) {
-                ++$ready;
-            }
-        }
-
-        return $ready;
+        return $this->workers->accepting();
     }
 
     /**
@@ -439,7 +332,7 @@ final class MasterState
     /** @return list<int> pids of every worker (for a last-resort kill) */
     public function pids(): array
     {
-        return \array_keys($this->byPid);
+        return $this->workers->pids();
     }
 
     /**
@@ -463,32 +356,12 @@ final class MasterState
         }
         $worker->state = WorkerState::Draining;
         $worker->drainDeadline = $now + $this->config->drainTimeout;
-        $this->count($reason);
-        $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
+        $this->figures->replaced($reason);
+        $this->workers->restarted($worker->slot);
         $outgoing = $this->phase === MasterPhase::Reloading && $worker->generation < $this->generation;
-        $actions = [$this->log(LogLevel::WARNING, \sprintf(
-            'Worker %d: a request ended its process (%s); it finishes its %d other request%s while %s',
-            (int) $worker->pid,
-            $reason === 'exit' ? 'exit()' : 'fatal error',
-            $worker->inflight,
-            $worker->inflight === 1 ? '' : 's',
-            match (true) {
-                $state === WorkerState::Retiring => 'its replacement, already starting, takes over',
-                $outgoing => 'the reload in progress replaces it',
-                default => 'its replacement starts',
-            },
-        ))];
-        if ($state === WorkerState::Retiring) {
-            return $actions;
-        }
-        if ($outgoing) {
-            // Filled by the new generation, or by this restart should the reload fail.
-            $this->pending[] = ['slot' => $worker->slot, 'at' => $now, 'generation' => $worker->generation, 'replaces' => null];
-        } else {
-            $actions[] = $this->spawn($worker->slot, $this->generation, $now);
-        }
+        $actions = [WorkerEndLog::requestEndedProcess($worker, $reason, $state, $outgoing)];
 
-        return $actions;
+        return $state === WorkerState::Retiring ? $actions : [...$actions, ...$this->refill($worker, $now, $now, $outgoing)];
     }
 
     /** @return list<Action> */
@@ -505,10 +378,9 @@ final class MasterState
         }
         if ($this->phase === MasterPhase::Reloading && $worker->generation === $this->generation) {
             // The new code does not boot: keep the generation that serves.
-            $this->lastReloadError = $error;
-            ++$this->reloads['failed'];
+            $this->figures->reloadFailed($error);
             $actions[] = $this->log(LogLevel::ERROR, \sprintf('Reload failed, generation %d keeps serving: %s', $this->generation - 1, $error));
-            foreach ($this->workers as $other) {
+            foreach ($this->workers->all() as $other) {
                 if ($other->generation === $this->generation && $other->pid !== null) {
                     $other->state = WorkerState::Draining;
                     $other->drainDeadline = $now + $this->config->drainTimeout;
@@ -516,7 +388,7 @@ final class MasterState
                 }
             }
             // Restarts for the failed generation go; those of the serving one are due again.
-            $this->pending = \array_values(\array_filter($this->pending, fn (array $restart): bool => $restart['generation'] !== $this->generation));
+            $this->pending->dropGeneration($this->generation);
             --$this->generation;
             $this->phase = MasterPhase::Running;
             $actions[] = new ReloadFinished(false, $this->generation + 1, $error);
@@ -532,17 +404,13 @@ final class MasterState
             return \array_merge($actions, $this->stopAfterFailure($now));
         }
         $actions[] = $this->log(LogLevel::ERROR, \sprintf('Worker %d failed to boot: %s; retrying in %.1f s', (int) $worker->pid, $error, $delay));
-        $this->count('boot-failure');
-        $this->restarts[$worker->slot] = ($this->restarts[$worker->slot] ?? 0) + 1;
+        $this->figures->replaced('boot-failure');
+        $this->workers->restarted($worker->slot);
         // A replacement for a retiring worker is tried again: that worker serves on meanwhile
         // (it asks to be replaced only once).
-        $old = $worker->replaces !== null ? ($this->workers[$worker->replaces] ?? null) : null;
-        $this->pending[] = [
-            'slot' => $worker->slot,
-            'at' => $now + $delay,
-            'generation' => $worker->generation,
-            'replaces' => $old !== null && $old->state === WorkerState::Retiring ? $old->id : null,
-        ];
+        $old = $this->workers->byId($worker->replaces);
+        $replaces = $old?->state === WorkerState::Retiring ? $old->id : null;
+        $this->pending->add(new PendingRestart($worker->slot, $now + $delay, $worker->generation, $replaces));
 
         return $actions;
     }
@@ -563,22 +431,38 @@ final class MasterState
         }
         $worker->state = WorkerState::Retiring;
         $worker->retireReason = $reason;
-        $this->count($reason);
-        $spawn = $this->spawn($worker->slot, $this->generation, $now);
-        $this->workers[$spawn->id]->replaces = $worker->id;
+        $this->figures->replaced($reason);
 
         return [
             $this->log(LogLevel::INFO, \sprintf('Recycling worker %d (%s): starting its replacement', (int) $worker->pid, $reason)),
-            $spawn,
+            $this->spawn($worker->slot, $this->generation, $now, $worker),
         ];
     }
 
-    private function spawn(int $slot, int $generation, float $now): SpawnWorker
+    /**
+     * Fills the slot of $worker, which is gone or going: a new worker now, or a restart that waits
+     * until $at, or (for the generation a reload replaces, $outgoing) until the reload's outcome:
+     * the new generation fills the slot, or, should the reload fail, this restart does.
+     *
+     * @return list<SpawnWorker>
+     */
+    private function refill(WorkerRecord $worker, float $now, float $at, bool $outgoing): array
     {
-        $id = $this->nextId++;
-        $this->workers[$id] = new WorkerRecord($id, $slot, $generation, $now);
+        if ($at <= $now && !$outgoing) {
+            return [$this->spawn($worker->slot, $this->generation, $now)];
+        }
+        $this->pending->add(new PendingRestart($worker->slot, $at, $worker->generation));
 
-        return new SpawnWorker($id, $generation);
+        return [];
+    }
+
+    /** A new worker for $slot; with $replaces, it takes over from that retiring worker once it accepts. */
+    private function spawn(int $slot, int $generation, float $now, ?WorkerRecord $replaces = null): SpawnWorker
+    {
+        $worker = $this->workers->add($slot, $generation, $now);
+        $worker->replaces = $replaces?->id;
+
+        return new SpawnWorker($worker->id, $generation);
     }
 
     private function drain(WorkerRecord $worker, float $now): SignalWorker
@@ -598,42 +482,13 @@ final class MasterState
 
     private function worker(int $pid): ?WorkerRecord
     {
-        $id = $this->byPid[$pid] ?? null;
-
-        return $id === null ? null : ($this->workers[$id] ?? null);
-    }
-
-    private function allReady(int $generation): bool
-    {
-        $any = false;
-        foreach ($this->workers as $worker) {
-            if ($worker->generation !== $generation) {
-                continue;
-            }
-            if ($worker->state === WorkerState::Booting) {
-                return false;
-            }
-            $any = true;
-        }
-
-        return $any;
-    }
-
-    /** Up to 10% of the TTL, fixed per worker, so workers started together do not all recycle together. */
-    private function ttlJitter(WorkerRecord $worker): float
-    {
-        return $this->config->ttl * 0.1 * (($worker->id * 37) % 101) / 100;
+        return $this->workers->byPid($pid);
     }
 
     /** @param array<string, mixed> $message */
     private static function int(array $message, string $key): int
     {
         return \is_int($message[$key] ?? null) ? $message[$key] : 0;
-    }
-
-    private function count(string $reason): void
-    {
-        $this->replaced[$reason] = ($this->replaced[$reason] ?? 0) + 1;
     }
 
     private function log(string $level, string $message): LogLine

@@ -5,104 +5,126 @@ declare(strict_types=1);
 namespace Spindle\Tests\Architecture;
 
 use PHPat\Selector\Selector;
+use PHPat\Selector\SelectorInterface;
 use PHPat\Test\Builder\Rule;
 use PHPat\Test\PHPat;
 
 /**
- * The allowed dependencies between Spindle's layers (docs/architecture.md), checked by PHPStan
- * through phpat in the test command: a dependency against them fails CI.
+ * LayerTable as phpat rules, checked by PHPStan in the test command: a dependency the table does
+ * not allow fails CI. Each rule is an allow-list (`canOnlyDependOn`):
  *
- * Loop is the lowest layer; Http stands on Loop; Database, Redis and HttpClient on Loop only;
- * Server on Http and Loop; Supervisor on Server; Bridge on Server, Http and the clients.
- * Http hands each request to an Http\RequestDispatcher, which Server\RequestRunner implements:
- * Http knows nothing above it. Bridge's artisan command and Symfony runner start the master, as
- * the framework's entry points. (Server knows no framework: the worker boots its app
- * through Server\ApplicationFactory, which bin/spindle and the runners fill with Bridge\AppFactory.)
+ * - each layer's classes use their own layer, the layers the table lists for it, and nothing
+ *   else of Spindle's (the classes of LayerTable::WIDER have a rule of their own with their
+ *   extra allowance);
+ * - Spindle's classes use Spindle and the third-party namespaces of the table, nothing else
+ *   (PHP's own classes aside: `phpat.ignore_built_in_classes` in phpstan.neon.dist);
+ * - a third-party namespace is used only in the places its row lists.
+ *
+ * Class names written as strings (tables of statics, `class_exists()` checks) are beyond phpat:
+ * tests/Unit/Architecture/ClassNamesInStringsTest checks those against the same table.
  */
 final class LayerRules
 {
-    private const ALL = ['Loop', 'Http', 'Server', 'Supervisor', 'Bridge', 'Database', 'Redis', 'HttpClient', 'Metrics'];
-
-    public function testLoopDependsOnNoOtherLayer(): Rule
+    /** @return iterable<string, Rule> */
+    public function testEachLayerUsesOnlyTheLayersItsRowAllows(): iterable
     {
-        return self::layer('Loop')->shouldNotDependOn()->classes(...self::others('Loop'));
+        foreach (LayerTable::LAYERS as $layer => $allowed) {
+            $wider = \array_values(\array_filter(
+                \array_keys(LayerTable::WIDER),
+                static fn (string $class): bool => LayerTable::covers($layer, $class),
+            ));
+            $subject = PHPat::rule()->classes(self::place($layer));
+            if ($wider !== []) {
+                $subject = $subject->excluding(...\array_map(self::place(...), $wider));
+            }
+            yield $layer => $subject->canOnlyDependOn()->classes(...self::targets($layer, $allowed))
+                ->because(self::tip(\sprintf('Spindle\\%s may use %s', $layer, self::listed($allowed))));
+        }
     }
 
-    public function testHttpStandsOnLoopOnly(): Rule
+    /** @return iterable<string, Rule> */
+    public function testTheWiderClassesUseOnlyTheirLayerAndTheirOwnAllowance(): iterable
     {
-        return self::layer('Http')->shouldNotDependOn()->classes(...self::except('Http', 'Loop'));
+        foreach (LayerTable::WIDER as $class => $extra) {
+            $layer = \explode('\\', $class)[0];
+            yield $class => PHPat::rule()
+                ->classes(self::place($class))
+                ->canOnlyDependOn()
+                ->classes(...self::targets($layer, [...LayerTable::LAYERS[$layer], ...$extra]))
+                ->because(self::tip(\sprintf('Spindle\\%s may use %s', $class, self::listed([...LayerTable::LAYERS[$layer], ...$extra]))));
+        }
     }
 
-    public function testTheClientsStandOnLoopOnly(): Rule
+    public function testSpindleUsesOnlyTheThirdPartyNamespacesOfTheTable(): Rule
     {
         return PHPat::rule()
-            ->classes(Selector::inNamespace('Spindle\Database'), Selector::inNamespace('Spindle\Redis'), Selector::inNamespace('Spindle\HttpClient'))
-            ->shouldNotDependOn()
-            ->classes(...self::selectors(['Http', 'Server', 'Supervisor', 'Bridge', 'Metrics']));
-    }
-
-    public function testDatabaseRedisAndHttpClientDoNotDependOnEachOther(): Rule
-    {
-        return self::layer('Database')->shouldNotDependOn()->classes(...self::selectors(['Redis', 'HttpClient']));
-    }
-
-    public function testServerDependsOnNeitherSupervisorNorBridge(): Rule
-    {
-        return self::layer('Server')->shouldNotDependOn()->classes(...self::selectors(['Supervisor', 'Bridge']));
-    }
-
-    public function testSupervisorDoesNotDependOnBridge(): Rule
-    {
-        return self::layer('Supervisor')->shouldNotDependOn()->classes(...self::selectors(['Bridge']));
-    }
-
-    /**
-     * The framework entry points are composition roots of their own — `artisan spindle:serve` and
-     * the Symfony Runtime's runner start the master as bin/spindle does, and the service provider
-     * registers the artisan commands (serve, status, stop, reload) — and nothing else in Bridge may
-     * reach Supervisor.
-     */
-    public function testOnlyTheFrameworkEntryPointsOfBridgeStartTheSupervisor(): Rule
-    {
-        return self::layer('Bridge')
-            ->excluding(
-                Selector::classname(\Spindle\Bridge\Laravel\ServeArtisanCommand::class),
-                Selector::classname(\Spindle\Bridge\Laravel\SpindleServiceProvider::class),
-                Selector::classname(\Spindle\Bridge\Symfony\ServerRunner::class),
+            ->classes(...self::layers())
+            ->canOnlyDependOn()
+            ->classes(
+                Selector::inNamespace('Spindle'),
+                ...\array_map(static fn (string $namespace) => Selector::inNamespace($namespace), \array_keys(LayerTable::THIRD_PARTY)),
             )
-            ->shouldNotDependOn()
-            ->classes(...self::selectors(['Supervisor']));
+            ->because(self::tip('a third-party namespace needs a row in the table of third-party namespaces before its first use'));
     }
 
-    public function testMetricsDependOnNoOtherLayer(): Rule
+    /** @return iterable<string, Rule> */
+    public function testEachThirdPartyNamespaceStaysInItsPlaces(): iterable
     {
-        return self::layer('Metrics')->shouldNotDependOn()->classes(...self::others('Metrics'));
-    }
-
-    private static function layer(string $name): \PHPat\Test\Builder\SubjectExcludeOrConstraintStep
-    {
-        return PHPat::rule()->classes(Selector::inNamespace('Spindle\\' . $name));
-    }
-
-    /** @return list<\PHPat\Selector\SelectorInterface> */
-    private static function others(string $layer): array
-    {
-        return self::except($layer);
-    }
-
-    /** @return list<\PHPat\Selector\SelectorInterface> */
-    private static function except(string ...$allowed): array
-    {
-        return self::selectors(\array_values(\array_diff(self::ALL, $allowed)));
+        foreach (LayerTable::THIRD_PARTY as $namespace => $places) {
+            $target = PHPat::rule()
+                ->classes(...self::layers())
+                ->excluding(...\array_map(self::place(...), $places))
+                ->shouldNotDependOn()
+                ->classes(Selector::inNamespace($namespace));
+            $nested = \array_values(\array_filter(
+                \array_keys(LayerTable::THIRD_PARTY),
+                static fn (string $other): bool => $other !== $namespace && \str_starts_with($other, $namespace . '\\'),
+            ));
+            $tip = self::tip(\sprintf('%s only in %s', $namespace, \implode(', ', $places)));
+            yield $namespace => $nested === []
+                ? $target->because($tip)
+                : $target->excluding(...\array_map(static fn (string $other) => Selector::inNamespace($other), $nested))->because($tip);
+        }
     }
 
     /**
-     * @param list<string> $layers
+     * What a class of $layer may use: its layer, $allowed (layers or classes), and anything
+     * outside Spindle (the third-party rules rule that).
      *
-     * @return list<\PHPat\Selector\SelectorInterface>
+     * @param list<string> $allowed
+     *
+     * @return list<SelectorInterface>
      */
-    private static function selectors(array $layers): array
+    private static function targets(string $layer, array $allowed): array
     {
-        return \array_map(static fn (string $layer) => Selector::inNamespace('Spindle\\' . $layer), $layers);
+        return [
+            self::place($layer),
+            ...\array_map(self::place(...), $allowed),
+            Selector::NoneOf(Selector::inNamespace('Spindle')),
+        ];
+    }
+
+    private static function tip(string $rule): string
+    {
+        return $rule . ' (docs/architecture.md, "Layers"; the table is tests/Architecture/LayerTable.php)';
+    }
+
+    /** @param list<string> $places */
+    private static function listed(array $places): string
+    {
+        return $places === [] ? 'no other layer' : 'only ' . \implode(', ', $places);
+    }
+
+    /** @return list<SelectorInterface> */
+    private static function layers(): array
+    {
+        return \array_map(self::place(...), \array_keys(LayerTable::LAYERS));
+    }
+
+    private static function place(string $place): SelectorInterface
+    {
+        return LayerTable::isNamespace($place)
+            ? Selector::inNamespace('Spindle\\' . $place)
+            : Selector::classname('Spindle\\' . $place);
     }
 }

@@ -20,6 +20,11 @@ use Spindle\Database\Mysql\StreamingConnection;
  * One connection serves one statement at a time. A fiber that calls in while another fiber's
  * call waits for the server gets error 2014 instead of interleaving on the wire.
  *
+ * Over 500 lines: the connection, its one-statement-at-a-time guard and its error state are
+ * what a Pdo and its statements share, and every error they report goes through the rules here
+ * (PDO's error modes, SQLSTATEs, warnings); opening a connection is MysqlConnect's and
+ * PgsqlConnect's, attributes are Attributes'.
+ *
  * @internal
  */
 final class Handle

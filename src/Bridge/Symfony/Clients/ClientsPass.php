@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Symfony\Clients;
 
-use Doctrine\DBAL\Driver\Middleware;
+use Spindle\Bridge\Doctrine\DbalFeatures;
 use Spindle\Bridge\Doctrine\DriverMiddleware;
 use Symfony\Component\Cache\Adapter\AbstractAdapter;
 use Symfony\Component\Cache\Adapter\RedisAdapter;
@@ -82,7 +82,7 @@ final class ClientsPass implements CompilerPassInterface
     private static function registerMiddleware(ContainerBuilder $container): array
     {
         $connections = $container->hasParameter('doctrine.connections') ? $container->getParameter('doctrine.connections') : null;
-        if (!\is_array($connections) || !\interface_exists(Middleware::class)) {
+        if (!\is_array($connections) || !DbalFeatures::driverMiddlewares()) {
             return [];
         }
         if (!$container->hasDefinition(self::MIDDLEWARE)) {

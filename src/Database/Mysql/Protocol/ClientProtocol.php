@@ -18,6 +18,10 @@ use Spindle\Database\Mysql\Result;
  * push() throws MysqlException only when the session cannot go on: a malformed or unexpected
  * packet (2027, the phase becomes Broken) or a failed handshake (the server's ERR). A server
  * error answering a command is the command's outcome, and the session stays Ready.
+ *
+ * Over 500 lines: the phases of one session (handshake, authentication, commands, the result
+ * sets they answer with) share its sequence ids, phase and outcome; packets, authentication,
+ * row decoding and column caching are classes of their own in this namespace.
  */
 final class ClientProtocol
 {
