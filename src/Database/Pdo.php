@@ -322,7 +322,10 @@ class Pdo extends \PDO
 
         $statement = StatementClass::instantiate($class, $ctorArgs);
         $core = new StatementCore($handle, $query);
-        if (!$core->prepare('PDO::prepare')) {
+        $prepared = $handle->dialect === Dialect::Pgsql
+            ? PgsqlAttributes::prepareWith($handle, $options, static fn (): bool => $core->prepare('PDO::prepare'))
+            : $core->prepare('PDO::prepare');
+        if (!$prepared) {
             $handle->report(null, 'PDO::prepare');
 
             return false;

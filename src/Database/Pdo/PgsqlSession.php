@@ -108,14 +108,16 @@ final class PgsqlSession implements StreamingConnection
 
     public function execute(PreparedStatement $statement, array $params): array
     {
+        // Types are left to the server, binary values included (pdo_pgsql sends a PARAM_LOB as
+        // binary of no stated type: a bytea column takes the bytes, a text column the text).
         [$values, $formats] = Connection::encodeParams($params);
-        $types = array_map(static fn (int $format): int => $format === 1 ? TypeDecoder::BYTEA : 0, $formats);
+        $types = [];
         $known = $this->parsed[$statement->id] ?? null;
         if ($known !== null) {
             [$name, $fields] = $known;
             $bytes = Frontend::bind('', $name, $values, $formats) . Frontend::execute() . Frontend::sync();
         } else {
-            $name = $this->disablePrepares ? '' : ($this->pending[$statement->id] ?? '');
+            $name = $this->pending[$statement->id] ?? '';
             $fields = [];
             $bytes = Frontend::parse($name, $statement->sql, $types) . Frontend::bind('', $name, $values, $formats)
                 . Frontend::describe('P', '') . Frontend::execute() . Frontend::sync();
