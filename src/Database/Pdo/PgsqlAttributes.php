@@ -79,7 +79,7 @@ final class PgsqlAttributes
     {
         $session = $handle->connection instanceof PgsqlSession ? $handle->connection : null;
         $emulate = $handle->emulatePrepares;
-        $disable = $session?->disablePrepares ?? false;
+        $disable = $session !== null && $session->disablePrepares;
         try {
             if (\array_key_exists(\PDO::ATTR_EMULATE_PREPARES, $options)) {
                 $handle->emulatePrepares = Attributes::boolParam($options[\PDO::ATTR_EMULATE_PREPARES]);

@@ -67,16 +67,17 @@ final class Connection
     /**
      * Simple query protocol: one or more statements separated by ";", text results. One Result
      * per statement, in order. The first error ends the batch (the statements before it stay
-     * done only if they ran outside a transaction block).
+     * done only if they ran outside a transaction block). $phpTypes: int and bool columns come
+     * as PHP int and bool (see Result).
      *
      * @return list<Result>
      *
      * @throws PgsqlException
      */
-    public function query(string $sql): array
+    public function query(string $sql, bool $phpTypes = false): array
     {
         try {
-            return $this->session->command(Frontend::query($sql), $sql);
+            return $this->session->command(Frontend::query($sql), $sql, [], $phpTypes);
         } finally {
             // COPY … TO STDOUT data belongs to copyTo(); here it is dropped.
             $this->session->copyOut = [];
@@ -143,7 +144,8 @@ final class Connection
      * Sends frontend messages that end with Sync (Frontend's encoders) and reads the answer up to
      * ReadyForQuery: one Result per CommandComplete. For what the methods above do not cover
      * (a Parse, Bind, Describe and Execute in one round trip, portals, …). $fields are the
-     * columns of rows that come without a RowDescription (no Describe sent).
+     * columns of rows that come without a RowDescription (no Describe sent). $phpTypes: int and
+     * bool columns come as PHP int and bool (see Result).
      *
      * @param list<\Spindle\Database\Pgsql\Protocol\Field> $fields
      *
@@ -151,9 +153,9 @@ final class Connection
      *
      * @throws PgsqlException
      */
-    public function exchange(string $messages, ?string $sql = null, array $fields = []): array
+    public function exchange(string $messages, ?string $sql = null, array $fields = [], bool $phpTypes = false): array
     {
-        return $this->session->command($messages, $sql, $fields);
+        return $this->session->command($messages, $sql, $fields, $phpTypes);
     }
 
     /**

@@ -68,14 +68,16 @@ final class Session
     /**
      * Sends a command and reads until ReadyForQuery.
      *
-     * @param list<Field> $fields the columns when the command does not describe them
+     * @param list<Field> $fields   the columns when the command does not describe them
+     * @param bool        $phpTypes int and bool text columns read as PHP int and bool
      *
      * @return list<Result>
      *
      * @throws PgsqlException
      */
-    public function command(string $bytes, ?string $sql, array $fields = []): array
+    public function command(string $bytes, ?string $sql, array $fields = [], bool $phpTypes = false): array
     {
+        $kinds = $phpTypes ? self::kinds($fields) : [];
         $this->enter();
         $this->busy = true;
         $this->notices = [];
@@ -92,10 +94,12 @@ final class Session
             }
             $waitFirst = true;
             while (true) {
+                if ($this->reader->dataRows($rows, $kinds) > 0) {
+                    continue;
+                }
                 $message = $this->reader->next();
                 if ($message === null) {
                     $data = $this->transport->read($deadline, $waitFirst);
-                    $waitFirst = true;
                     if ($data === '') {
                         if ($cancelled) {
                             throw new PgsqlException(sprintf('query timed out after %.3g s and the server did not confirm its cancellation', $this->config->queryTimeout), '57014');
@@ -106,6 +110,8 @@ final class Session
                         continue;
                     }
                     $this->reader->push($data);
+                    // The server may have more ready: read() tries the socket before it waits.
+                    $waitFirst = false;
                     continue;
                 }
                 if ($message instanceof DataRow) {
@@ -119,6 +125,7 @@ final class Session
                 }
                 if ($message instanceof RowDescription) {
                     $fields = $message->fields;
+                    $kinds = $phpTypes ? self::kinds($fields) : [];
                     $this->describedFields = $fields;
                     continue;
                 }
@@ -268,6 +275,34 @@ final class Session
     {
         $this->broken = true;
         $this->transport->close();
+    }
+
+    /**
+     * The text columns that arrive as PHP int or bool when asked for (Connection's $phpTypes):
+     * int2, int4, int8 and oid; bool.
+     *
+     * @param list<Field> $fields
+     *
+     * @return array<int, int> column index => MessageReader::AS_INT or AS_BOOL
+     */
+    public static function kinds(array $fields): array
+    {
+        $kinds = [];
+        foreach ($fields as $index => $field) {
+            if ($field->format !== 0) {
+                continue;
+            }
+            $kind = match ($field->typeOid) {
+                TypeDecoder::INT2, TypeDecoder::INT4, TypeDecoder::INT8, TypeDecoder::OID => MessageReader::AS_INT,
+                TypeDecoder::BOOL => MessageReader::AS_BOOL,
+                default => 0,
+            };
+            if ($kind !== 0) {
+                $kinds[$index] = $kind;
+            }
+        }
+
+        return $kinds;
     }
 
     public static function now(): float
