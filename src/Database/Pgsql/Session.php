@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Database\Pgsql;
 
+use Revolt\EventLoop;
 use Spindle\Database\Pgsql\Protocol\BackendKeyData;
 use Spindle\Database\Pgsql\Protocol\CommandComplete;
 use Spindle\Database\Pgsql\Protocol\CopyData;
@@ -168,6 +169,12 @@ final class Session
         } catch (ProtocolError $e) {
             $this->fail();
             throw new PgsqlException($e->getMessage(), '08P01', null, $e);
+        } catch (\Throwable $e) {
+            // The wait was cut short from outside (the request was cancelled or timed out): the
+            // server may still run the command and its answer would meet the next one. It is
+            // asked to cancel, and the session is dropped.
+            $this->abandon();
+            throw $e;
         } finally {
             $this->busy = false;
         }
@@ -189,14 +196,19 @@ final class Session
      */
     public function cancel(): void
     {
-        if ($this->key === null) {
-            return;
+        if ($this->key !== null) {
+            self::sendCancel($this->config, $this->key);
         }
+    }
+
+    /** CancelRequest for the session $key names, on a connection of its own; best effort. */
+    private static function sendCancel(ConnectionConfig $config, BackendKeyData $key): void
+    {
         try {
             $deadline = self::now() + 5.0;
-            $canceller = Transport::open($this->config, $deadline);
+            $canceller = Transport::open($config, $deadline);
             try {
-                $canceller->write(Frontend::cancelRequest($this->key->processId, $this->key->secretKey), $deadline);
+                $canceller->write(Frontend::cancelRequest($key->processId, $key->secretKey), $deadline);
                 // The server closes the connection once it has read the request.
                 try {
                     $canceller->read($deadline);
@@ -254,6 +266,24 @@ final class Session
             throw new PgsqlException(Transport::where($this->config) . ' failed: timeout expired', $connecting ? '08001' : '08006');
         }
         $this->reader->push($data);
+    }
+
+    /**
+     * Drops a session whose command is still in flight, with a CancelRequest sent from a task
+     * of its own (the task that waited is being unwound), so that the server stops the command
+     * rather than running it to its end.
+     */
+    public function abandon(): void
+    {
+        $this->fail();
+        if ($this->key === null) {
+            return;
+        }
+        $config = $this->config;
+        $key = $this->key;
+        EventLoop::queue(static function () use ($config, $key): void {
+            self::sendCancel($config, $key);
+        });
     }
 
     public function isBroken(): bool
