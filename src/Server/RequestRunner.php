@@ -120,7 +120,7 @@ final class RequestRunner implements RequestDispatcher
     {
         $found = [];
         foreach ($this->running as $run) {
-            if ($run->context->waitingIn === null) {
+            if (!$run->context->isWaiting()) {
                 $found[] = $run;
             }
         }

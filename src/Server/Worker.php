@@ -13,7 +13,6 @@ use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Http\StaticFiles\StaticFileHandler;
 use Spindle\Loop\Context;
-use Spindle\Loop\EpollDriver;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 
@@ -87,13 +86,10 @@ final class Worker
      */
     private function installLoop(): int
     {
-        $inner = Loop::install($this->options->eventLoop)->inner();
+        Loop::install($this->options->eventLoop);
         $wanted = $this->options->maxConnections;
-        if (!$inner instanceof EpollDriver) {
-            return $wanted;
-        }
-        $limit = $inner->raiseDescriptorLimit($wanted + self::DESCRIPTOR_RESERVE);
-        if ($limit - self::DESCRIPTOR_RESERVE >= $wanted) {
+        $limit = Loop::raiseDescriptorLimit($wanted + self::DESCRIPTOR_RESERVE);
+        if ($limit === null || $limit - self::DESCRIPTOR_RESERVE >= $wanted) {
             return $wanted;
         }
         $cap = \max(1, $limit - self::DESCRIPTOR_RESERVE);
