@@ -31,7 +31,6 @@ use Spindle\Http\ResponseSerializer;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\AccessLog\AccessLogFormat;
-use Spindle\Server\AccessLog\RequestIds;
 use Spindle\Server\ClosureApplication;
 use Spindle\Server\ConcurrencyLimit;
 use Spindle\Server\RequestRunner;
@@ -69,9 +68,8 @@ $runner = new RequestRunner(
     $clock,
     new ConcurrencyLimit($options->concurrency),
     requestTimeout: $options->requestTimeout,
-    returnRequestId: $options->accessLog !== null,
 );
-$set = new ConnectionServices($runner, $options->limits, $logger, $clock, new ResponseSerializer(), sys_get_temp_dir(), false, headers: $options->accessLog !== null ? (new RequestIds())(...) : null);
+$set = new ConnectionServices($runner, $options->limits, $logger, $clock, new ResponseSerializer(), sys_get_temp_dir(), false);
 $clients = [];
 $servers = [];
 for ($i = 0; $i < $connections; ++$i) {

@@ -83,7 +83,6 @@ final class Connection
             $remotePort,
             $localAddress,
             $localPort,
-            $set->headers,
             $set->heads,
             $set->bodyMemory,
             $set->clock,

@@ -11,14 +11,17 @@ use Spindle\Http\Exchange;
 use Spindle\Http\HttpException;
 use Spindle\Http\Request;
 use Spindle\Http\RequestDispatcher;
+use Spindle\Http\RequestHandler;
 use Spindle\Http\Response;
+use Spindle\Server\AccessLog\RequestIds;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 
 /**
  * Runs each request a connection hands over: in a fiber of its own (from the TaskRunner), within
- * the worker's --concurrency, through the Application, and answers it: with the app's response,
+ * the worker's --concurrency, through the request handler (the app behind the worker's middleware,
+see RequestPath), and answers it: with the handler's response,
  * a 500 when the app throws (its status for an HttpException), or a 504 when the request outlives
  * --request-timeout (then it is cancelled where it waits; a response already begun is cut).
  *
@@ -31,20 +34,19 @@ final class RequestRunner implements RequestDispatcher
     /** Seconds between two checks of the request timeout: a 504 comes at most this late. */
     public const RESOLUTION = 0.05;
 
-    private const TEXT = ['Content-Type' => 'text/plain; charset=utf-8'];
-
     /** @var array<int, RunningRequest> the requests under way, oldest first */
     private array $running = [];
     private ?string $timerId = null;
     private bool $timerEnabled = false;
     /** @var \Closure(RunningRequest): void the fiber's task, made once */
     private readonly \Closure $task;
+    private readonly ErrorResponses $errors;
 
     /**
      * @param (\Closure(): void)|null $afterEach runs once the app returned (the worker's recycling checks)
      */
     public function __construct(
-        private readonly Application $app,
+        private readonly RequestHandler $app,
         private readonly TaskRunner $tasks,
         private readonly LoggerInterface $logger,
         private readonly Clock $clock,
@@ -53,15 +55,11 @@ final class RequestRunner implements RequestDispatcher
         /** Seconds a request may run before it gets a 504 and is cancelled (0: no limit). */
         private readonly float $requestTimeout = 0.0,
         /** Whether a 500 shows the exception (--debug). */
-        private readonly bool $debug = false,
-        /**
-         * Whether each response carries its request's X-Request-Id (--access-log: the connection
-         * gave the request its id, see ConnectionServices::$headers).
-         */
-        private readonly bool $returnRequestId = false,
+        bool $debug = false,
         private readonly ?\Closure $afterEach = null,
     ) {
         $this->task = $this->run(...);
+        $this->errors = new ErrorResponses($logger, $debug);
     }
 
     public function dispatch(Exchange $exchange): void
@@ -149,7 +147,8 @@ final class RequestRunner implements RequestDispatcher
         if ($exchange->responseBegun()) {
             $exchange->abort();
         } elseif (!$run->timedOut) {
-            $exchange->respond($this->returnRequestId ? self::withRequestId($response, $exchange->request) : $response);
+            $id = $run->context->get(RequestIds::CONTEXT_KEY);
+            $exchange->respond(\is_string($id) ? RequestIds::withId($response, $id) : $response);
             $answered = true;
         }
         $this->end($run);
@@ -183,9 +182,6 @@ final class RequestRunner implements RequestDispatcher
             $run->handled = true;
             if (!$run->timedOut) {
                 // (Otherwise it is too late: the request timeout answered 504, or cut the connection.)
-                if ($this->returnRequestId) {
-                    $response = self::withRequestId($response, $request);
-                }
                 $exchange->respond($response);
             }
         } catch (\Throwable $e) {
@@ -242,11 +238,9 @@ final class RequestRunner implements RequestDispatcher
                 $slot = true;
             }
             $response = $this->app->handle($request);
-        } catch (HttpException $e) {
-            // A request the application (or its bridge) refuses as malformed: its status, no error log.
-            $response = new Response($e->status, self::TEXT, $e->getMessage() . "\n");
         } catch (\Throwable $e) {
-            $response = $this->failed($request, $run, $e);
+            // (With request ids on, ErrorResponses in the handler's stack answered already.)
+            $response = $this->errors->respond($request, $e, $run->timedOut);
         }
         if ($slot) {
             $this->limit->release();
@@ -259,20 +253,6 @@ final class RequestRunner implements RequestDispatcher
         }
 
         return $response;
-    }
-
-    /** The 500 that answers for an application that threw $e (logged unless it is the request timeout's cancellation). */
-    private function failed(Request $request, RunningRequest $run, \Throwable $e): Response
-    {
-        if (!$run->timedOut) {
-            try {
-                $this->logger->error(\sprintf('%s %s failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
-            } catch (\Throwable) {
-                // A logger that fails must not leave the request's slot taken.
-            }
-        }
-
-        return new Response(500, self::TEXT, ($this->debug ? (string) $e : 'Internal Server Error') . "\n");
     }
 
     /**
@@ -321,17 +301,5 @@ final class RequestRunner implements RequestDispatcher
             EventLoop::enable($this->timerId);
         }
         $this->timerEnabled = true;
-    }
-
-    /** $response with the request's X-Request-Id, unless the app gave one. */
-    private static function withRequestId(Response $response, Request $request): Response
-    {
-        $headers = $response->headers;
-        if (isset($headers['X-Request-Id']) || isset($headers['x-request-id'])) {
-            return $response;
-        }
-        $headers['X-Request-Id'] = $request->headers['x-request-id'][0] ?? '';
-
-        return new Response($response->status, $headers, $response->body, $response->reason);
     }
 }
