@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Psr\Log\LoggerInterface;
-use Revolt\EventLoop;
 use Spindle\Http\Clock;
 use Spindle\Http\Exchange;
 use Spindle\Http\HttpException;
@@ -26,18 +25,14 @@ see RequestPath), and answers it: with the handler's response,
  * --request-timeout (then it is cancelled where it waits; a response already begun is cut).
  *
  * The request timeout is the same for every request, so the running requests' deadlines come in
- * the order the requests began: they are kept in that order, and a 50 ms timer looks only at
- * the oldest. A request costs one insert and one removal, and no timer of its own.
+ * the order the requests began: they are kept in that order, and expire() looks only at the
+ * oldest. The server calls expire() from its one 50 ms timer (HttpServer, with the connections'
+ * TimeoutWheel) with its one Clock. A request costs one insert and one removal, and no timer.
  */
 final class RequestRunner implements RequestDispatcher
 {
-    /** Seconds between two checks of the request timeout: a 504 comes at most this late. */
-    public const RESOLUTION = 0.05;
-
     /** @var array<int, RunningRequest> the requests under way, oldest first */
     private array $running = [];
-    private ?string $timerId = null;
-    private bool $timerEnabled = false;
     /** @var \Closure(RunningRequest): void the fiber's task, made once */
     private readonly \Closure $task;
     private readonly ErrorResponses $errors;
@@ -69,9 +64,6 @@ final class RequestRunner implements RequestDispatcher
         // Every request is kept while it runs: the timeout looks at the oldest, and a request that
         // ends the process (exit(), a fatal error) is found among them (see interrupted()).
         $this->running[\spl_object_id($run)] = $run;
-        if ($this->requestTimeout > 0 && !$this->timerEnabled) {
-            $this->enableTimer();
-        }
         $this->tasks->run($run->context, $this->task, $run);
     }
 
@@ -83,7 +75,7 @@ final class RequestRunner implements RequestDispatcher
 
     /**
      * Answers and cancels the requests that began more than --request-timeout before $now. The
-     * timer calls it; tests call it with their own clock.
+     * server's timer calls it; tests call it with their own clock.
      */
     public function expire(float $now): void
     {
@@ -98,11 +90,6 @@ final class RequestRunner implements RequestDispatcher
             }
             unset($this->running[$id]);
             $this->timeOut($run, $elapsed);
-        }
-        if ($this->running === [] && $this->timerEnabled) {
-            \assert($this->timerId !== null);
-            EventLoop::disable($this->timerId);
-            $this->timerEnabled = false;
         }
     }
 
@@ -154,16 +141,6 @@ final class RequestRunner implements RequestDispatcher
         $this->end($run);
 
         return $answered;
-    }
-
-    /** The worker stops for good: the timer goes. */
-    public function close(): void
-    {
-        if ($this->timerId !== null) {
-            EventLoop::cancel($this->timerId);
-            $this->timerId = null;
-            $this->timerEnabled = false;
-        }
     }
 
     /**
@@ -291,15 +268,5 @@ final class RequestRunner implements RequestDispatcher
             $exchange->fail(new HttpException(504, 'Gateway Timeout'));
         }
         $this->tasks->cancel($run->context, new RequestTimedOut(\sprintf('%s timed out after %.3f s', $label, $elapsed)));
-    }
-
-    private function enableTimer(): void
-    {
-        if ($this->timerId === null) {
-            $this->timerId = EventLoop::unreference(EventLoop::repeat(self::RESOLUTION, fn () => $this->expire(\microtime(true))));
-        } else {
-            EventLoop::enable($this->timerId);
-        }
-        $this->timerEnabled = true;
     }
 }

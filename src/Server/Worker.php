@@ -224,12 +224,11 @@ final class Worker
         // Fires while requests wait; only a request computing without pause holds it up.
         $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::REPORT_INTERVAL, $this->report(...)));
         $this->observability->start();
-        $finish = function () use ($runner, $channel): void {
+        $finish = function () use ($channel): void {
             foreach ($this->watchers as $id) {
                 EventLoop::cancel($id);
             }
             $this->watchers = [];
-            $runner->close();
             $this->observability->close($channel);
             $channel->detach();
         };

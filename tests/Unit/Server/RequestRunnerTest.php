@@ -35,11 +35,7 @@ use Spindle\Server\RequestTimedOut;
  */
 final class RequestRunnerTest extends TestCase
 {
-    /**
-     * The manual clock's start: the wall-clock time of the test, so that the runner's own 50 ms
-     * timer (which reads the real time) sees the requests as just begun and never expires them
-     * ahead of the manual clock on a slow machine.
-     */
+    /** The manual clock's start: the wall-clock time of the test (the connections' deadlines count from it). */
     private float $start = 0.0;
 
     private Clock $clock;
@@ -69,7 +65,6 @@ final class RequestRunnerTest extends TestCase
             $connection->close();
             \fclose($client);
         }
-        $this->runner?->close();
     }
 
     private function start(int $concurrency = 10, float $timeout = 3.0, bool $requestIds = false, ?LoggerInterface $runnerLogger = null): void
