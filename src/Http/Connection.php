@@ -37,14 +37,9 @@ final class Connection
     private array $queue = [];
     /** The request the dispatcher has now (null: none). */
     private ?Exchange $current = null;
-    /** Whether the connection stays open after $current's response (decided when it is sent). */
-    private bool $keepCurrent = false;
-    /** $current's response has begun: its head went out, or began to. */
-    private bool $responding = false;
+    private ConnectionPhase $phase = ConnectionPhase::Waiting;
     /** $current's response corked the writer for the requests pipelined behind it (see finish()). */
     private bool $corkedForNext = false;
-    private bool $closed = false;
-    private bool $closeWhenFlushed = false;
     private bool $draining = false;
     private float $drainGraceEnds = 0.0;
     private int $served = 0;
@@ -94,7 +89,12 @@ final class Connection
 
     public function isClosed(): bool
     {
-        return $this->closed;
+        return $this->phase === ConnectionPhase::Closed;
+    }
+
+    public function phase(): ConnectionPhase
+    {
+        return $this->phase;
     }
 
     /**
@@ -108,7 +108,7 @@ final class Connection
      */
     public function waitingSince(): ?float
     {
-        if ($this->closed || $this->current !== null || $this->queue !== [] || $this->writer->buffered !== 0) {
+        if ($this->phase === ConnectionPhase::Closed || $this->current !== null || $this->queue !== [] || $this->writer->buffered !== 0) {
             return null;
         }
         if ($this->requests->isReadingBody()) {
@@ -148,7 +148,7 @@ final class Connection
      */
     public function nextDeadline(): float
     {
-        if ($this->closed) {
+        if ($this->phase === ConnectionPhase::Closed) {
             return \INF;
         }
         $limits = $this->set->limits;
@@ -196,7 +196,7 @@ final class Connection
     {
         $this->checkAt = \INF;
         $this->checkTimeouts($now);
-        if (!$this->closed) {
+        if ($this->phase !== ConnectionPhase::Closed) {
             $this->checkBy($this->nextDeadline());
         }
     }
@@ -204,7 +204,7 @@ final class Connection
     /** Enforces the header, body, write and keep-alive timeouts that expired by $now. */
     private function checkTimeouts(float $now): void
     {
-        if ($this->closed) {
+        if ($this->phase === ConnectionPhase::Closed) {
             return;
         }
         $limits = $this->set->limits;
@@ -284,7 +284,7 @@ final class Connection
             // Requests parsed before the error in this same read may still be waiting: they are
             // answered first, then the error (fail() queued it behind them).
             $this->fail($e);
-            if ($this->queue !== [] && $this->current === null && !$this->closed) {
+            if ($this->queue !== [] && $this->current === null) {
                 $this->dispatchNext();
             }
 
@@ -337,7 +337,8 @@ final class Connection
 
     private function dispatchNext(): void
     {
-        while ($this->current === null && !$this->closed && $this->queue !== [] && $this->writer->buffered < $this->set->limits->writeHighWater) {
+        // Only while Waiting: a connection that is closing serves none of the requests pipelined behind.
+        while ($this->phase === ConnectionPhase::Waiting && $this->current === null && $this->queue !== [] && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $next = \array_shift($this->queue);
             if ($next instanceof HttpException) {
                 $this->sendError($next);
@@ -345,14 +346,15 @@ final class Connection
                 return;
             }
             $this->current = $next;
-            $this->keepCurrent = false;
+            $this->phase = ConnectionPhase::Running;
             $this->set->dispatcher->dispatch($next);
         }
-        if ($this->continuePending && $this->current === null && $this->queue === [] && !$this->closed) {
+        $closed = $this->phase === ConnectionPhase::Closed;
+        if ($this->continuePending && $this->current === null && $this->queue === [] && !$closed) {
             $this->continuePending = false;
             $this->write("HTTP/1.1 100 Continue\r\n\r\n");
         }
-        if ($this->readPaused && !$this->closed && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
+        if ($this->readPaused && !$closed && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
             && \count($this->queue) < $this->set->limits->maxPipelined
             && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $this->readAhead = 0;
@@ -364,7 +366,7 @@ final class Connection
     /** @internal Exchange::respond(): writes $exchange's response. */
     public function respond(Exchange $exchange, Response $response): void
     {
-        if ($exchange !== $this->current || $this->closed || $this->responding) {
+        if ($exchange !== $this->current || $this->phase !== ConnectionPhase::Running) {
             return;
         }
         // A stop that began while the request ran: announce that this is the last response.
@@ -373,7 +375,7 @@ final class Connection
             $max = $this->set->limits->maxRequestsPerConnection;
             $keepAlive = $max <= 0 || $this->served + 1 < $max;
         }
-        $this->responding = true;
+        $this->phase = $keepAlive ? ConnectionPhase::Responding : ConnectionPhase::LastResponse;
         if ($this->queue !== []) {
             // Requests pipelined behind this one: their answers may join this one (finish() uncorks).
             $this->writer->cork();
@@ -390,23 +392,25 @@ final class Connection
             $keepAlive = false;
             $this->close();
         }
-        $this->keepCurrent = $keepAlive;
+        if (!$keepAlive && $this->phase === ConnectionPhase::Responding) {
+            $this->phase = ConnectionPhase::LastResponse;
+        }
     }
 
-    /** @internal Exchange::responseBegun() */
+    /** @internal Exchange::responseBegun(): true once past Running (a closed connection included: only abort() is left). */
     public function responseBegun(Exchange $exchange): bool
     {
-        return $exchange === $this->current && $this->responding;
+        return $exchange === $this->current && $this->phase !== ConnectionPhase::Running;
     }
 
     /** @internal Exchange::fail() */
     public function failCurrent(Exchange $exchange, HttpException $error): void
     {
-        if ($exchange !== $this->current || $this->closed || $this->responding) {
+        if ($exchange !== $this->current || $this->phase !== ConnectionPhase::Running) {
             return;
         }
-        $this->responding = true;
         try {
+            // Closing from here: the answer is the connection's last.
             $this->sendError($error);
         } catch (ConnectionClosed) {
             // The client is gone as well.
@@ -434,19 +438,21 @@ final class Connection
         if ($exchange !== $this->current) {
             return;
         }
+        $phase = $this->phase;
         $this->current = null;
-        $this->responding = false;
         ++$this->served;
         $corked = $this->corkedForNext;
         $this->corkedForNext = false;
-        if ($this->closed) {
+        if ($phase === ConnectionPhase::Closed) {
             return;
         }
-        if (!$this->keepCurrent) {
+        if ($phase !== ConnectionPhase::Responding) {
+            // Its response was the last (or it never had one): no request after it is served.
             $this->closeWhenFlushed();
 
             return;
         }
+        $this->phase = ConnectionPhase::Waiting;
         if ($this->writer->buffered === 0) {
             // The keep-alive timeout counts from here, not from when this request arrived.
             $this->writer->lastWriteAt = $this->set->clock->now;
@@ -509,7 +515,7 @@ final class Connection
     /** The client took everything written: close if that was the last response, or go on. */
     private function onFlushed(): void
     {
-        if ($this->closeWhenFlushed) {
+        if ($this->phase === ConnectionPhase::Closing) {
             $this->close();
         } elseif ($this->current === null) {
             $this->dispatchNext();
@@ -521,15 +527,15 @@ final class Connection
         $this->writer->flush();
         if ($this->writer->buffered === 0) {
             $this->close();
-        } else {
-            $this->closeWhenFlushed = true;
+        } elseif ($this->phase !== ConnectionPhase::Closed) {
+            $this->phase = ConnectionPhase::Closing;
             $this->pauseReading();
         }
     }
 
     private function pauseReading(): void
     {
-        if (!$this->readPaused && !$this->closed) {
+        if (!$this->readPaused && $this->phase !== ConnectionPhase::Closed) {
             $this->readPaused = true;
             EventLoop::disable($this->readId);
         }
@@ -537,10 +543,10 @@ final class Connection
 
     public function close(): void
     {
-        if ($this->closed) {
+        if ($this->phase === ConnectionPhase::Closed) {
             return;
         }
-        $this->closed = true;
+        $this->phase = ConnectionPhase::Closed;
         $this->set->timeouts->forget($this);
         EventLoop::cancel($this->readId);
         $this->writer->close();
