@@ -109,16 +109,26 @@ final class Context
     }
 
     /**
-     * @internal The work registered with afterResponse(), handed out once (the request runner runs it).
+     * Runs the work registered with afterResponse(), once, in order, in the calling fiber (the
+     * request's: its server calls this once the response is handed over). A step that throws
+     * goes to $failed and the next step still runs.
      *
-     * @return list<\Closure(): void>
+     * @param \Closure(self, \Throwable): void $failed
      */
-    public function takeAfterResponse(): array
+    public function runAfterResponse(\Closure $failed): void
     {
+        if ($this->afterResponse === []) {
+            return;
+        }
         $work = $this->afterResponse;
         $this->afterResponse = [];
-
-        return $work;
+        foreach ($work as $step) {
+            try {
+                $step();
+            } catch (\Throwable $e) {
+                $failed($this, $e);
+            }
+        }
     }
 
     /**

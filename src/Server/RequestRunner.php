@@ -36,6 +36,8 @@ final class RequestRunner implements RequestDispatcher
     /** @var \Closure(RunningRequest): void the fiber's task, made once */
     private readonly \Closure $task;
     private readonly ErrorResponses $errors;
+    /** @var \Closure(Context, \Throwable): void made once */
+    private readonly \Closure $afterResponseFailed;
 
     /**
      * @param (\Closure(): void)|null $afterEach runs once the app returned (the worker's recycling checks)
@@ -55,6 +57,7 @@ final class RequestRunner implements RequestDispatcher
     ) {
         $this->task = $this->run(...);
         $this->errors = new ErrorResponses($logger, $debug);
+        $this->afterResponseFailed = $this->logAfterResponseFailure(...);
     }
 
     public function dispatch(Exchange $exchange): void
@@ -180,20 +183,15 @@ final class RequestRunner implements RequestDispatcher
      */
     private function afterResponse(RunningRequest $run): void
     {
-        $work = $run->context->takeAfterResponse();
-        if ($work === []) {
-            return;
-        }
-        foreach ($work as $step) {
-            try {
-                $step();
-            } catch (\Throwable $e) {
-                try {
-                    $this->logger->error(\sprintf('%s: the work after its response failed: %s', $run->context->label, $e->getMessage()), ['exception' => $e]);
-                } catch (\Throwable) {
-                    // A logger that fails must not keep the request from ending.
-                }
-            }
+        $run->context->runAfterResponse($this->afterResponseFailed);
+    }
+
+    private function logAfterResponseFailure(Context $context, \Throwable $e): void
+    {
+        try {
+            $this->logger->error(\sprintf('%s: the work after its response failed: %s', $context->label, $e->getMessage()), ['exception' => $e]);
+        } catch (\Throwable) {
+            // A logger that fails must not keep the request from ending.
         }
     }
 

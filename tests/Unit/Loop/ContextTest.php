@@ -172,4 +172,27 @@ final class ContextTest extends TestCase
         self::assertSame($seen[0][1], $seen[1][1], 'a child that ended leaves its fiber to the next');
         self::assertNull(Loop::context());
     }
+
+    public function testWorkAfterTheResponseRunsOnceInOrderPastAFailingStep(): void
+    {
+        $request = new Context('GET /');
+        $child = $request->child('GET / (task 0)');
+        $log = [];
+        $request->afterResponse(static function () use (&$log): void {
+            $log[] = 'first';
+        });
+        $request->afterResponse(static function (): void {
+            throw new \RuntimeException('second failed');
+        });
+        $child->afterResponse(static function () use (&$log): void {
+            $log[] = 'from the child';
+        });
+        $failed = static function (Context $context, \Throwable $e) use (&$log): void {
+            $log[] = $context->label . ': ' . $e->getMessage();
+        };
+        $request->runAfterResponse($failed);
+        $request->runAfterResponse($failed);
+
+        self::assertSame(['first', 'GET /: second failed', 'from the child'], $log, 'a child hands its work to its request; all of it runs once');
+    }
 }
