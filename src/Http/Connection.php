@@ -337,8 +337,9 @@ final class Connection
 
     private function dispatchNext(): void
     {
-        // Only while Waiting: a connection that is closing serves none of the requests pipelined behind.
-        while ($this->phase === ConnectionPhase::Waiting && $this->current === null && $this->queue !== [] && $this->writer->buffered < $this->set->limits->writeHighWater) {
+        // Only while Waiting (no request with the dispatcher): a connection that is closing serves
+        // none of the requests pipelined behind. (The queue is looked at first: it is empty most times.)
+        while ($this->queue !== [] && $this->phase === ConnectionPhase::Waiting && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $next = \array_shift($this->queue);
             if ($next instanceof HttpException) {
                 $this->sendError($next);
@@ -349,12 +350,11 @@ final class Connection
             $this->phase = ConnectionPhase::Running;
             $this->set->dispatcher->dispatch($next);
         }
-        $closed = $this->phase === ConnectionPhase::Closed;
-        if ($this->continuePending && $this->current === null && $this->queue === [] && !$closed) {
+        if ($this->continuePending && $this->current === null && $this->queue === [] && $this->phase !== ConnectionPhase::Closed) {
             $this->continuePending = false;
             $this->write("HTTP/1.1 100 Continue\r\n\r\n");
         }
-        if ($this->readPaused && !$closed && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
+        if ($this->readPaused && $this->phase !== ConnectionPhase::Closed && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
             && \count($this->queue) < $this->set->limits->maxPipelined
             && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $this->readAhead = 0;
@@ -443,12 +443,11 @@ final class Connection
         ++$this->served;
         $corked = $this->corkedForNext;
         $this->corkedForNext = false;
-        if ($phase === ConnectionPhase::Closed) {
-            return;
-        }
         if ($phase !== ConnectionPhase::Responding) {
-            // Its response was the last (or it never had one): no request after it is served.
-            $this->closeWhenFlushed();
+            if ($phase !== ConnectionPhase::Closed) {
+                // Its response was the last (or it never had one): no request after it is served.
+                $this->closeWhenFlushed();
+            }
 
             return;
         }
