@@ -165,27 +165,21 @@ final class RequestRunner implements RequestDispatcher
                 $exchange->respond($response);
             }
         } catch (\Throwable $e) {
-            $this->afterResponse($run);
+            $run->context->runAfterResponse($this->afterResponseFailed);
             $this->end($run);
 
             throw $e;
         }
-        $this->afterResponse($run);
+        // The work the app left for after its response (Context::afterResponse(): a framework's
+        // terminate step), in this fiber, before the connection takes its next request and still
+        // under the request timeout. Running it here rather than in a task of its own costs no
+        // fiber and lets the app instance go back to its pool before the worker reads the next
+        // request, so requests that never wait share one instance.
+        $run->context->runAfterResponse($this->afterResponseFailed);
         $this->end($run);
     }
 
-    /**
-     * The work the app left for after its response (Context::afterResponse(): a framework's
-     * terminate step), in this fiber, before the connection takes its next request and still
-     * under the request timeout. Running it here rather than in a task of its own costs no fiber
-     * and lets the app instance go back to its pool before the worker reads the next request, so
-     * requests that never wait share one instance.
-     */
-    private function afterResponse(RunningRequest $run): void
-    {
-        $run->context->runAfterResponse($this->afterResponseFailed);
-    }
-
+    /** A step of the work after a response threw: logged, and the request still ends. */
     private function logAfterResponseFailure(Context $context, \Throwable $e): void
     {
         try {
