@@ -129,4 +129,36 @@ final class ConnectionPhaseTest extends TestCase
         EventLoop::delay(0.01, static fn () => EventLoop::getDriver()->stop());
         EventLoop::run();
     }
+
+    public function testThePhasesConnectionHoldsAreTheEnumsCasesInOrder(): void
+    {
+        $constants = (new \ReflectionClass(Connection::class))->getConstants();
+        foreach (ConnectionPhase::cases() as $position => $case) {
+            $name = \strtoupper((string) \preg_replace('/(?<!^)[A-Z]/', '_$0', $case->name));
+            self::assertSame($position, $constants[$name] ?? null, $case->name);
+        }
+    }
+
+    public function testALastResponseTheClientIsSlowToTakeKeepsTheConnectionClosingUntilWritten(): void
+    {
+        $this->send("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        $this->dispatched[0]->respond(new Response(200, [], \str_repeat('x', 4 << 20)));
+        $this->dispatched[0]->finish();
+        self::assertSame(ConnectionPhase::Closing, $this->connection->phase(), 'more is written than the socket holds');
+        $received = 0;
+        $client = $this->client;
+        $readId = EventLoop::onReadable($client, static function (string $id) use ($client, &$received): void {
+            $data = \fread($client, 1 << 20);
+            $received += \strlen((string) $data);
+            if ($data === '' || $data === false) {
+                EventLoop::cancel($id);
+            }
+        });
+        for ($turns = 0; $turns < 500 && $this->connection->phase() !== ConnectionPhase::Closed; ++$turns) {
+            $this->turn();
+        }
+        EventLoop::cancel($readId);
+        self::assertSame(ConnectionPhase::Closed, $this->connection->phase());
+        self::assertGreaterThan(4 << 20, $received);
+    }
 }
