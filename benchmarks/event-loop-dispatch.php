@@ -14,7 +14,7 @@ require __DIR__ . '/../vendor/autoload.php';
 
 use Revolt\EventLoop\Driver;
 use Revolt\EventLoop\Driver\StreamSelectDriver;
-use Spindle\Loop\EpollDriver;
+use Spindle\Loop\Driver\EpollDriver;
 
 $seconds = (float) ($argv[1] ?? 1);
 $rounds = (int) ($argv[2] ?? 3);

@@ -31,7 +31,6 @@ use Spindle\Http\ResponseSerializer;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\AccessLog\AccessLogFormat;
-use Spindle\Server\AccessLog\RequestIds;
 use Spindle\Server\ClosureApplication;
 use Spindle\Server\ConcurrencyLimit;
 use Spindle\Server\RequestRunner;
@@ -69,9 +68,8 @@ $runner = new RequestRunner(
     $clock,
     new ConcurrencyLimit($options->concurrency),
     requestTimeout: $options->requestTimeout,
-    returnRequestId: $options->accessLog !== null,
 );
-$set = new ConnectionServices($runner, $options->limits, $logger, $clock, new ResponseSerializer(), sys_get_temp_dir(), false, headers: $options->accessLog !== null ? (new RequestIds())(...) : null);
+$set = new ConnectionServices($runner, $options->limits, $logger, $clock, new ResponseSerializer(), sys_get_temp_dir(), false);
 $clients = [];
 $servers = [];
 for ($i = 0; $i < $connections; ++$i) {
@@ -113,6 +111,9 @@ $nextRound = static function () use ($clients, $rounds, $send, &$round, &$bytes)
         EventLoop::getDriver()->stop();
     }
 };
+// As in a worker: the one 50 ms timer for every timeout (HttpServer's; RequestRunner had its own
+// before) is on while it serves.
+$timer = EventLoop::unreference(EventLoop::repeat(0.05, static fn () => null));
 $start = hrtime(true);
 $send();
 EventLoop::run();

@@ -22,8 +22,9 @@
 #   CONNS          wrk connections for /hello, /users, /posts (default 32)
 #   SLEEP_CONNS    wrk connections for /sleep (default 10: the limit is then 10 req/s)
 #   DB             mysql (default: the private MariaDB of scripts/mariadb, tables prefixed
-#                  blogbench_, dropped on exit) or sqlite (a seeded file in the temp dir; /sleep
-#                  is then skipped: it needs MySQL)
+#                  blogbench_, dropped on exit), pgsql (the private PostgreSQL of scripts/postgres,
+#                  database spindle_blog, likewise) or sqlite (a seeded file in the temp dir);
+#                  /sleep runs on mysql only (benchmarks/pgsql-concurrency.sh has PostgreSQL's)
 #   LARAVEL_CACHE  1 (default) = `php artisan config:cache` and `route:cache` first, as a
 #                  production deploy does (cache files in the temp dir); 0 = no caches
 #   FPM_CHILDREN   php-fpm children for /hello, /users, /posts (default 2, as many as Spindle's
@@ -65,7 +66,7 @@ for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$SLEEP_CONNS" "$FPM_CHILDREN"
 done
 (( FPM_CHILDREN > 0 )) || { echo "FPM_CHILDREN must be > 0" >&2; exit 2; }
 (( DURATION > 0 && ROUNDS > 0 )) || { echo "DURATION and ROUNDS must be > 0" >&2; exit 2; }
-[[ "$DB" == mysql || "$DB" == sqlite ]] || { echo "DB must be mysql or sqlite" >&2; exit 2; }
+[[ "$DB" == mysql || "$DB" == pgsql || "$DB" == sqlite ]] || { echo "DB must be mysql, pgsql or sqlite" >&2; exit 2; }
 for r in $ROUTES; do
     [[ "$r" =~ ^(hello|users|posts|sleep|cache)$ ]] || { echo "ROUTES takes hello, users, posts, sleep and cache, got '$r'" >&2; exit 2; }
 done
@@ -104,6 +105,16 @@ chmod 0711 "$TMP"
 DROP_TABLES=0
 
 drop_tables() {
+    if [[ "$DB" == pgsql ]]; then
+        php -r '
+            [$host, $port, $db, $user, $password, $prefix] = array_slice($argv, 1);
+            $pdo = new PDO("pgsql:host=$host;port=$port;dbname=$db", $user, $password);
+            foreach (["post_posts", "posts", "password_resets", "users", "migrations"] as $t) {
+                $pdo->exec("DROP TABLE IF EXISTS \"$prefix$t\" CASCADE");
+            }' "$PGSQL_HOST" "$PGSQL_PORT" spindle_blog "$PGSQL_USER" "$PGSQL_PASSWORD" "$PREFIX" \
+            || log "could not drop the ${PREFIX}* tables"
+        return
+    fi
     php -r '
         [$host, $port, $db, $user, $password, $prefix] = array_slice($argv, 1);
         $pdo = new PDO("mysql:host=$host;port=$port;dbname=$db", $user, $password);
@@ -146,6 +157,18 @@ if [[ "$DB" == mysql ]]; then
     use_mariadb
     APP_ENV_VARS+=([DB_CONNECTION]=mysql [DB_HOST]="$MYSQL_HOST" [DB_PORT]="$MYSQL_PORT"
         [DB_DATABASE]="$MYSQL_DATABASE" [DB_USERNAME]="$MYSQL_USER" [DB_PASSWORD]="$MYSQL_PASSWORD"
+        [DB_PREFIX]="$PREFIX")
+    DROP_TABLES=1
+elif [[ "$DB" == pgsql ]]; then
+    # The private PostgreSQL of scripts/postgres: pdo_pgsql under php-fpm, Spindle's driver under
+    # Spindle (Laravel's pgsql connection), on the same database.
+    log "PostgreSQL: scripts/postgres"
+    need_tools deb:php8.2-pgsql
+    scripts/postgres >/dev/null
+    # shellcheck disable=SC1091
+    source "${SPINDLE_PGSQL_DIR:-/tmp/spindle-postgres}/env"
+    APP_ENV_VARS+=([DB_CONNECTION]=pgsql [DB_HOST]="$PGSQL_HOST" [DB_PORT]="$PGSQL_PORT"
+        [DB_DATABASE]=spindle_blog [DB_USERNAME]="$PGSQL_USER" [DB_PASSWORD]="$PGSQL_PASSWORD"
         [DB_PREFIX]="$PREFIX")
     DROP_TABLES=1
 else

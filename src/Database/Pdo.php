@@ -24,6 +24,7 @@ use Spindle\Database\Pdo\PgsqlSession;
 use Spindle\Database\Pdo\QueryError;
 use Spindle\Database\Pdo\SqlState;
 use Spindle\Database\Pdo\Statement;
+use Spindle\Database\Pgsql\Connection as PgsqlConnection;
 use Spindle\Database\Pdo\StatementClass;
 use Spindle\Database\Pdo\StatementCore;
 
@@ -99,13 +100,20 @@ class Pdo extends \PDO
      * A Pdo over a connection that is already open (a pooled one, or a fake in tests). The
      * options are applied as the constructor applies them; the DSN only tells the character set
      * used for quoting and what ATTR_CONNECTION_STATUS reports. The Pdo owns the connection from
-     * now on and closes it when it is gone.
+     * now on and closes it when it is gone. A PostgreSQL connection (Pgsql\Connection) gives a
+     * Pdo with pdo_pgsql's behaviour, as a pgsql: DSN does.
      *
      * @param array<int|string, mixed> $options
      */
-    public static function fromConnection(Connection $connection, array $options = [], string $dsn = 'mysql:host=127.0.0.1;charset=utf8mb4'): self
+    public static function fromConnection(Connection|PgsqlConnection $connection, array $options = [], string $dsn = 'mysql:host=127.0.0.1;charset=utf8mb4'): self
     {
         $pdo = (new \ReflectionClass(self::class))->newInstanceWithoutConstructor();
+        if ($connection instanceof PgsqlConnection || $connection instanceof PgsqlSession) {
+            $session = $connection instanceof PgsqlSession ? $connection : new PgsqlSession($connection);
+            $pdo->open(new Handle($session, new Escaper(Charset::fromName('utf8mb4')), '', dialect: Dialect::Pgsql), $options);
+
+            return $pdo;
+        }
         $pdo->open(MysqlConnect::over($connection, $options, $dsn), $options);
 
         return $pdo;
@@ -245,7 +253,10 @@ class Pdo extends \PDO
 
         $statement = StatementClass::instantiate($class, $ctorArgs);
         $core = new StatementCore($handle, $query);
-        if (!$core->prepare('PDO::prepare')) {
+        $prepared = $handle->dialect === Dialect::Pgsql
+            ? PgsqlAttributes::prepareWith($handle, $options, static fn (): bool => $core->prepare('PDO::prepare'))
+            : $core->prepare('PDO::prepare');
+        if (!$prepared) {
             $handle->report(null, 'PDO::prepare');
 
             return false;

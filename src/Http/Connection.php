@@ -25,6 +25,13 @@ use Revolt\EventLoop;
 final class Connection
 {
     private const READ_SIZE = 65536;
+    /** The phases, as positions in ConnectionPhase::cases() (see $phase). */
+    private const WAITING = 0;
+    private const RUNNING = 1;
+    private const RESPONDING = 2;
+    private const LAST_RESPONSE = 3;
+    private const CLOSING = 4;
+    private const CLOSED = 5;
     /** Seconds an idle connection of a draining worker stays open for a request on its way. */
     private const DRAIN_GRACE = 1.0;
 
@@ -37,14 +44,15 @@ final class Connection
     private array $queue = [];
     /** The request the dispatcher has now (null: none). */
     private ?Exchange $current = null;
-    /** Whether the connection stays open after $current's response (decided when it is sent). */
-    private bool $keepCurrent = false;
-    /** $current's response has begun: its head went out, or began to. */
-    private bool $responding = false;
+    /**
+     * The connection's phase: a ConnectionPhase case, held as its position in
+     * ConnectionPhase::cases() (see phase()). The request path looks at it about six times per
+     * request, and under the tracing JIT fetching an enum case costs about 80 instructions where
+     * a constant of this class costs none (its value is compiled in).
+     */
+    private int $phase = self::WAITING;
     /** $current's response corked the writer for the requests pipelined behind it (see finish()). */
     private bool $corkedForNext = false;
-    private bool $closed = false;
-    private bool $closeWhenFlushed = false;
     private bool $draining = false;
     private float $drainGraceEnds = 0.0;
     private int $served = 0;
@@ -83,7 +91,6 @@ final class Connection
             $remotePort,
             $localAddress,
             $localPort,
-            $set->headers,
             $set->heads,
             $set->bodyMemory,
             $set->clock,
@@ -95,7 +102,12 @@ final class Connection
 
     public function isClosed(): bool
     {
-        return $this->closed;
+        return $this->phase === self::CLOSED;
+    }
+
+    public function phase(): ConnectionPhase
+    {
+        return ConnectionPhase::cases()[$this->phase];
     }
 
     /**
@@ -109,7 +121,7 @@ final class Connection
      */
     public function waitingSince(): ?float
     {
-        if ($this->closed || $this->current !== null || $this->queue !== [] || $this->writer->buffered !== 0) {
+        if ($this->phase === self::CLOSED || $this->current !== null || $this->queue !== [] || $this->writer->buffered !== 0) {
             return null;
         }
         if ($this->requests->isReadingBody()) {
@@ -149,7 +161,7 @@ final class Connection
      */
     public function nextDeadline(): float
     {
-        if ($this->closed) {
+        if ($this->phase === self::CLOSED) {
             return \INF;
         }
         $limits = $this->set->limits;
@@ -197,7 +209,7 @@ final class Connection
     {
         $this->checkAt = \INF;
         $this->checkTimeouts($now);
-        if (!$this->closed) {
+        if ($this->phase !== self::CLOSED) {
             $this->checkBy($this->nextDeadline());
         }
     }
@@ -205,7 +217,7 @@ final class Connection
     /** Enforces the header, body, write and keep-alive timeouts that expired by $now. */
     private function checkTimeouts(float $now): void
     {
-        if ($this->closed) {
+        if ($this->phase === self::CLOSED) {
             return;
         }
         $limits = $this->set->limits;
@@ -285,7 +297,7 @@ final class Connection
             // Requests parsed before the error in this same read may still be waiting: they are
             // answered first, then the error (fail() queued it behind them).
             $this->fail($e);
-            if ($this->queue !== [] && $this->current === null && !$this->closed) {
+            if ($this->queue !== [] && $this->current === null) {
                 $this->dispatchNext();
             }
 
@@ -338,7 +350,9 @@ final class Connection
 
     private function dispatchNext(): void
     {
-        while ($this->current === null && !$this->closed && $this->queue !== [] && $this->writer->buffered < $this->set->limits->writeHighWater) {
+        // Only while Waiting (no request with the dispatcher): a connection that is closing serves
+        // none of the requests pipelined behind. (The queue is looked at first: it is empty most times.)
+        while ($this->queue !== [] && $this->phase === self::WAITING && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $next = \array_shift($this->queue);
             if ($next instanceof HttpException) {
                 $this->sendError($next);
@@ -346,14 +360,14 @@ final class Connection
                 return;
             }
             $this->current = $next;
-            $this->keepCurrent = false;
+            $this->phase = self::RUNNING;
             $this->set->dispatcher->dispatch($next);
         }
-        if ($this->continuePending && $this->current === null && $this->queue === [] && !$this->closed) {
+        if ($this->continuePending && $this->current === null && $this->queue === [] && $this->phase !== self::CLOSED) {
             $this->continuePending = false;
             $this->write("HTTP/1.1 100 Continue\r\n\r\n");
         }
-        if ($this->readPaused && !$this->closed && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
+        if ($this->readPaused && $this->phase !== self::CLOSED && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
             && \count($this->queue) < $this->set->limits->maxPipelined
             && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $this->readAhead = 0;
@@ -365,7 +379,7 @@ final class Connection
     /** @internal Exchange::respond(): writes $exchange's response. */
     public function respond(Exchange $exchange, Response $response): void
     {
-        if ($exchange !== $this->current || $this->closed || $this->responding) {
+        if ($exchange !== $this->current || $this->phase !== self::RUNNING) {
             return;
         }
         // A stop that began while the request ran: announce that this is the last response.
@@ -374,7 +388,7 @@ final class Connection
             $max = $this->set->limits->maxRequestsPerConnection;
             $keepAlive = $max <= 0 || $this->served + 1 < $max;
         }
-        $this->responding = true;
+        $this->phase = $keepAlive ? self::RESPONDING : self::LAST_RESPONSE;
         if ($this->queue !== []) {
             // Requests pipelined behind this one: their answers may join this one (finish() uncorks).
             $this->writer->cork();
@@ -391,23 +405,25 @@ final class Connection
             $keepAlive = false;
             $this->close();
         }
-        $this->keepCurrent = $keepAlive;
+        if (!$keepAlive && $this->phase === self::RESPONDING) {
+            $this->phase = self::LAST_RESPONSE;
+        }
     }
 
-    /** @internal Exchange::responseBegun() */
+    /** @internal Exchange::responseBegun(): true once past Running (a closed connection included: only abort() is left). */
     public function responseBegun(Exchange $exchange): bool
     {
-        return $exchange === $this->current && $this->responding;
+        return $exchange === $this->current && $this->phase !== self::RUNNING;
     }
 
     /** @internal Exchange::fail() */
     public function failCurrent(Exchange $exchange, HttpException $error): void
     {
-        if ($exchange !== $this->current || $this->closed || $this->responding) {
+        if ($exchange !== $this->current || $this->phase !== self::RUNNING) {
             return;
         }
-        $this->responding = true;
         try {
+            // Closing from here: the answer is the connection's last.
             $this->sendError($error);
         } catch (ConnectionClosed) {
             // The client is gone as well.
@@ -435,19 +451,20 @@ final class Connection
         if ($exchange !== $this->current) {
             return;
         }
+        $phase = $this->phase;
         $this->current = null;
-        $this->responding = false;
         ++$this->served;
         $corked = $this->corkedForNext;
         $this->corkedForNext = false;
-        if ($this->closed) {
-            return;
-        }
-        if (!$this->keepCurrent) {
-            $this->closeWhenFlushed();
+        if ($phase !== self::RESPONDING) {
+            if ($phase !== self::CLOSED) {
+                // Its response was the last (or it never had one): no request after it is served.
+                $this->closeWhenFlushed();
+            }
 
             return;
         }
+        $this->phase = self::WAITING;
         if ($this->writer->buffered === 0) {
             // The keep-alive timeout counts from here, not from when this request arrived.
             $this->writer->lastWriteAt = $this->set->clock->now;
@@ -510,7 +527,7 @@ final class Connection
     /** The client took everything written: close if that was the last response, or go on. */
     private function onFlushed(): void
     {
-        if ($this->closeWhenFlushed) {
+        if ($this->phase === self::CLOSING) {
             $this->close();
         } elseif ($this->current === null) {
             $this->dispatchNext();
@@ -522,15 +539,15 @@ final class Connection
         $this->writer->flush();
         if ($this->writer->buffered === 0) {
             $this->close();
-        } else {
-            $this->closeWhenFlushed = true;
+        } elseif ($this->phase !== self::CLOSED) {
+            $this->phase = self::CLOSING;
             $this->pauseReading();
         }
     }
 
     private function pauseReading(): void
     {
-        if (!$this->readPaused && !$this->closed) {
+        if (!$this->readPaused && $this->phase !== self::CLOSED) {
             $this->readPaused = true;
             EventLoop::disable($this->readId);
         }
@@ -538,10 +555,10 @@ final class Connection
 
     public function close(): void
     {
-        if ($this->closed) {
+        if ($this->phase === self::CLOSED) {
             return;
         }
-        $this->closed = true;
+        $this->phase = self::CLOSED;
         $this->set->timeouts->forget($this);
         EventLoop::cancel($this->readId);
         $this->writer->close();

@@ -52,6 +52,34 @@ final class Request
         return $request;
     }
 
+    /**
+     * This request with the header $name (lower-case) set to the one value $value, as if the
+     * client had sent it so.
+     */
+    public function withHeader(string $name, string $value): self
+    {
+        $headers = $this->headers;
+        $headers[$name] = [$value];
+        $request = new self(
+            $this->method,
+            $this->target,
+            $this->path,
+            $this->query,
+            $this->protocolVersion,
+            $headers,
+            $this->body,
+            $this->parsedBody,
+            $this->uploadedFiles,
+            $this->remoteAddress,
+            $this->remotePort,
+            $this->localAddress,
+            $this->localPort,
+        );
+        $request->bodyFile = $this->bodyFile;
+
+        return $request;
+    }
+
     /** The temporary file holding the body when it was too large for memory, else null. */
     public function bodyFile(): ?string
     {

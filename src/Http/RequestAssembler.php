@@ -46,8 +46,6 @@ final class RequestAssembler
      *        temporary files (uploads, a body too large for memory), and whether the client asked
      *        to keep the connection. A body in memory ($body) holds its length of $memory: the
      *        taker gives it back once done with the request
-     * @param (\Closure(array<string, list<string>>): array<string, list<string>>)|null $headers
-     *        adjusts each request's header fields (see ConnectionServices::$headers)
      * @param HeadCache|null $heads heads parsed before, shared with the worker's other connections
      */
     public function __construct(
@@ -59,7 +57,6 @@ final class RequestAssembler
         private readonly int $remotePort,
         private readonly string $localAddress,
         private readonly int $localPort,
-        private readonly ?\Closure $headers = null,
         ?HeadCache $heads = null,
         private readonly BodyMemory $memory = new BodyMemory(16 * 1024 * 1024),
         private readonly Clock $clock = new Clock(),
@@ -231,7 +228,7 @@ final class RequestAssembler
             $head->path,
             $head->query,
             $head->protocolVersion,
-            $this->headers === null ? $head->headers : ($this->headers)($head->headers),
+            $head->headers,
             $body,
             $parsedBody,
             $files,

@@ -16,4 +16,11 @@ interface RequestDispatcher
      * requests one at a time, in the order they arrived, the next once $exchange->finish() was called.
      */
     public function dispatch(Exchange $exchange): void;
+
+    /**
+     * Enforces the dispatcher's own deadlines (a request's time limit) that passed by $now. The
+     * server calls it from the one timer that also expires the connections' timeouts
+     * (TimeoutWheel), with the same clock.
+     */
+    public function expire(float $now): void;
 }

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Loop;
 
+use Spindle\Loop\Driver\ContextSuspension;
+
 /**
  * State that belongs to one fiber-run task (one HTTP request): values keyed by name and
  * hooks that run every time the task's fiber is resumed after a suspension.
@@ -31,10 +33,16 @@ final class Context
     /** @internal What the task changed of the process-wide state, kept while it waits (see ProcessState). */
     public ?Isolation\FiberState $isolation = null;
 
+    /** Whether the task waits in the loop now (a task that ended the process mid-run does not). */
+    public function isWaiting(): bool
+    {
+        return $this->waitingIn !== null;
+    }
+
     /** The task that started this one (Spindle\concurrently()), or null for a request or tick. */
     private ?Context $parent = null;
 
-    private ?\Throwable $cancellation = null;
+    private ?TaskCancelled $cancellation = null;
     private bool $cancellationThrown = false;
     private int $shields = 0;
 
@@ -101,16 +109,26 @@ final class Context
     }
 
     /**
-     * @internal The work registered with afterResponse(), handed out once (the request runner runs it).
+     * Runs the work registered with afterResponse(), once, in order, in the calling fiber (the
+     * request's: its server calls this once the response is handed over). A step that throws
+     * goes to $failed and the next step still runs.
      *
-     * @return list<\Closure(): void>
+     * @param \Closure(self, \Throwable): void $failed
      */
-    public function takeAfterResponse(): array
+    public function runAfterResponse(\Closure $failed): void
     {
+        if ($this->afterResponse === []) {
+            return;
+        }
         $work = $this->afterResponse;
         $this->afterResponse = [];
-
-        return $work;
+        foreach ($work as $step) {
+            try {
+                $step();
+            } catch (\Throwable $e) {
+                $failed($this, $e);
+            }
+        }
     }
 
     /**
@@ -146,7 +164,7 @@ final class Context
      * The cancellation not yet thrown into the task, handed out once; null when there is none
      * or while shielded.
      */
-    public function takeCancellation(): ?\Throwable
+    public function takeCancellation(): ?TaskCancelled
     {
         if ($this->cancellation === null || $this->cancellationThrown || $this->shields > 0) {
             return null;
@@ -157,7 +175,7 @@ final class Context
     }
 
     /** @internal Records a cancellation; ContextDriver::cancelTask() also throws it into the task. */
-    public function cancel(\Throwable $reason): void
+    public function cancel(TaskCancelled $reason): void
     {
         $this->cancellation ??= $reason;
     }

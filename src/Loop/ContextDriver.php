@@ -7,6 +7,7 @@ namespace Spindle\Loop;
 use Revolt\EventLoop\CallbackType;
 use Revolt\EventLoop\Driver;
 use Revolt\EventLoop\Suspension;
+use Spindle\Loop\Driver\ContextSuspension;
 use Spindle\Loop\Isolation\ProcessState;
 
 /**
@@ -163,7 +164,7 @@ final class ContextDriver implements Driver
      * it cannot be interrupted now (it was already woken, or it waits shielded). Returns whether
      * it was thrown in now. A task computing without waiting cannot be interrupted at all.
      */
-    public function cancelTask(Context $context, \Throwable $reason): bool
+    public function cancelTask(Context $context, TaskCancelled $reason): bool
     {
         $context->cancel($reason);
         $waiting = $context->waitingIn;

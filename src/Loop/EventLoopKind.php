@@ -4,7 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Loop;
 
-use Spindle\Loop\Epoll\EpollException;
+use Spindle\Loop\Driver\Epoll\EpollException;
+use Spindle\Loop\Driver\EpollDriver;
 
 /**
  * Which driver a worker's loop runs on (`--event-loop`, `SPINDLE_EVENT_LOOP`): select() (Revolt's

@@ -4,7 +4,15 @@ declare(strict_types=1);
 
 namespace Spindle\Loop;
 
-/** Thrown into a task of Spindle\concurrently() that was still waiting when another task of its group failed. */
-final class TaskCancelled extends \RuntimeException
+/**
+ * The one type of a task's cancellation: thrown into a task where it waits (or at its next wait)
+ * when something above it gives up on it — its request ran past --request-timeout
+ * (Server\RequestTimedOut), nobody reads its streamed body any more (StreamAbandoned), or another
+ * task of its Spindle\concurrently() group failed (this class itself). Code that holds something
+ * across a wait catches this type to clean up whatever the cause, and rethrows.
+ *
+ * Not final: each cause is a subclass, so that a handler can tell them apart.
+ */
+class TaskCancelled extends \RuntimeException
 {
 }

@@ -106,10 +106,7 @@ final class TaskGroup
         $child = $this->parent->child(\sprintf('%s (task %s)', $this->parent->label, $key));
         ++$this->pending;
         $this->running[$key] = $child;
-        $driver = $this->driver;
-        $fiber = new \Fiber(function () use ($key, $task, $around, $driver): void {
-            $fiber = \Fiber::getCurrent();
-            \assert($fiber !== null);
+        Loop::startChild($child, function () use ($key, $task, $around): void {
             // What the task prints goes nowhere: it has no response of its own.
             Loop::startOutputBuffer(static fn (string $output, int $phase): string => '');
             try {
@@ -117,17 +114,8 @@ final class TaskGroup
             } catch (\Throwable $e) {
                 $this->failed($e);
             }
-            $driver->detach($fiber);
             $this->ended($key);
         });
-        $driver->attach($fiber, $child);
-        $parent = $driver->leaveRunningTask();
-        if ($parent !== null) {
-            $driver->isolation->inherit($parent, $child);
-            $driver->isolation->enter($child);
-        }
-        $fiber->start();
-        $driver->taskReturned($parent);
         // The child ran (up to its first wait, or to its end) in this very call: the parent's
         // app instance comes back as on any resume.
         $this->parent->resumed();
@@ -142,7 +130,7 @@ final class TaskGroup
         $this->cancelRunning(new TaskCancelled(\sprintf('%s: cancelled, another task failed: %s', $this->parent->label, $e->getMessage()), 0, $e));
     }
 
-    private function cancelRunning(\Throwable $reason): void
+    private function cancelRunning(TaskCancelled $reason): void
     {
         foreach ($this->running as $child) {
             if (Loop::context() !== $child) {
@@ -170,7 +158,7 @@ final class TaskGroup
         } catch (\Throwable $cancelled) {
             // The parent was cancelled where it waited: its children go too, and it waits for them
             // (they may still use its app instance), then goes on with its cancellation.
-            $this->cancelRunning($cancelled);
+            $this->cancelRunning($cancelled instanceof TaskCancelled ? $cancelled : new TaskCancelled(\sprintf('%s: cancelled: %s', $this->parent->label, $cancelled->getMessage()), 0, $cancelled));
             while ($this->pending > 0) {
                 $this->waiter = EventLoop::getSuspension();
                 $this->parent->shield($this->waiter->suspend(...));

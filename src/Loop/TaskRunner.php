@@ -53,8 +53,34 @@ final class TaskRunner
         }
     }
 
+    /**
+     * Starts $task() now as a child of the running task (see Loop::startChild()): in its own
+     * fiber with the context $child, which starts with the process-wide state the running task
+     * has at this moment; returns when the child finishes or first waits, with the running task's
+     * own state back in place.
+     *
+     * @param \Closure(): void $task must not throw
+     */
+    public function runChild(Context $child, \Closure $task): void
+    {
+        $this->argument = null;
+        $parent = \Fiber::getCurrent() === null ? null : $this->driver->leaveRunningTask();
+        if ($parent !== null) {
+            $this->driver->isolation->inherit($parent, $child);
+            $this->driver->isolation->enter($child);
+        }
+        $fiber = \array_pop($this->idle);
+        $this->driver->attach($fiber ??= new \Fiber($this->work(...)), $child);
+        if ($fiber->isStarted()) {
+            $fiber->resume($task);
+        } else {
+            $fiber->start($task);
+        }
+        $this->driver->taskReturned($parent);
+    }
+
     /** Cancels a running task; see ContextDriver::cancelTask(). */
-    public function cancel(Context $context, \Throwable $reason): bool
+    public function cancel(Context $context, TaskCancelled $reason): bool
     {
         return $this->driver->cancelTask($context, $reason);
     }

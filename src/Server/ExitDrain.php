@@ -117,7 +117,7 @@ final class ExitDrain
             try {
                 $answered = $this->runner->abandon($run, $response);
                 if ($answered) {
-                    ($this->record)($run->exchange->request, $response->status, \is_string($response->body) ? \strlen($response->body) : 0, $run->startedAt);
+                    ($this->record)($run->request(), $response->status, \is_string($response->body) ? \strlen($response->body) : 0, $run->startedAt);
                 }
             } catch (\Throwable $e) {
                 $answered = false;

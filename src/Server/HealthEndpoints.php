@@ -4,7 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Server;
 
+use Spindle\Http\Middleware;
 use Spindle\Http\Request;
+use Spindle\Http\RequestHandler;
 use Spindle\Http\Response;
 
 /**
@@ -16,7 +18,7 @@ use Spindle\Http\Response;
  * this worker stops sending before the drain ends. The master's view over all its workers is on
  * the `--metrics` listener and in `status --json`.
  */
-final class HealthEndpoints
+final class HealthEndpoints implements Middleware
 {
     /** @param \Closure(): bool $draining */
     public function __construct(
@@ -26,28 +28,27 @@ final class HealthEndpoints
     ) {
     }
 
-    /** $app with the health endpoints in front ($app itself when none is configured). */
-    public function wrap(Application $app): Application
+    /**
+     * The health endpoints when either path is configured, else null (nothing to put in front).
+     *
+     * @param \Closure(): bool $draining
+     */
+    public static function of(?string $healthPath, ?string $readyPath, \Closure $draining): ?self
     {
-        if ($this->healthPath === null && $this->readyPath === null) {
-            return $app;
+        return $healthPath === null && $readyPath === null ? null : new self($healthPath, $readyPath, $draining);
+    }
+
+    public function process(Request $request, RequestHandler $next): Response
+    {
+        $path = $request->path;
+        if ($path === $this->healthPath) {
+            return self::answer(200, "ok\n");
         }
-        $handler = $app->handle(...);
-        $health = $this->healthPath;
-        $ready = $this->readyPath;
-        $draining = $this->draining;
+        if ($path === $this->readyPath) {
+            return ($this->draining)() ? self::answer(503, "draining\n") : self::answer(200, "ready\n");
+        }
 
-        return new ClosureApplication(static function (Request $request) use ($handler, $health, $ready, $draining): Response {
-            $path = $request->path;
-            if ($path === $health) {
-                return self::answer(200, "ok\n");
-            }
-            if ($path === $ready) {
-                return $draining() ? self::answer(503, "draining\n") : self::answer(200, "ready\n");
-            }
-
-            return $handler($request);
-        });
+        return $next->handle($request);
     }
 
     private static function answer(int $status, string $body): Response

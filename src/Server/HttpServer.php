@@ -164,7 +164,11 @@ final class HttpServer
 
     private function expireTimeouts(): void
     {
-        $this->set->timeouts->expire($this->set->clock->tick());
+        // The worker's one timer and one clock for every timeout: the connections' (header, body,
+        // keep-alive, stalled writes) and the requests' (--request-timeout, the dispatcher's).
+        $now = $this->set->clock->tick();
+        $this->set->timeouts->expire($now);
+        $this->set->dispatcher->expire($now);
     }
 
     private function finishIfDrained(): void

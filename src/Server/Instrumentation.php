@@ -6,7 +6,9 @@ namespace Spindle\Server;
 
 use Spindle\Http\FileBody;
 use Spindle\Http\HttpException;
+use Spindle\Http\Middleware;
 use Spindle\Http\Request;
+use Spindle\Http\RequestHandler;
 use Spindle\Http\Response;
 use Spindle\Http\Status;
 use Spindle\Metrics\Registry;
@@ -15,11 +17,10 @@ use Spindle\Server\AccessLog\LineFormatter;
 
 /**
  * What a worker records about each request it hands to the app: the access log line (with the
- * request id the RequestRunner gave the request and sends back with the response, see RequestIds)
- * and the request metrics. Only what is turned on is put around the handler: with neither, the
- * handler is returned as it is.
+ * request id RequestIds gave the request, and the client's address through --trusted-proxies)
+ * and the request metrics. Only what is turned on runs: with neither, of() makes none.
  */
-final class Instrumentation
+final class Instrumentation implements Middleware
 {
     private readonly ?RequestMetrics $metrics;
 
@@ -32,42 +33,42 @@ final class Instrumentation
         $this->metrics = $metrics !== null ? new RequestMetrics($metrics) : null;
     }
 
-    /** $app, recorded ($app itself with neither the access log nor the metrics on). */
-    public function wrap(Application $app): Application
+    /** The access log and metrics recorder, or null when neither is on. */
+    public static function of(?AccessLogWriter $log, ?LineFormatter $formatter, ?Registry $metrics, TrustedProxies $proxies = new TrustedProxies([])): ?self
     {
-        if ($this->log === null && $this->metrics === null) {
-            return $app;
-        }
-        $handler = $app->handle(...);
+        return $log === null && $metrics === null ? null : new self($log, $formatter, $metrics, $proxies);
+    }
+
+    public function process(Request $request, RequestHandler $next): Response
+    {
         if ($this->log === null) {
-            return new ClosureApplication($this->counting($handler));
+            \assert($this->metrics !== null);
+
+            return $this->count($request, $next, $this->metrics);
+        }
+        $start = \microtime(true);
+        // Given to the request by RequestIds, which stands before this with the access log on.
+        $id = $request->headers['x-request-id'][0] ?? '';
+        try {
+            $response = $next->handle($request);
+        } catch (\Throwable $e) {
+            $this->record($request, self::statusOf($e), 0, $start, $id);
+
+            throw $e;
+        }
+        $body = $response->body;
+        if ($request->method === 'HEAD' || Status::forbidsBody($response->status)) {
+            $this->record($request, $response->status, 0, $start, $id);
+        } elseif (\is_string($body)) {
+            $this->record($request, $response->status, \strlen($body), $start, $id);
+        } elseif ($body instanceof FileBody) {
+            $this->record($request, $response->status, $body->length, $start, $id);
+        } else {
+            // Streamed: recorded once the last piece went out (or the stream ended early).
+            $response = new Response($response->status, $response->headers, $this->logging($body, $request, $response->status, $start, $id), $response->reason);
         }
 
-        return new ClosureApplication(function (Request $request) use ($handler): Response {
-            $start = \microtime(true);
-            // Given to the request by the RequestRunner (RequestIds) when the access log is on.
-            $id = $this->log !== null ? $request->headers['x-request-id'][0] ?? '' : '';
-            try {
-                $response = $handler($request);
-            } catch (\Throwable $e) {
-                $this->record($request, self::statusOf($e), 0, $start, $id);
-
-                throw $e;
-            }
-            $body = $response->body;
-            if ($request->method === 'HEAD' || Status::forbidsBody($response->status)) {
-                $this->record($request, $response->status, 0, $start, $id);
-            } elseif (\is_string($body)) {
-                $this->record($request, $response->status, \strlen($body), $start, $id);
-            } elseif ($body instanceof FileBody) {
-                $this->record($request, $response->status, $body->length, $start, $id);
-            } else {
-                // Streamed: recorded once the last piece went out (or the stream ended early).
-                $response = new Response($response->status, $response->headers, $this->logging($body, $request, $response->status, $start, $id), $response->reason);
-            }
-
-            return $response;
-        });
+        return $response;
     }
 
     /**
@@ -76,50 +77,36 @@ final class Instrumentation
      */
     public function recordEnded(Request $request, int $status, int $bytes, float $start): void
     {
-        if ($this->log === null && $this->metrics === null) {
-            return;
-        }
         $this->record($request, $status, $bytes, $start, $this->log !== null ? $request->headers['x-request-id'][0] ?? '' : '');
     }
 
-    /**
-     * Metrics without the access log: the least that can be put around the handler.
-     *
-     * @param \Closure(Request): Response $handler
-     *
-     * @return \Closure(Request): Response
-     */
-    private function counting(\Closure $handler): \Closure
+    /** Metrics without the access log: the least that can be done around the handler. */
+    private function count(Request $request, RequestHandler $next, RequestMetrics $metrics): Response
     {
-        $metrics = $this->metrics;
-        \assert($metrics !== null);
+        $start = \microtime(true);
+        try {
+            $response = $next->handle($request);
+        } catch (\Throwable $e) {
+            $metrics->record($request->method, self::statusOf($e), $start);
 
-        return static function (Request $request) use ($handler, $metrics): Response {
-            $start = \microtime(true);
+            throw $e;
+        }
+        $body = $response->body;
+        if (\is_string($body) || $body instanceof FileBody || $request->method === 'HEAD' || Status::forbidsBody($response->status)) {
+            $metrics->record($request->method, $response->status, $start);
+
+            return $response;
+        }
+        // Streamed: counted once the last piece went out (or the stream ended early).
+        $counted = (static function () use ($body, $metrics, $request, $response, $start): \Generator {
             try {
-                $response = $handler($request);
-            } catch (\Throwable $e) {
-                $metrics->record($request->method, self::statusOf($e), $start);
-
-                throw $e;
-            }
-            $body = $response->body;
-            if (\is_string($body) || $body instanceof FileBody || $request->method === 'HEAD' || Status::forbidsBody($response->status)) {
+                yield from $body;
+            } finally {
                 $metrics->record($request->method, $response->status, $start);
-
-                return $response;
             }
-            // Streamed: counted once the last piece went out (or the stream ended early).
-            $counted = (static function () use ($body, $metrics, $request, $response, $start): \Generator {
-                try {
-                    yield from $body;
-                } finally {
-                    $metrics->record($request->method, $response->status, $start);
-                }
-            })();
+        })();
 
-            return new Response($response->status, $response->headers, $counted, $response->reason);
-        };
+        return new Response($response->status, $response->headers, $counted, $response->reason);
     }
 
     private static function statusOf(\Throwable $e): int

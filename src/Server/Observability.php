@@ -10,11 +10,10 @@ use Spindle\Metrics\Histogram;
 use Spindle\Metrics\Registry;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
-use Spindle\Server\AccessLog\RequestIds;
 
 /**
- * A worker's part of `--access-log`, `--metrics`, `--health-path` and `--ready-path`: it puts
- * the health endpoints and the Instrumentation around the app's handler, flushes and reopens the
+ * A worker's part of `--access-log` and `--metrics`: it makes the Instrumentation that the
+ * worker's middleware (RequestPath) puts in front of the app, flushes and reopens the
  * access log (SIGUSR1), measures the event-loop lag into a histogram and sends the worker's
  * metrics to the master with each report. Nothing of it runs for what is not turned on.
  */
@@ -37,37 +36,26 @@ final class Observability
         );
     }
 
-    /** @param \Closure(): bool $draining */
-    public function wrap(Application $app, \Closure $draining): Application
+    /** The access log and request metrics as middleware (opens the access log), or null with neither on. */
+    public function instrumentation(): ?Instrumentation
     {
         $options = $this->options;
         if ($options->accessLog !== null) {
-            $this->log = new AccessLogWriter($options->accessLog);
+            $this->log ??= new AccessLogWriter($options->accessLog);
         }
-        $instrumentation = $this->instrumentation = new Instrumentation(
+
+        return $this->instrumentation ??= Instrumentation::of(
             $this->log,
             $this->log !== null ? new LineFormatter($options->accessLogFormat) : null,
             $this->metrics,
             $options->trustedProxies,
         );
-
-        return (new HealthEndpoints($options->healthPath, $options->readyPath, $draining))->wrap($instrumentation->wrap($app));
     }
 
     /** The access log line and metrics of a request that ended the process (see ExitDrain). */
     public function recordEnded(Request $request, int $status, int $bytes, float $start): void
     {
         $this->instrumentation?->recordEnded($request, $status, $bytes, $start);
-    }
-
-    /**
-     * What gives each request its X-Request-Id, with the access log on.
-     *
-     * @return (\Closure(array<string, list<string>>): array<string, list<string>>)|null
-     */
-    public function requestIds(): ?\Closure
-    {
-        return $this->options->accessLog !== null ? (new RequestIds())(...) : null;
     }
 
     /** The worker serves: start flushing the access log, reopen it on SIGUSR1. */

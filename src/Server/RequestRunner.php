@@ -5,46 +5,45 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Psr\Log\LoggerInterface;
-use Revolt\EventLoop;
 use Spindle\Http\Clock;
 use Spindle\Http\Exchange;
 use Spindle\Http\HttpException;
 use Spindle\Http\Request;
 use Spindle\Http\RequestDispatcher;
+use Spindle\Http\RequestHandler;
 use Spindle\Http\Response;
+use Spindle\Server\AccessLog\RequestIds;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 
 /**
  * Runs each request a connection hands over: in a fiber of its own (from the TaskRunner), within
- * the worker's --concurrency, through the Application, and answers it: with the app's response,
+ * the worker's --concurrency, through the request handler (the app behind the worker's middleware,
+see RequestPath), and answers it: with the handler's response,
  * a 500 when the app throws (its status for an HttpException), or a 504 when the request outlives
  * --request-timeout (then it is cancelled where it waits; a response already begun is cut).
  *
  * The request timeout is the same for every request, so the running requests' deadlines come in
- * the order the requests began: they are kept in that order, and a 50 ms timer looks only at
- * the oldest. A request costs one insert and one removal, and no timer of its own.
+ * the order the requests began: they are kept in that order, and expire() looks only at the
+ * oldest. The server calls expire() from its one 50 ms timer (HttpServer, with the connections'
+ * TimeoutWheel) with its one Clock. A request costs one insert and one removal, and no timer.
  */
 final class RequestRunner implements RequestDispatcher
 {
-    /** Seconds between two checks of the request timeout: a 504 comes at most this late. */
-    public const RESOLUTION = 0.05;
-
-    private const TEXT = ['Content-Type' => 'text/plain; charset=utf-8'];
-
     /** @var array<int, RunningRequest> the requests under way, oldest first */
     private array $running = [];
-    private ?string $timerId = null;
-    private bool $timerEnabled = false;
     /** @var \Closure(RunningRequest): void the fiber's task, made once */
     private readonly \Closure $task;
+    private readonly ErrorResponses $errors;
+    /** @var \Closure(Context, \Throwable): void made once */
+    private readonly \Closure $afterResponseFailed;
 
     /**
      * @param (\Closure(): void)|null $afterEach runs once the app returned (the worker's recycling checks)
      */
     public function __construct(
-        private readonly Application $app,
+        private readonly RequestHandler $app,
         private readonly TaskRunner $tasks,
         private readonly LoggerInterface $logger,
         private readonly Clock $clock,
@@ -53,15 +52,12 @@ final class RequestRunner implements RequestDispatcher
         /** Seconds a request may run before it gets a 504 and is cancelled (0: no limit). */
         private readonly float $requestTimeout = 0.0,
         /** Whether a 500 shows the exception (--debug). */
-        private readonly bool $debug = false,
-        /**
-         * Whether each response carries its request's X-Request-Id (--access-log: the connection
-         * gave the request its id, see ConnectionServices::$headers).
-         */
-        private readonly bool $returnRequestId = false,
+        bool $debug = false,
         private readonly ?\Closure $afterEach = null,
     ) {
         $this->task = $this->run(...);
+        $this->errors = new ErrorResponses($logger, $debug);
+        $this->afterResponseFailed = $this->logAfterResponseFailure(...);
     }
 
     public function dispatch(Exchange $exchange): void
@@ -71,9 +67,6 @@ final class RequestRunner implements RequestDispatcher
         // Every request is kept while it runs: the timeout looks at the oldest, and a request that
         // ends the process (exit(), a fatal error) is found among them (see interrupted()).
         $this->running[\spl_object_id($run)] = $run;
-        if ($this->requestTimeout > 0 && !$this->timerEnabled) {
-            $this->enableTimer();
-        }
         $this->tasks->run($run->context, $this->task, $run);
     }
 
@@ -85,7 +78,7 @@ final class RequestRunner implements RequestDispatcher
 
     /**
      * Answers and cancels the requests that began more than --request-timeout before $now. The
-     * timer calls it; tests call it with their own clock.
+     * server's timer calls it; tests call it with their own clock.
      */
     public function expire(float $now): void
     {
@@ -101,11 +94,6 @@ final class RequestRunner implements RequestDispatcher
             unset($this->running[$id]);
             $this->timeOut($run, $elapsed);
         }
-        if ($this->running === [] && $this->timerEnabled) {
-            \assert($this->timerId !== null);
-            EventLoop::disable($this->timerId);
-            $this->timerEnabled = false;
-        }
     }
 
     /**
@@ -120,7 +108,7 @@ final class RequestRunner implements RequestDispatcher
     {
         $found = [];
         foreach ($this->running as $run) {
-            if ($run->context->waitingIn === null) {
+            if (!$run->context->isWaiting()) {
                 $found[] = $run;
             }
         }
@@ -149,22 +137,13 @@ final class RequestRunner implements RequestDispatcher
         if ($exchange->responseBegun()) {
             $exchange->abort();
         } elseif (!$run->timedOut) {
-            $exchange->respond($this->returnRequestId ? self::withRequestId($response, $exchange->request) : $response);
+            $id = $run->context->get(RequestIds::CONTEXT_KEY);
+            $exchange->respond(\is_string($id) ? RequestIds::withId($response, $id) : $response);
             $answered = true;
         }
         $this->end($run);
 
         return $answered;
-    }
-
-    /** The worker stops for good: the timer goes. */
-    public function close(): void
-    {
-        if ($this->timerId !== null) {
-            EventLoop::cancel($this->timerId);
-            $this->timerId = null;
-            $this->timerEnabled = false;
-        }
     }
 
     /**
@@ -183,44 +162,30 @@ final class RequestRunner implements RequestDispatcher
             $run->handled = true;
             if (!$run->timedOut) {
                 // (Otherwise it is too late: the request timeout answered 504, or cut the connection.)
-                if ($this->returnRequestId) {
-                    $response = self::withRequestId($response, $request);
-                }
                 $exchange->respond($response);
             }
         } catch (\Throwable $e) {
-            $this->afterResponse($run);
+            $run->context->runAfterResponse($this->afterResponseFailed);
             $this->end($run);
 
             throw $e;
         }
-        $this->afterResponse($run);
+        // The work the app left for after its response (Context::afterResponse(): a framework's
+        // terminate step), in this fiber, before the connection takes its next request and still
+        // under the request timeout. Running it here rather than in a task of its own costs no
+        // fiber and lets the app instance go back to its pool before the worker reads the next
+        // request, so requests that never wait share one instance.
+        $run->context->runAfterResponse($this->afterResponseFailed);
         $this->end($run);
     }
 
-    /**
-     * The work the app left for after its response (Context::afterResponse(): a framework's
-     * terminate step), in this fiber, before the connection takes its next request and still
-     * under the request timeout. Running it here rather than in a task of its own costs no fiber
-     * and lets the app instance go back to its pool before the worker reads the next request, so
-     * requests that never wait share one instance.
-     */
-    private function afterResponse(RunningRequest $run): void
+    /** A step of the work after a response threw: logged, and the request still ends. */
+    private function logAfterResponseFailure(Context $context, \Throwable $e): void
     {
-        $work = $run->context->takeAfterResponse();
-        if ($work === []) {
-            return;
-        }
-        foreach ($work as $step) {
-            try {
-                $step();
-            } catch (\Throwable $e) {
-                try {
-                    $this->logger->error(\sprintf('%s: the work after its response failed: %s', $run->context->label, $e->getMessage()), ['exception' => $e]);
-                } catch (\Throwable) {
-                    // A logger that fails must not keep the request from ending.
-                }
-            }
+        try {
+            $this->logger->error(\sprintf('%s: the work after its response failed: %s', $context->label, $e->getMessage()), ['exception' => $e]);
+        } catch (\Throwable) {
+            // A logger that fails must not keep the request from ending.
         }
     }
 
@@ -242,11 +207,9 @@ final class RequestRunner implements RequestDispatcher
                 $slot = true;
             }
             $response = $this->app->handle($request);
-        } catch (HttpException $e) {
-            // A request the application (or its bridge) refuses as malformed: its status, no error log.
-            $response = new Response($e->status, self::TEXT, $e->getMessage() . "\n");
         } catch (\Throwable $e) {
-            $response = $this->failed($request, $run, $e);
+            // (With request ids on, ErrorResponses in the handler's stack answered already.)
+            $response = $this->errors->respond($request, $e, $run->timedOut);
         }
         if ($slot) {
             $this->limit->release();
@@ -259,20 +222,6 @@ final class RequestRunner implements RequestDispatcher
         }
 
         return $response;
-    }
-
-    /** The 500 that answers for an application that threw $e (logged unless it is the request timeout's cancellation). */
-    private function failed(Request $request, RunningRequest $run, \Throwable $e): Response
-    {
-        if (!$run->timedOut) {
-            try {
-                $this->logger->error(\sprintf('%s %s failed: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
-            } catch (\Throwable) {
-                // A logger that fails must not leave the request's slot taken.
-            }
-        }
-
-        return new Response(500, self::TEXT, ($this->debug ? (string) $e : 'Internal Server Error') . "\n");
     }
 
     /**
@@ -311,27 +260,5 @@ final class RequestRunner implements RequestDispatcher
             $exchange->fail(new HttpException(504, 'Gateway Timeout'));
         }
         $this->tasks->cancel($run->context, new RequestTimedOut(\sprintf('%s timed out after %.3f s', $label, $elapsed)));
-    }
-
-    private function enableTimer(): void
-    {
-        if ($this->timerId === null) {
-            $this->timerId = EventLoop::unreference(EventLoop::repeat(self::RESOLUTION, fn () => $this->expire(\microtime(true))));
-        } else {
-            EventLoop::enable($this->timerId);
-        }
-        $this->timerEnabled = true;
-    }
-
-    /** $response with the request's X-Request-Id, unless the app gave one. */
-    private static function withRequestId(Response $response, Request $request): Response
-    {
-        $headers = $response->headers;
-        if (isset($headers['X-Request-Id']) || isset($headers['x-request-id'])) {
-            return $response;
-        }
-        $headers['X-Request-Id'] = $request->headers['x-request-id'][0] ?? '';
-
-        return new Response($response->status, $headers, $response->body, $response->reason);
     }
 }

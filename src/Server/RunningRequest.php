@@ -5,7 +5,9 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Spindle\Http\Exchange;
+use Spindle\Http\Request;
 use Spindle\Loop\Context;
+use Spindle\Server\AccessLog\RequestIds;
 
 /** @internal One request RequestRunner runs: its exchange, its task, when it began. */
 final class RunningRequest
@@ -20,5 +22,14 @@ final class RunningRequest
         public readonly Context $context,
         public readonly float $startedAt,
     ) {
+    }
+
+    /** Its request with the X-Request-Id RequestIds gave it, if any (for the access log of a request that ended the process). */
+    public function request(): Request
+    {
+        $request = $this->exchange->request;
+        $id = $this->context->get(RequestIds::CONTEXT_KEY);
+
+        return \is_string($id) && ($request->headers['x-request-id'][0] ?? null) !== $id ? $request->withHeader('x-request-id', $id) : $request;
     }
 }

@@ -8,14 +8,13 @@ use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
 use Spindle\Http\ConnectionServices;
-use Spindle\Http\Request;
-use Spindle\Http\Response;
+use Spindle\Http\RequestHandler;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Http\StaticFiles\StaticFileHandler;
 use Spindle\Loop\Context;
-use Spindle\Loop\EpollDriver;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
+use Spindle\Server\AccessLog\RequestIds;
 
 /**
  * One worker process: boots the application once, then serves requests from it until told to
@@ -87,13 +86,10 @@ final class Worker
      */
     private function installLoop(): int
     {
-        $inner = Loop::install($this->options->eventLoop)->inner();
+        Loop::install($this->options->eventLoop);
         $wanted = $this->options->maxConnections;
-        if (!$inner instanceof EpollDriver) {
-            return $wanted;
-        }
-        $limit = $inner->raiseDescriptorLimit($wanted + self::DESCRIPTOR_RESERVE);
-        if ($limit - self::DESCRIPTOR_RESERVE >= $wanted) {
+        $limit = Loop::raiseDescriptorLimit($wanted + self::DESCRIPTOR_RESERVE);
+        if ($limit === null || $limit - self::DESCRIPTOR_RESERVE >= $wanted) {
             return $wanted;
         }
         $cap = \max(1, $limit - self::DESCRIPTOR_RESERVE);
@@ -109,7 +105,7 @@ final class Worker
     }
 
     /** Boots the app. Throws if it cannot be loaded: nothing is listening yet. */
-    public function boot(): Application
+    public function boot(): RequestHandler
     {
         $driver = Loop::driver();
         $logger = $this->logger;
@@ -129,7 +125,7 @@ final class Worker
         // What the boot set process-wide (time zone, error handlers, …) is where every request starts.
         $driver->isolation->rebase();
 
-        return $this->observability->wrap($this->wrap($app), fn (): bool => $this->stopping);
+        return $this->wrap($app);
     }
 
     /**
@@ -149,18 +145,22 @@ final class Worker
     }
 
     /**
-     * Puts the static files (ServerOptions::$staticDir) in front of the app: tests and embedders
-     * that bring their own Application call it before serve().
+     * $app behind the worker's middleware, as the options turn it on (RequestPath: request ids,
+     * error responses, health endpoints, access log and metrics, static files): boot() does it,
+     * and tests and embedders that bring their own Application call it before serve().
      */
-    public function wrap(Application $app): Application
+    public function wrap(RequestHandler $app): RequestHandler
     {
-        if ($this->options->staticDir === null) {
-            return $app;
-        }
-        $static = new StaticFileHandler($this->options->staticDir);
-        $handler = $app->handle(...);
+        $options = $this->options;
 
-        return new ClosureApplication(static fn (Request $request): Response => $static->handle($request) ?? $handler($request));
+        return RequestPath::build(
+            $app,
+            $options->accessLog !== null ? new RequestIds() : null,
+            new ErrorResponses($this->logger, $options->debug),
+            HealthEndpoints::of($options->healthPath, $options->readyPath, fn (): bool => $this->stopping),
+            $this->observability->instrumentation(),
+            $options->staticDir !== null ? new StaticFiles(new StaticFileHandler($options->staticDir)) : null,
+        );
     }
 
     /** After each request: asks to be replaced past --max-requests or --max-memory. */
@@ -180,11 +180,10 @@ final class Worker
      *
      * @param resource $listener
      */
-    public function serve(mixed $listener, Application $app, ChannelToMaster $channel): void
+    public function serve(mixed $listener, RequestHandler $app, ChannelToMaster $channel): void
     {
         $options = $this->options;
         $clock = new Clock();
-        $requestIds = $this->observability->requestIds();
         $runner = new RequestRunner(
             $app,
             new TaskRunner(Loop::driver()),
@@ -194,7 +193,6 @@ final class Worker
             $this->stats,
             $options->requestTimeout,
             $options->debug,
-            $requestIds !== null,
             $this->afterRequest(...),
         );
         $set = new ConnectionServices(
@@ -205,7 +203,6 @@ final class Worker
             new ResponseSerializer(),
             $this->uploadDirectory ?? $options->uploadDir ?? \sys_get_temp_dir(),
             $options->debug,
-            headers: $requestIds,
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');
@@ -227,12 +224,11 @@ final class Worker
         // Fires while requests wait; only a request computing without pause holds it up.
         $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::REPORT_INTERVAL, $this->report(...)));
         $this->observability->start();
-        $finish = function () use ($runner, $channel): void {
+        $finish = function () use ($channel): void {
             foreach ($this->watchers as $id) {
                 EventLoop::cancel($id);
             }
             $this->watchers = [];
-            $runner->close();
             $this->observability->close($channel);
             $channel->detach();
         };

@@ -4,20 +4,22 @@ declare(strict_types=1);
 
 /*
  * Runs PHP's own pdo and pdo_mysql phpt tests (tests/Phpt/php-src, from PHP 8.2's source) against
- * the private MariaDB of scripts/mariadb, either natively or with PDO routed to
+ * the private MariaDB of scripts/mariadb, or the pdo and pdo_pgsql ones against the private
+ * PostgreSQL of scripts/postgres (--pgsql), either natively or with PDO routed to
  * Spindle\Database\Pdo, and prints the outcome of every test as JSON ({"ext/pdo/tests/x.phpt":
  * "PASS", …}).
  *
- *     php tests/Phpt/run.php native|spindle [test paths relative to php-src…]
+ *     php tests/Phpt/run.php native|spindle [--pgsql] [test paths relative to php-src…]
  *
  * Routing copies the tests to a temporary directory and rewrites them: every `new PDO(` and
  * `extends PDO` names Spindle\Database\Pdo, as do the test helpers' `new $classname(` when the
  * class asked for is PDO; an autoloader is prepended to every test script (tests/Phpt/prepend.php). Nothing else
- * in a test changes. pdo_mysql stays loaded (its PDO::MYSQL_ATTR_* constants are used by the
- * tests, and Spindle's Pdo does not need it).
+ * in a test changes. pdo_mysql and pdo_pgsql stay loaded (their PDO::MYSQL_ATTR_* and
+ * PDO::PGSQL_* constants are used by the tests, and Spindle's Pdo does not need them).
  *
- * Each side has a database of its own (spindle_phpt_native, spindle_phpt_spindle), so both runs
- * can go at the same time; within one run the tests share table names and run one by one.
+ * Each side has a database of its own (spindle_phpt_native, spindle_phpt_spindle, on each server),
+ * so both runs can go at the same time; within one run the tests share table names and run one by
+ * one.
  */
 
 $side = $argv[1] ?? '';
@@ -26,30 +28,22 @@ if (!in_array($side, ['native', 'spindle'], true)) {
     exit(2);
 }
 $only = array_slice($argv, 2);
+$pgsql = in_array('--pgsql', $only, true);
+$only = array_values(array_diff($only, ['--pgsql']));
+$driver = $pgsql ? 'pdo_pgsql' : 'pdo_mysql';
 
 $root = dirname(__DIR__, 2);
 $source = __DIR__ . '/php-src';
-$env = mysqlEnv();
 
-$work = sys_get_temp_dir() . '/spindle-phpt-' . $side . '-' . getmypid();
+$work = sys_get_temp_dir() . '/spindle-phpt-' . ($pgsql ? 'pgsql-' : '') . $side . '-' . getmypid();
 copyTree($source . '/ext/pdo/tests', $work . '/ext/pdo/tests', $side === 'spindle');
-copyTree($source . '/ext/pdo_mysql/tests', $work . '/ext/pdo_mysql/tests', $side === 'spindle');
+copyTree($source . '/ext/' . $driver . '/tests', $work . '/ext/' . $driver . '/tests', $side === 'spindle');
 copy($source . '/run-tests.php', $work . '/run-tests.php');
 
 $database = 'spindle_phpt_' . $side;
-$dsn = sprintf('mysql:host=%s;port=%s;dbname=%s', $env['MYSQL_HOST'], $env['MYSQL_PORT'], $database);
 $junit = $work . '/junit.xml';
-$testEnv = [
-    'PDO_MYSQL_TEST_DSN' => $dsn,
-    'PDO_MYSQL_TEST_USER' => $env['MYSQL_USER'],
-    'PDO_MYSQL_TEST_PASS' => $env['MYSQL_PASSWORD'],
-    'PDO_MYSQL_TEST_HOST' => $env['MYSQL_HOST'],
-    'PDO_MYSQL_TEST_PORT' => $env['MYSQL_PORT'],
-    'PDO_MYSQL_TEST_DB' => $database,
-    'PDO_MYSQL_TEST_SOCKET' => $env['MYSQL_SOCKET'],
-    'PDOTEST_DSN' => $dsn,
-    'PDOTEST_USER' => $env['MYSQL_USER'],
-    'PDOTEST_PASS' => $env['MYSQL_PASSWORD'],
+$testEnv = $pgsql ? pgsqlTestEnv($database) : mysqlTestEnv($database);
+$testEnv += [
     'REDIR_TEST_DIR' => $work . '/ext/pdo/tests/',
     'TEST_PHP_EXECUTABLE' => PHP_BINARY,
     'TEST_PHP_JUNIT' => $junit,
@@ -65,9 +59,10 @@ if ($side === 'spindle') {
     array_push($command, '-d', 'auto_prepend_file=' . __DIR__ . '/prepend.php');
 }
 if ($only === []) {
-    // ext/pdo_mysql/tests/common.phpt redirects to ext/pdo/tests: the generic PDO tests run
-    // for MySQL under the names ext/pdo_mysql/tests/pdo_005.phpt and so on.
-    $command[] = $work . '/ext/pdo_mysql/tests';
+    // ext/pdo_mysql/tests/common.phpt (ext/pdo_pgsql's likewise) redirects to ext/pdo/tests:
+    // the generic PDO tests run for MySQL under the names ext/pdo_mysql/tests/pdo_005.phpt and
+    // so on.
+    $command[] = $work . '/ext/' . $driver . '/tests';
 } else {
     foreach ($only as $test) {
         $command[] = $work . '/' . $test;
@@ -89,13 +84,51 @@ $results = junitResults($junit, $work);
 ksort($results);
 echo json_encode(['work' => $work, 'results' => $results], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";
 
-/** @return array<string, string> */
-function mysqlEnv(): array
+/** @return array<string, string> the tests' settings for the private MariaDB */
+function mysqlTestEnv(string $database): array
 {
-    $dir = getenv('SPINDLE_MYSQL_DIR') ?: '/tmp/spindle-mariadb';
-    $file = $dir . '/env';
+    $env = envFile((getenv('SPINDLE_MYSQL_DIR') ?: '/tmp/spindle-mariadb') . '/env', 'scripts/mariadb');
+    $dsn = sprintf('mysql:host=%s;port=%s;dbname=%s', $env['MYSQL_HOST'], $env['MYSQL_PORT'], $database);
+
+    return [
+        'PDO_MYSQL_TEST_DSN' => $dsn,
+        'PDO_MYSQL_TEST_USER' => $env['MYSQL_USER'],
+        'PDO_MYSQL_TEST_PASS' => $env['MYSQL_PASSWORD'],
+        'PDO_MYSQL_TEST_HOST' => $env['MYSQL_HOST'],
+        'PDO_MYSQL_TEST_PORT' => $env['MYSQL_PORT'],
+        'PDO_MYSQL_TEST_DB' => $database,
+        'PDO_MYSQL_TEST_SOCKET' => $env['MYSQL_SOCKET'],
+        'PDOTEST_DSN' => $dsn,
+        'PDOTEST_USER' => $env['MYSQL_USER'],
+        'PDOTEST_PASS' => $env['MYSQL_PASSWORD'],
+    ];
+}
+
+/**
+ * The tests' settings for the private PostgreSQL: ext/pdo_pgsql's config.inc and common.phpt
+ * read PDO_PGSQL_TEST_DSN (user and password in the DSN, as its tests expect); the generic
+ * tests read PDOTEST_*.
+ *
+ * @return array<string, string>
+ */
+function pgsqlTestEnv(string $database): array
+{
+    $env = envFile((getenv('SPINDLE_PGSQL_DIR') ?: '/tmp/spindle-postgres') . '/env', 'scripts/postgres');
+    $dsn = sprintf('pgsql:host=%s port=%s dbname=%s user=%s password=%s', $env['PGSQL_HOST'], $env['PGSQL_PORT'], $database, $env['PGSQL_USER'], $env['PGSQL_PASSWORD']);
+
+    return [
+        'PDO_PGSQL_TEST_DSN' => $dsn,
+        'PDOTEST_DSN' => $dsn,
+        'PDOTEST_USER' => $env['PGSQL_USER'],
+        'PDOTEST_PASS' => $env['PGSQL_PASSWORD'],
+    ];
+}
+
+/** @return array<string, string> */
+function envFile(string $file, string $script): array
+{
     if (!is_file($file)) {
-        fwrite(STDERR, "no $file: start the test MariaDB with scripts/mariadb\n");
+        fwrite(STDERR, "no $file: start the test database with $script\n");
         exit(1);
     }
     $env = [];
@@ -152,9 +185,9 @@ function junitResults(string $file, string $work): array
     foreach ($xml->xpath('//testcase') ?: [] as $case) {
         $name = (string) $case['name'];
         // run-tests.php names a case "<path relative to the cwd or absolute>=<title>"? It uses the file.
-        $path = preg_replace('/^.*?(ext\/pdo(?:_mysql)?\/tests\/[^\s]+\.phpt).*$/s', '$1', (string) ($case['file'] ?? $name)) ?? $name;
+        $path = preg_replace('/^.*?(ext\/pdo(?:_mysql|_pgsql)?\/tests\/[^\s]+\.phpt).*$/s', '$1', (string) ($case['file'] ?? $name)) ?? $name;
         if (!str_ends_with($path, '.phpt')) {
-            $path = preg_replace('/^.*?(ext\/pdo(?:_mysql)?\/tests\/[^\s]+\.phpt).*$/s', '$1', $name) ?? $name;
+            $path = preg_replace('/^.*?(ext\/pdo(?:_mysql|_pgsql)?\/tests\/[^\s]+\.phpt).*$/s', '$1', $name) ?? $name;
         }
         $status = 'PASS';
         if (isset($case->failure)) {

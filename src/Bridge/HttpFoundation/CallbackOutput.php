@@ -7,7 +7,7 @@ namespace Spindle\Bridge\HttpFoundation;
 use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
 use Spindle\Loop\Context;
-use Spindle\Loop\ContextDriver;
+use Spindle\Loop\Loop;
 
 /**
  * @internal Runs a callback that prints its output (a StreamedResponse's) and hands out what it
@@ -72,11 +72,15 @@ final class CallbackOutput
 
     private function start(): void
     {
-        // Spindle's workers run the context driver; without it (a bare Revolt loop) the callback
-        // still streams, but cannot be cancelled when abandoned.
-        $driver = EventLoop::getDriver();
-        $driver = $driver instanceof ContextDriver ? $driver : null;
-        $fiber = new \Fiber(function () use ($driver): void {
+        $request = Loop::context();
+        $this->task = new Context(($request->label ?? 'response') . ' (streamed body)');
+        if ($request !== null) {
+            $this->task->onResume($request->resumed(...));
+        }
+        // Runs the callback up to its first wait (or to its end) right here, as a child of the
+        // request: it prints after its request's code, in the request's time zone, locale, …,
+        // while the request's own state (its output buffers, say) is off the process.
+        Loop::startChild($this->task, function (): void {
             $fiber = \Fiber::getCurrent();
             \assert($fiber !== null);
             $capture = new OutputCapture($fiber, $this->write(...));
@@ -87,29 +91,10 @@ final class CallbackOutput
                 $this->error = $e;
             } finally {
                 $this->levels->end($capture, $level);
-                $driver?->detach($fiber);
                 $this->finished = true;
                 $this->wake();
             }
         });
-        if ($driver !== null) {
-            $request = $driver->currentContext();
-            $this->task = new Context(($request->label ?? 'response') . ' (streamed body)');
-            if ($request !== null) {
-                $this->task->onResume($request->resumed(...));
-            }
-            $driver->attach($fiber, $this->task);
-        }
-        // Runs the callback up to its first wait (or to its end) right here; the request's own
-        // state (its output buffers, say) is off the process meanwhile.
-        $parent = $driver?->leaveRunningTask();
-        if ($parent !== null && $this->task !== null) {
-            // It prints after its request's code, in the request's time zone, locale, …
-            $driver?->isolation->inherit($parent, $this->task);
-            $driver?->isolation->enter($this->task);
-        }
-        $fiber->start();
-        $driver?->taskReturned($parent);
     }
 
     /** The next piece of output; waits for the callback to print it. Null after the last piece. */
@@ -175,9 +160,7 @@ final class CallbackOutput
     {
         if (!$this->finished && !$this->abandoned && $this->task !== null) {
             $this->abandoned = true;
-            $driver = EventLoop::getDriver();
-            \assert($driver instanceof ContextDriver);
-            $driver->cancelTask($this->task, new StreamAbandoned(\sprintf('%s: the client is gone', $this->task->label)));
+            Loop::cancel($this->task, new StreamAbandoned(\sprintf('%s: the client is gone', $this->task->label)));
         }
         $this->abandoned = true;
         if (\is_resource($this->spill)) {

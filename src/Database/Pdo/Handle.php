@@ -327,10 +327,16 @@ final class Handle
     }
 
     /** PDO::quote() and the quoting of emulated prepares. */
-    public function quote(string $value, int $type): string
+    /** false for PostgreSQL text that is not valid in a UTF8 client encoding (PQescapeStringConn refuses it). */
+    public function quote(string $value, int $type): string|false
     {
         if ($this->dialect === Dialect::Pgsql) {
-            return self::quotePgsql($value, $this->connection instanceof PgsqlSession && $this->connection->connection->parameter('standard_conforming_strings') === 'off');
+            $session = $this->connection instanceof PgsqlSession ? $this->connection->connection : null;
+            if ($session !== null && $session->parameter('client_encoding') === 'UTF8' && preg_match('//u', $value) !== 1) {
+                return false;
+            }
+
+            return self::quotePgsql($value, $session !== null && $session->parameter('standard_conforming_strings') === 'off');
         }
         $national = $this->assumeNationalStrings;
         if (($type & \PDO::PARAM_STR_NATL) === \PDO::PARAM_STR_NATL) {

@@ -68,6 +68,35 @@ final class PgsqlAttributes
         return false;
     }
 
+    /**
+     * Runs a statement's preparer with PDO::prepare()'s options in force, as pdo_pgsql reads
+     * them there: ATTR_EMULATE_PREPARES and PGSQL_ATTR_DISABLE_PREPARES for this statement only.
+     *
+     * @param array<int|string, mixed> $options
+     * @param \Closure(): bool          $prepare
+     */
+    public static function prepareWith(Handle $handle, array $options, \Closure $prepare): bool
+    {
+        $session = $handle->connection instanceof PgsqlSession ? $handle->connection : null;
+        $emulate = $handle->emulatePrepares;
+        $disable = $session !== null && $session->disablePrepares;
+        try {
+            if (\array_key_exists(\PDO::ATTR_EMULATE_PREPARES, $options)) {
+                $handle->emulatePrepares = Attributes::boolParam($options[\PDO::ATTR_EMULATE_PREPARES]);
+            }
+            if ($session !== null && \array_key_exists(Pdo::PGSQL_ATTR_DISABLE_PREPARES, $options)) {
+                $session->disablePrepares = Attributes::boolParam($options[Pdo::PGSQL_ATTR_DISABLE_PREPARES]);
+            }
+
+            return $prepare();
+        } finally {
+            $handle->emulatePrepares = $emulate;
+            if ($session !== null) {
+                $session->disablePrepares = $disable;
+            }
+        }
+    }
+
     /** "15.18 (Debian 15.18-0+deb12u1)" → "15.18" */
     private static function versionNumber(string $version): string
     {

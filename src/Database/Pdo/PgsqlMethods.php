@@ -19,6 +19,13 @@ final class PgsqlMethods
     {
     }
 
+    /** pdo_pgsql reports a file it cannot open as a driver error: "General error: 7 Unable to …". */
+    private static function fileError(Handle $handle, string $message, string $where): void
+    {
+        $handle->failed(new MysqlException($message, PgsqlSession::ERROR_CODE, 'HY000'));
+        $handle->report(null, $where);
+    }
+
     /** @param array<mixed> $rows */
     public static function copyFromArray(Handle $handle, string $table, array $rows, string $separator, string $nullAs, ?string $fields, string $where): bool
     {
@@ -45,7 +52,7 @@ final class PgsqlMethods
     {
         $stream = @fopen($filename, 'rb');
         if ($stream === false) {
-            $handle->raise(null, 'HY000', 'Unable to open the file', $where);
+            self::fileError($handle, 'Unable to open the file', $where);
 
             return false;
         }
@@ -70,7 +77,7 @@ final class PgsqlMethods
     {
         $stream = @fopen($filename, 'wb');
         if ($stream === false) {
-            $handle->raise(null, 'HY000', 'Unable to open the file for writing', $where);
+            self::fileError($handle, 'Unable to open the file for writing', $where);
 
             return false;
         }

@@ -74,7 +74,7 @@ final class PgsqlSession implements StreamingConnection
 
     public function query(string $sql): array
     {
-        return [$this->last($this->run(fn (): array => $this->connection->query($sql)))];
+        return [$this->last($this->run(fn (): array => $this->connection->query($sql, true)))];
     }
 
     public function queryStream(string $sql): ResultStream
@@ -108,20 +108,22 @@ final class PgsqlSession implements StreamingConnection
 
     public function execute(PreparedStatement $statement, array $params): array
     {
+        // Types are left to the server, binary values included (pdo_pgsql sends a PARAM_LOB as
+        // binary of no stated type: a bytea column takes the bytes, a text column the text).
         [$values, $formats] = Connection::encodeParams($params);
-        $types = array_map(static fn (int $format): int => $format === 1 ? TypeDecoder::BYTEA : 0, $formats);
+        $types = [];
         $known = $this->parsed[$statement->id] ?? null;
         if ($known !== null) {
             [$name, $fields] = $known;
             $bytes = Frontend::bind('', $name, $values, $formats) . Frontend::execute() . Frontend::sync();
         } else {
-            $name = $this->disablePrepares ? '' : ($this->pending[$statement->id] ?? '');
+            $name = $this->pending[$statement->id] ?? '';
             $fields = [];
             $bytes = Frontend::parse($name, $statement->sql, $types) . Frontend::bind('', $name, $values, $formats)
                 . Frontend::describe('P', '') . Frontend::execute() . Frontend::sync();
         }
         try {
-            $results = $this->run(fn (): array => $this->connection->exchange($bytes, $statement->sql, $fields));
+            $results = $this->run(fn (): array => $this->connection->exchange($bytes, $statement->sql, $fields, true));
         } catch (MysqlException $error) {
             if ($known === null && $name !== '') {
                 // The Parse may have succeeded before the Bind failed: drop the statement so that
@@ -268,27 +270,17 @@ final class PgsqlSession implements StreamingConnection
             $this->describedColumns = array_map(self::column(...), $result->fields);
         }
         $columns = $this->describedColumns;
-        $rows = [];
-        $decoders = [];
+        $rows = $result->rows;
+        // int and bool columns came converted (Connection's $phpTypes); bytea becomes a stream.
         foreach ($result->fields as $index => $field) {
-            $decoders[$index] = match ($field->typeOid) {
-                TypeDecoder::INT2, TypeDecoder::INT4, TypeDecoder::INT8, TypeDecoder::OID => 1,
-                TypeDecoder::BOOL => 2,
-                TypeDecoder::BYTEA => 3,
-                default => 0,
-            };
-        }
-        foreach ($result->rows as $row) {
-            foreach ($row as $index => $value) {
-                if ($value !== null && $decoders[$index] !== 0) {
-                    $row[$index] = match ($decoders[$index]) {
-                        1 => (int) $value,
-                        2 => $value === 't',
-                        default => self::stream(TypeDecoder::bytea($value)),
-                    };
+            if ($field->typeOid === TypeDecoder::BYTEA) {
+                foreach ($rows as &$row) {
+                    if (\is_string($row[$index])) {
+                        $row[$index] = self::stream(TypeDecoder::bytea($row[$index]));
+                    }
                 }
+                unset($row);
             }
-            $rows[] = $row;
         }
 
         /** @var list<list<int|float|string|null>> $rows bool and stream values too: the fetch code passes them through */

@@ -192,11 +192,12 @@ final class StatementCore extends StatementFetch
         $key = $param->name ?? $param->position;
         $hash[$key] = $param;
 
-        // pdo_mysql checks server-side parameters against the prepared statement right away.
-        if ($isParam && !$this->emulated && ($param->position < 0 || $param->position >= $this->parameterCount)) {
+        // pdo_mysql checks server-side parameters against the prepared statement right away;
+        // pdo_pgsql too, except for a statement without placeholders: the server counts those.
+        if ($isParam && !$this->emulated && ($param->position < 0 || ($param->position >= $this->parameterCount && ($this->parameterCount > 0 || $this->handle->dialect === Dialect::Mysql)))) {
             unset($hash[$key]);
             if ($this->handle->dialect === Dialect::Pgsql) {
-                return $this->pgsqlParameterError('parameter was not defined', $where);
+                return $this->pgsqlParameterError($param->name ?? 'parameter was not defined', $where);
             }
             $this->errorCode = 'HY093';
             $this->handle->report($this, $where);
@@ -331,8 +332,8 @@ final class StatementCore extends StatementFetch
             }
         }
         if ($placeholders === [] || $params === null) {
-            // Without bound values the placeholders go to the server as they are.
-            return $this->queryString;
+            // Without bound values the placeholders go to the server as they are ("??" as "?").
+            return $this->handle->dialect === Dialect::Pgsql ? $this->textBetween($parsed, 0, \strlen($this->queryString)) : $this->queryString;
         }
 
         $sql = '';
@@ -346,6 +347,9 @@ final class StatementCore extends StatementFetch
                 return false;
             }
             $quoted = $this->quoteParam($param);
+            if ($quoted === false) {
+                return false;
+            }
             $sql .= ($pgsql ? $this->textBetween($parsed, $from, $placeholder->offset) : substr($this->queryString, $from, $placeholder->offset - $from)) . $quoted;
             $from = $placeholder->end();
         }
@@ -359,7 +363,7 @@ final class StatementCore extends StatementFetch
         return PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from, $to - $from), $parsed, $from);
     }
 
-    private function quoteParam(BoundParam $param): string
+    private function quoteParam(BoundParam $param): string|false
     {
         $value = $param->value;
         if ($this->handle->dialect === Dialect::Pgsql) {
@@ -381,7 +385,7 @@ final class StatementCore extends StatementFetch
      * pdo_pgsql's emulation: a PARAM_BOOL goes as 't' or 'f' and becomes a PARAM_STR, a
      * PARAM_LOB as a bytea literal ('\x…').
      */
-    private function quotePgsqlParam(BoundParam $param): string
+    private function quotePgsqlParam(BoundParam $param): string|false
     {
         $value = $param->value;
         if ($value !== null && ($param->type & self::MODE_MASK) === \PDO::PARAM_BOOL) {
@@ -418,13 +422,13 @@ final class StatementCore extends StatementFetch
             if ($type === \PDO::PARAM_STMT) {
                 return false;
             }
+            if ($type === \PDO::PARAM_LOB && $this->handle->dialect === Dialect::Pgsql) {
+                // pdo_pgsql sends large objects as binary bytea, and leaves a bound stream as it is.
+                $this->nativeValues[$param->position] = new Bytea(self::isResource($param->value) ? (string) stream_get_contents($this->stream($param->value)) : (string) $param->value);
+                continue;
+            }
             if ($type === \PDO::PARAM_LOB && self::isResource($param->value)) {
                 $param->value = (string) stream_get_contents($this->stream($param->value));
-            }
-            if ($type === \PDO::PARAM_LOB && $this->handle->dialect === Dialect::Pgsql) {
-                // pdo_pgsql sends large objects as binary bytea.
-                $this->nativeValues[$param->position] = new Bytea((string) $param->value);
-                continue;
             }
             if (!\is_string($param->value) && !\is_int($param->value) && !\is_bool($param->value) && !\is_float($param->value)) {
                 return false;

@@ -360,9 +360,13 @@ abstract class StatementResults
                 \PDO::PARAM_BOOL => (bool) $value,
                 // The server's text of a FLOAT(M,D) is fixed-point ("2.60"), and the text
                 // protocol hands it over as it is.
-                \PDO::PARAM_STR => \is_float($value) && $this->prepared === null && isset($this->fixedDecimals[$column])
-                    ? sprintf('%.' . $this->fixedDecimals[$column] . 'F', $value)
-                    : (string) $value,
+                \PDO::PARAM_STR => match (true) {
+                    \is_float($value) && $this->prepared === null && isset($this->fixedDecimals[$column]) => sprintf('%.' . $this->fixedDecimals[$column] . 'F', $value),
+                    // STRINGIFY_FETCHES gives false as "0", as a driver without booleans would.
+                    $value === false => $this->handle->stringify ? '0' : '',
+                    \is_resource($value) => (string) stream_get_contents($value),
+                    default => (string) $value,
+                },
                 \PDO::PARAM_NULL => null,
                 \PDO::PARAM_LOB => \is_string($value) ? self::memoryStream($value) : $value,
                 default => $value,

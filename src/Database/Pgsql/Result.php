@@ -10,12 +10,16 @@ use Spindle\Database\Pgsql\Protocol\Field;
  * The outcome of one statement: its columns (none for a statement that returns no rows), its
  * rows as the server sent them (text or binary per column, null for SQL NULL) and its command
  * tag ("INSERT 0 1", "SELECT 3"). values() and rows() decode them to PHP values.
+ *
+ * A command run with $phpTypes (Connection::query(), exchange()) has its text int and bool
+ * columns as PHP int and bool already (pdo_pgsql's types, converted while the rows are read);
+ * values() is for the other results.
  */
 final class Result
 {
     /**
      * @param list<Field>              $fields
-     * @param list<list<string|null>>  $rows
+     * @param list<list<string|int|bool|null>> $rows
      */
     public function __construct(
         public readonly array $fields,
@@ -55,7 +59,7 @@ final class Result
             $values = [];
             foreach ($row as $index => $value) {
                 $field = $this->fields[$index];
-                $values[] = $value === null ? null : TypeDecoder::decode($field->typeOid, $field->format, $value);
+                $values[] = $value === null || !\is_string($value) ? $value : TypeDecoder::decode($field->typeOid, $field->format, $value);
             }
             $decoded[] = $values;
         }

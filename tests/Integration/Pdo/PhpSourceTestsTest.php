@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Tests\Integration\Pdo;
 
 use PHPUnit\Framework\TestCase;
+use Spindle\Tests\Phpt\PhpSourceComparison;
 
 /**
  * PHP's own pdo and pdo_mysql phpt tests (PHP 8.2, vendored in tests/Phpt/php-src) run twice
@@ -66,74 +67,7 @@ final class PhpSourceTestsTest extends TestCase
         if (!\extension_loaded('pdo_mysql')) {
             self::fail('The phpt tests compare with native pdo_mysql: install php8.2-mysql (scripts/test does).');
         }
-        // Both sides at once: each has a database of its own.
-        $runs = ['native' => self::start('native'), 'spindle' => self::start('spindle')];
-        $results = [];
-        $work = [];
-        foreach ($runs as $side => [$process, $stdout, $stderr]) {
-            $json = (string) stream_get_contents($stdout);
-            $errors = (string) stream_get_contents($stderr);
-            $status = proc_close($process);
-            $decoded = json_decode($json, true);
-            self::assertSame(0, $status, "tests/Phpt/run.php $side failed: $errors");
-            self::assertIsArray($decoded, "tests/Phpt/run.php $side printed no results: $errors");
-            $results[$side] = $decoded['results'];
-            $work[$side] = $decoded['work'];
-        }
-        $native = $results['native'];
-        $spindle = $results['spindle'];
-        $nativePasses = array_keys(array_filter($native, static fn (string $r): bool => $r === 'PASS'));
-        self::assertGreaterThanOrEqual(self::NATIVE_PASSES_AT_LEAST, \count($nativePasses), 'Native pdo_mysql passes too few of its own tests: the test database is not set up right (see ' . $work['native'] . '/run-tests.log)');
-
-        $unexpected = [];
-        $stale = [];
-        foreach ($nativePasses as $test) {
-            $listed = self::CANNOT_APPLY[$test] ?? self::DELIBERATE[$test] ?? null;
-            $passes = ($spindle[$test] ?? 'MISSING') === 'PASS';
-            if (!$passes && $listed === null) {
-                $unexpected[] = sprintf('%s: %s (diff in %s/%s)', $test, $spindle[$test] ?? 'MISSING', $work['spindle'], preg_replace('/\.phpt$/', '.diff', $test));
-            }
-            if ($passes && $listed !== null) {
-                $stale[] = "$test ($listed)";
-            }
-        }
-        self::assertSame([], $unexpected, 'Spindle fails tests that native pdo_mysql passes');
-        self::assertSame([], $stale, 'Listed as failing but passes now: take it off the list');
-        // Passed: the work directories (kept on failure, for their .diff files) go.
-        foreach ($work as $directory) {
-            self::remove($directory);
-        }
+        PhpSourceComparison::assertSpindlePassesWhatNativePasses([], self::CANNOT_APPLY + self::DELIBERATE, self::NATIVE_PASSES_AT_LEAST, 'pdo_mysql');
         $this->addToAssertionCount(1);
-        fwrite(\STDERR, sprintf(
-            "\nphpt: %d run, native passes %d, Spindle passes %d of those, %d cannot apply, %d deliberate\n",
-            \count($native),
-            \count($nativePasses),
-            \count(array_filter($nativePasses, static fn (string $t): bool => ($spindle[$t] ?? '') === 'PASS')),
-            \count(self::CANNOT_APPLY),
-            \count(self::DELIBERATE),
-        ));
-    }
-
-    private static function remove(string $path): void
-    {
-        if (is_dir($path) && !is_link($path)) {
-            foreach (scandir($path) ?: [] as $name) {
-                if ($name !== '.' && $name !== '..') {
-                    self::remove($path . '/' . $name);
-                }
-            }
-            @rmdir($path);
-        } else {
-            @unlink($path);
-        }
-    }
-
-    /** @return array{resource, resource, resource} */
-    private static function start(string $side): array
-    {
-        $process = proc_open([\PHP_BINARY, \dirname(__DIR__, 2) . '/Phpt/run.php', $side], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
-        self::assertIsResource($process);
-
-        return [$process, $pipes[1], $pipes[2]];
     }
 }

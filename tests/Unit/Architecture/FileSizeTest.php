@@ -24,7 +24,6 @@ final class FileSizeTest extends TestCase
         'Database/Mysql/SocketConnection.php',
         'Database/Pdo/StatementCore.php',
         'Database/Pdo/StatementFetch.php',
-        'Database/Pgsql/Connection.php',
         'Http/Connection.php',
     ];
 

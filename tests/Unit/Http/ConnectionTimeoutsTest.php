@@ -79,7 +79,6 @@ final class ConnectionTimeoutsTest extends TestCase
     protected function tearDown(): void
     {
         $this->connection?->close();
-        $this->runner->close();
         \fclose($this->client);
     }
 

@@ -56,7 +56,6 @@ final class PipelinedWritesTest extends TestCase
     protected function tearDown(): void
     {
         $this->connection->close();
-        $this->runner->close();
         \fclose($this->client);
     }
 

@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
+use Spindle\Loop\TaskCancelled;
 use Spindle\Loop\TaskRunner;
 
 use function Spindle\context;
@@ -123,5 +124,75 @@ final class ContextTest extends TestCase
         self::assertCount(1, $reports);
         self::assertSame('GET /slow', $reports[0][0]);
         self::assertGreaterThanOrEqual(0.08, $reports[0][1]);
+    }
+
+    public function testAChildTaskIsCancelledWhereItWaitsWithTheLoopsCancellationType(): void
+    {
+        $runner = new TaskRunner(Loop::driver());
+        $log = [];
+        $runner->run(new Context('request'), static function () use (&$log): void {
+            $child = new Context('child');
+            Loop::startChild($child, static function () use (&$log): void {
+                try {
+                    delay(5);
+                    $log[] = 'child slept';
+                } catch (TaskCancelled $e) {
+                    $log[] = 'child: ' . $e->getMessage() . ($e::class === TaskCancelled::class ? '' : ' (a subclass)');
+                }
+            });
+            $gone = new class('gone') extends TaskCancelled {
+            };
+            $log[] = 'request: child started, thrown now: ' . \var_export(Loop::cancel($child, $gone), true);
+            $log[] = 'request: cancelled again, thrown now: ' . \var_export(Loop::cancel($child, new TaskCancelled('again')), true);
+        });
+        EventLoop::run();
+
+        self::assertSame([
+            'request: child started, thrown now: true',
+            'request: cancelled again, thrown now: false',
+            'child: gone (a subclass)',
+        ], $log, 'the cancellation goes in where the child waits, once');
+    }
+
+    public function testChildTasksReuseFinishedFibersAndLeaveNoContextBehind(): void
+    {
+        $runner = new TaskRunner(Loop::driver());
+        $seen = [];
+        $runner->run(new Context('request'), static function () use (&$seen): void {
+            for ($i = 0; $i < 3; ++$i) {
+                Loop::startChild(new Context('child ' . $i), static function () use (&$seen): void {
+                    $seen[] = [Loop::context()?->label, \spl_object_id(\Fiber::getCurrent() ?? throw new \LogicException('no fiber'))];
+                });
+            }
+            $seen[] = [Loop::context()?->label, null];
+        });
+        EventLoop::run();
+
+        self::assertSame(['child 0', 'child 1', 'child 2', 'request'], \array_column($seen, 0));
+        self::assertSame($seen[0][1], $seen[1][1], 'a child that ended leaves its fiber to the next');
+        self::assertNull(Loop::context());
+    }
+
+    public function testWorkAfterTheResponseRunsOnceInOrderPastAFailingStep(): void
+    {
+        $request = new Context('GET /');
+        $child = $request->child('GET / (task 0)');
+        $log = [];
+        $request->afterResponse(static function () use (&$log): void {
+            $log[] = 'first';
+        });
+        $request->afterResponse(static function (): void {
+            throw new \RuntimeException('second failed');
+        });
+        $child->afterResponse(static function () use (&$log): void {
+            $log[] = 'from the child';
+        });
+        $failed = static function (Context $context, \Throwable $e) use (&$log): void {
+            $log[] = $context->label . ': ' . $e->getMessage();
+        };
+        $request->runAfterResponse($failed);
+        $request->runAfterResponse($failed);
+
+        self::assertSame(['first', 'GET /: second failed', 'from the child'], $log, 'a child hands its work to its request; all of it runs once');
     }
 }

@@ -20,7 +20,7 @@ final class DescriptorLimitTest extends TestCase
             self::markTestSkipped('needs prlimit (util-linux)');
         }
         $code = 'require ' . \var_export(\dirname(__DIR__, 3) . '/vendor/autoload.php', true) . ';'
-            . '$libc = Spindle\Loop\Epoll\Libc::load();'
+            . '$libc = Spindle\Loop\Driver\Epoll\Libc::load();'
             . 'echo $libc->raiseDescriptorLimit(50), " ", $libc->raiseDescriptorLimit(200), " ", $libc->raiseDescriptorLimit(1000), " ", trim((string) shell_exec("ulimit -n"));';
         $output = \shell_exec('/usr/bin/prlimit --nofile=100:300 ' . \escapeshellarg(\PHP_BINARY) . ' -r ' . \escapeshellarg($code) . ' 2>&1');
         // Already enough (100), raised to what was asked (200), held at the hard limit (300),

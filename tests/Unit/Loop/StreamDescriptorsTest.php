@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Loop;
 
 use PHPUnit\Framework\TestCase;
-use Spindle\Loop\Epoll\EpollException;
-use Spindle\Loop\Epoll\StreamDescriptors;
+use Spindle\Loop\Driver\Epoll\EpollException;
+use Spindle\Loop\Driver\Epoll\StreamDescriptors;
 use Spindle\Loop\EventLoopKind;
 
 final class StreamDescriptorsTest extends TestCase

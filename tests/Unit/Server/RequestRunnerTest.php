@@ -21,6 +21,8 @@ use Spindle\Http\TimeoutWheel;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\AccessLog\RequestIds;
+use Spindle\Server\ErrorResponses;
+use Spindle\Server\RequestPath;
 use Spindle\Server\ClosureApplication;
 use Spindle\Server\ConcurrencyLimit;
 use Spindle\Server\RequestRunner;
@@ -33,11 +35,7 @@ use Spindle\Server\RequestTimedOut;
  */
 final class RequestRunnerTest extends TestCase
 {
-    /**
-     * The manual clock's start: the wall-clock time of the test, so that the runner's own 50 ms
-     * timer (which reads the real time) sees the requests as just begun and never expires them
-     * ahead of the manual clock on a slow machine.
-     */
+    /** The manual clock's start: the wall-clock time of the test (the connections' deadlines count from it). */
     private float $start = 0.0;
 
     private Clock $clock;
@@ -67,7 +65,6 @@ final class RequestRunnerTest extends TestCase
             $connection->close();
             \fclose($client);
         }
-        $this->runner?->close();
     }
 
     private function start(int $concurrency = 10, float $timeout = 3.0, bool $requestIds = false, ?LoggerInterface $runnerLogger = null): void
@@ -104,16 +101,16 @@ final class RequestRunnerTest extends TestCase
                 default => new Response(200, ['Content-Type' => 'text/plain'], 'id=' . ($request->header('x-request-id') ?? '-')),
             };
         };
+        $handler = new ClosureApplication($app);
         $this->runner = new RequestRunner(
-            new ClosureApplication($app),
+            $requestIds ? RequestPath::build($handler, new RequestIds(), new ErrorResponses($this->logger), null, null, null) : $handler,
             new TaskRunner(Loop::driver()),
             $runnerLogger ?? $this->logger,
             $this->clock,
             new ConcurrencyLimit($concurrency),
             requestTimeout: $timeout,
-            returnRequestId: $requestIds,
         );
-        $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel($this->start), $requestIds ? (new RequestIds())(...) : null);
+        $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel($this->start));
     }
 
     /** @return resource the client end of a new connection */
@@ -301,5 +298,7 @@ final class RequestRunnerTest extends TestCase
         self::assertStringEndsWith('id=given-7', $response, 'the app sees the same id');
         $this->send($client, '/');
         self::assertMatchesRegularExpression('/\r\nX-Request-Id: ([^\r]+)\r\n(?s:.*)id=\1$/', self::received($client));
+        $this->send($client, '/boom');
+        self::assertMatchesRegularExpression('/^HTTP\/1.1 500 .*\r\nX-Request-Id: [^\r]+\r\n/s', self::received($client), 'the 500 that stands for a failing app carries the id too');
     }
 }

@@ -257,4 +257,113 @@ final class MessageReaderTest extends TestCase
             self::assertLessThanOrEqual(\strlen($bytes), $reader->buffered());
         }
     }
+
+    /**
+     * Messages the way Session reads them: runs of DataRow through dataRows(), the rest through
+     * next(); rows are appended to $rows, other messages to $messages.
+     *
+     * @param array<int, int>                  $kinds
+     * @param list<list<string|int|bool|null>> $rows
+     * @param list<object>                     $messages
+     */
+    private static function drain(MessageReader $reader, array $kinds, array &$rows, array &$messages): void
+    {
+        while (true) {
+            if ($reader->dataRows($rows, $kinds) > 0) {
+                continue;
+            }
+            $message = $reader->next();
+            if ($message === null) {
+                return;
+            }
+            if ($message instanceof DataRow) {
+                $rows[] = $message->values;
+                continue;
+            }
+            $messages[] = $message;
+        }
+    }
+
+    public function testDataRowsDecodeAsNextDoesAtRandomSplits(): void
+    {
+        mt_srand(11);
+        $stream = Backend::rowDescription([['id', 23], ['flag', 16], ['name', 25]]);
+        $expected = [];
+        for ($i = 0; $i < 300; ++$i) {
+            $name = match ($i % 4) {
+                0 => null,
+                1 => '',
+                2 => str_repeat('x', 256 + $i),   // a length past one byte
+                default => "name $i",
+            };
+            $row = [(string) ($i - 150), $i % 3 === 0 ? null : ($i % 2 === 0 ? 't' : 'f'), $name];
+            $stream .= Backend::dataRow($row);
+            $expected[] = [$i - 150, $row[1] === null ? null : $row[1] === 't', $name];
+        }
+        $stream .= Backend::complete('SELECT 300') . Backend::ready('I');
+        $kinds = [0 => MessageReader::AS_INT, 1 => MessageReader::AS_BOOL];
+
+        for ($round = 0; $round < 20; ++$round) {
+            $reader = new MessageReader();
+            $rows = [];
+            $messages = [];
+            for ($at = 0; $at < \strlen($stream);) {
+                $piece = $round === 0 ? 1 : mt_rand(1, 700);
+                $reader->push(substr($stream, $at, $piece));
+                $at += $piece;
+                self::drain($reader, $kinds, $rows, $messages);
+            }
+            self::assertSame($expected, $rows);
+            self::assertCount(3, $messages);
+            self::assertInstanceOf(RowDescription::class, $messages[0]);
+            self::assertInstanceOf(CommandComplete::class, $messages[1]);
+            self::assertInstanceOf(ReadyForQuery::class, $messages[2]);
+            self::assertSame(0, $reader->buffered());
+        }
+
+        // Without kinds the values stay the text the server sent.
+        $reader = new MessageReader();
+        $reader->push(Backend::dataRow(['1', 't', null]));
+        $rows = [];
+        self::assertSame(1, $reader->dataRows($rows));
+        self::assertSame([['1', 't', null]], $rows);
+    }
+
+    /** @dataProvider garbage */
+    public function testGarbageThroughDataRowsGivesTheSameError(string $bytes, string $expected): void
+    {
+        $reader = new MessageReader();
+        $reader->push($bytes);
+        $rows = [];
+        $messages = [];
+        try {
+            self::drain($reader, [0 => MessageReader::AS_INT], $rows, $messages);
+            self::fail('no ProtocolError');
+        } catch (ProtocolError $e) {
+            self::assertStringContainsString($expected, $e->getMessage());
+        }
+    }
+
+    public function testRandomGarbageThroughDataRowsNeverHangsOrCrashes(): void
+    {
+        mt_srand(13);
+        $valid = Backend::rowDescription([['id', 23]]) . Backend::dataRow(['1']) . Backend::dataRow([null]) . Backend::dataRow(['300']) . Backend::complete('SELECT 3');
+        for ($round = 0; $round < 500; ++$round) {
+            $bytes = $valid;
+            for ($i = 0; $i < 3; ++$i) {
+                $at = mt_rand(0, \strlen($bytes) - 1);
+                $bytes[$at] = \chr(mt_rand(0, 255));
+            }
+            $reader = new MessageReader();
+            $reader->push($bytes);
+            $rows = [];
+            $messages = [];
+            try {
+                self::drain($reader, [0 => MessageReader::AS_INT], $rows, $messages);
+            } catch (ProtocolError) {
+            }
+            self::assertLessThanOrEqual(\strlen($bytes), $reader->buffered());
+            self::assertLessThan(1000, \count($rows) + \count($messages));
+        }
+    }
 }

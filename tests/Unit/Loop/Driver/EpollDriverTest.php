@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Loop\Driver;
 
 use Revolt\EventLoop\Driver;
-use Spindle\Loop\Epoll\StreamDescriptors;
-use Spindle\Loop\EpollDriver;
+use Spindle\Loop\Driver\Epoll\StreamDescriptors;
+use Spindle\Loop\Driver\EpollDriver;
 use Spindle\Loop\EventLoopKind;
 
 final class EpollDriverTest extends DriverContractTestCase

@@ -279,38 +279,31 @@ final class ProcessStateTest extends TestCase
 
     public function testAChildTaskCanInheritItsParentsSettingsButNotItsBuffers(): void
     {
-        $driver = Loop::driver();
         $zone = \date_default_timezone_get();
         $seen = [];
-        $this->runner->run(new Context('request'), static function () use ($driver, &$seen): void {
+        $this->runner->run(new Context('request'), static function () use (&$seen): void {
             \date_default_timezone_set('Asia/Tokyo');
             \ob_start();
             echo 'request output';
-            $child = new Context('streamed body');
-            $fiber = new \Fiber(static function () use ($driver, &$seen): void {
-                try {
-                    $seen['child'] = [\date_default_timezone_get(), \ob_get_level()];
-                    delay(0.01);
-                    $seen['child after wait'] = \date_default_timezone_get();
-                } finally {
-                    $driver->detach(\Fiber::getCurrent() ?? throw new \LogicException('not in a fiber'));
-                }
+            Loop::startChild(new Context('streamed body'), static function () use (&$seen): void {
+                $seen['child'] = [\date_default_timezone_get(), \ob_get_level()];
+                $seen['child task'] = Loop::context()?->label;
+                delay(0.01);
+                $seen['child after wait'] = \date_default_timezone_get();
+                \date_default_timezone_set('Europe/Paris');
             });
-            $driver->attach($fiber, $child);
-            $parent = $driver->leaveRunningTask();
-            \assert($parent !== null);
-            $driver->isolation->inherit($parent, $child);
-            $driver->isolation->enter($child);
-            $fiber->start();
-            $driver->taskReturned($parent);
-            $seen['request'] = [\date_default_timezone_get(), \ob_get_clean()];
+            $seen['request'] = [\date_default_timezone_get(), \ob_get_clean(), Loop::context()?->label];
+            delay(0.02);
+            $seen['request after the child changed its zone'] = \date_default_timezone_get();
         });
         $level = \ob_get_level();
         EventLoop::run();
 
         self::assertSame(['Asia/Tokyo', $level], $seen['child']);
+        self::assertSame('streamed body', $seen['child task']);
         self::assertSame('Asia/Tokyo', $seen['child after wait']);
-        self::assertSame(['Asia/Tokyo', 'request output'], $seen['request']);
+        self::assertSame(['Asia/Tokyo', 'request output', 'request'], $seen['request']);
+        self::assertSame('Asia/Tokyo', $seen['request after the child changed its zone'], 'what the child changes stays its own');
         self::assertSame($zone, \date_default_timezone_get(), 'nothing is left once both ended');
     }
 

@@ -13,6 +13,12 @@ use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
 use Spindle\Server\AccessLog\RequestIds;
+use Spindle\Server\ErrorResponses;
+use Spindle\Server\RequestPath;
+use Spindle\Http\Middleware;
+use Spindle\Http\MiddlewareStack;
+use Spindle\Http\RequestHandler;
+use Psr\Log\NullLogger;
 use Spindle\Server\ClosureApplication;
 use Spindle\Server\HealthEndpoints;
 use Spindle\Server\Instrumentation;
@@ -58,27 +64,30 @@ final class InstrumentationTest extends TestCase
     public function testNothingIsPutAroundTheHandlerWhenNothingIsOn(): void
     {
         $handler = new ClosureApplication(static fn (Request $r): Response => new Response(200, [], 'x'));
-        self::assertSame($handler, (new Instrumentation(null, null, null))->wrap($handler));
-        self::assertSame($handler, (new HealthEndpoints(null, null, static fn (): bool => false))->wrap($handler));
+        self::assertNull(Instrumentation::of(null, null, null));
+        self::assertNull(HealthEndpoints::of(null, null, static fn (): bool => false));
+        self::assertSame($handler, RequestPath::build($handler, null, new ErrorResponses(new NullLogger()), null, null, null), 'a worker with nothing turned on calls its app directly');
     }
 
     public function testAJsonLinePerRequestWithTheRequestIdPassedOnAndReturned(): void
     {
         $writer = new AccessLogWriter($this->file);
         $seen = [];
-        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json, 4242), null))->wrap(new ClosureApplication(
+        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json, 4242), null), new ClosureApplication(
             static function (Request $r) use (&$seen): Response {
                 $seen[] = $r->header('x-request-id');
 
                 return new Response(201, ['Content-Type' => 'text/plain'], 'hello');
             },
         ));
-        // As the connection builds the requests.
-        $ids = new RequestIds();
-        $handler->handle(self::request(headers: $ids(['user-agent' => ['curl/8 "q"'], 'x-request-id' => ['given-id-1']])));
-        $handler->handle(self::request('POST', '/p', $ids([])));
-        $handler->handle(self::request('POST', '/p', $ids(['x-request-id' => ["bad id\x01"]])));
+        // RequestIds stands before the access log in a worker (RequestPath).
+        $handler = MiddlewareStack::of($handler, new RequestIds());
+        $returned = [];
+        $returned[] = $handler->handle(self::request(headers: ['user-agent' => ['curl/8 "q"'], 'x-request-id' => ['given-id-1']]))->headers['X-Request-Id'] ?? null;
+        $returned[] = $handler->handle(self::request('POST', '/p', []))->headers['X-Request-Id'] ?? null;
+        $returned[] = $handler->handle(self::request('POST', '/p', ['x-request-id' => ["bad id\x01"]]))->headers['X-Request-Id'] ?? null;
         self::assertCount(3, $seen);
+        self::assertSame($seen, $returned, 'each response carries the id its request had');
         [$first, $second, $third] = $seen;
         self::assertSame('given-id-1', $first, 'the app sees the id');
         self::assertIsString($second);
@@ -104,7 +113,7 @@ final class InstrumentationTest extends TestCase
     public function testCombinedFormatLikeNginxWithTheExtras(): void
     {
         $writer = new AccessLogWriter($this->file);
-        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Combined, 7), null, TrustedProxies::fromList('127.0.0.1')))->wrap(new ClosureApplication(
+        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Combined, 7), null, TrustedProxies::fromList('127.0.0.1')), new ClosureApplication(
             static fn (Request $r): Response => new Response(404, [], 'nope'),
         ));
         $handler->handle(self::request(target: "/x\"y?z=1", headers: ['user-agent' => ["bad\x01agent"], 'referer' => ['http://r/'], 'x-forwarded-for' => ['203.0.113.9'], 'x-request-id' => ['rid']]));
@@ -120,7 +129,7 @@ final class InstrumentationTest extends TestCase
     {
         $writer = new AccessLogWriter($this->file);
         $metrics = new Registry();
-        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), $metrics))->wrap(new ClosureApplication(
+        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), $metrics), new ClosureApplication(
             static function (Request $r): Response {
                 return match ($r->path) {
                     '/stream' => new Response(200, [], (static function () {
@@ -163,7 +172,7 @@ final class InstrumentationTest extends TestCase
     public function testMetricsAloneCountEveryWayARequestEnds(): void
     {
         $metrics = new Registry();
-        $handler = (new Instrumentation(null, null, $metrics))->wrap(new ClosureApplication(
+        $handler = self::behind(new Instrumentation(null, null, $metrics), new ClosureApplication(
             static function (Request $r): Response {
                 return match ($r->path) {
                     '/stream' => new Response(200, [], (static function () {
@@ -192,7 +201,7 @@ final class InstrumentationTest extends TestCase
     public function testReopenWritesToTheNewFileAfterARotation(): void
     {
         $writer = new AccessLogWriter($this->file);
-        $handler = (new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), null))->wrap(new ClosureApplication(static fn (Request $r): Response => new Response(200, [], 'x')));
+        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), null), new ClosureApplication(static fn (Request $r): Response => new Response(200, [], 'x')));
         $handler->handle(self::request(target: '/before'));
         \rename($this->file, $this->file . '.1');
         $writer->reopen();
@@ -206,14 +215,19 @@ final class InstrumentationTest extends TestCase
     public function testHealthPathsAreAnsweredWithoutTheApp(): void
     {
         $draining = false;
-        $handler = (new HealthEndpoints('/healthz', '/readyz', static function () use (&$draining): bool {
+        $handler = self::behind(new HealthEndpoints('/healthz', '/readyz', static function () use (&$draining): bool {
             return $draining;
-        }))->wrap(new ClosureApplication(static fn (Request $r): Response => new Response(299, [], 'app')));
+        }), new ClosureApplication(static fn (Request $r): Response => new Response(299, [], 'app')));
         self::assertSame(200, $handler->handle(self::request(target: '/healthz'))->status);
         self::assertSame(200, $handler->handle(self::request(target: '/readyz'))->status);
         self::assertSame(299, $handler->handle(self::request(target: '/readyz/x'))->status);
         $draining = true;
         self::assertSame(503, $handler->handle(self::request(target: '/readyz'))->status);
         self::assertSame(200, $handler->handle(self::request(target: '/healthz'))->status);
+    }
+
+    private static function behind(Middleware $middleware, RequestHandler $handler): RequestHandler
+    {
+        return MiddlewareStack::of($handler, $middleware);
     }
 }

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Loop\Epoll;
+namespace Spindle\Loop\Driver\Epoll;
 
 /**
  * One epoll instance, reached through libc with FFI: the interest list is keyed by descriptor, and

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Loop;
+namespace Spindle\Loop\Driver;
 
 use Revolt\EventLoop\Internal\AbstractDriver;
 use Revolt\EventLoop\Internal\DriverCallback;
@@ -12,10 +12,10 @@ use Revolt\EventLoop\Internal\StreamWritableCallback;
 use Revolt\EventLoop\Internal\TimerCallback;
 use Revolt\EventLoop\Internal\TimerQueue;
 use Revolt\EventLoop\UnsupportedFeatureException;
-use Spindle\Loop\Epoll\Epoll;
-use Spindle\Loop\Epoll\EpollException;
-use Spindle\Loop\Epoll\Libc;
-use Spindle\Loop\Epoll\StreamDescriptors;
+use Spindle\Loop\Driver\Epoll\Epoll;
+use Spindle\Loop\Driver\Epoll\EpollException;
+use Spindle\Loop\Driver\Epoll\Libc;
+use Spindle\Loop\Driver\Epoll\StreamDescriptors;
 
 /**
  * A Revolt driver on Linux's epoll, reached through FFI, for workers that hold more connections

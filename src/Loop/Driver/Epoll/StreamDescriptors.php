@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Loop\Epoll;
+namespace Spindle\Loop\Driver\Epoll;
 
 /**
  * Finds the descriptor number behind a PHP stream, which PHP does not expose: `(int) $stream` is

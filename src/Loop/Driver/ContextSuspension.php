@@ -2,9 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Loop;
+namespace Spindle\Loop\Driver;
 
 use Revolt\EventLoop\Suspension;
+use Spindle\Loop\Context;
+use Spindle\Loop\ContextDriver;
 
 /**
  * @internal Wraps the loop's suspension so that suspending a task measures how long it ran

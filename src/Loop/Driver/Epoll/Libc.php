@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Loop\Epoll;
+namespace Spindle\Loop\Driver\Epoll;
 
 /**
  * The few libc functions the epoll driver calls, bound through FFI: epoll, close, errno and the
