@@ -13,16 +13,19 @@ use Illuminate\Foundation\Application;
  */
 final class AuthResetter implements Resetter
 {
+    private readonly ?AuthManager $booted;
+
     public function __construct(private readonly Application $app)
     {
+        $this->booted = BootedService::of($app, 'auth', AuthManager::class);
     }
 
     public function reset(): void
     {
-        if (!$this->app->resolved('auth')) {
+        if ($this->booted === null && !$this->app->resolved('auth')) {
             return;
         }
-        $auth = $this->app->make('auth');
+        $auth = $this->booted ?? $this->app->make('auth');
         if ($auth instanceof AuthManager) {
             $auth->forgetGuards();
             // Guards resolved through the manager's default (Auth::user()) are cached as 'auth.driver' by some apps.

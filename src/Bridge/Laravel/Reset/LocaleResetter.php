@@ -17,19 +17,21 @@ final class LocaleResetter implements Resetter
     private readonly string $locale;
     private readonly string $fallback;
     private readonly string $carbonLocale;
+    private readonly ?Translator $booted;
 
     public function __construct(private readonly Application $app)
     {
         $this->locale = $app->getLocale();
-        $translator = $app->resolved('translator') ? $app->make('translator') : null;
+        $this->booted = BootedService::of($app, 'translator', Translator::class);
+        $translator = $this->booted ?? ($app->resolved('translator') ? $app->make('translator') : null);
         $this->fallback = $translator instanceof Translator ? $translator->getFallback() : $this->locale;
         $this->carbonLocale = Carbon::getLocale();
     }
 
     public function reset(): void
     {
-        if ($this->app->resolved('translator')) {
-            $translator = $this->app->make('translator');
+        if ($this->booted !== null || $this->app->resolved('translator')) {
+            $translator = $this->booted ?? $this->app->make('translator');
             if ($translator instanceof Translator) {
                 if ($translator->getLocale() !== $this->locale) {
                     $translator->setLocale($this->locale);

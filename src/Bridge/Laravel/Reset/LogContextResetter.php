@@ -14,16 +14,19 @@ use Illuminate\Log\LogManager;
  */
 final class LogContextResetter implements Resetter
 {
+    private readonly ?LogManager $booted;
+
     public function __construct(private readonly Application $app)
     {
+        $this->booted = BootedService::of($app, 'log', LogManager::class);
     }
 
     public function reset(): void
     {
-        if (!$this->app->resolved('log')) {
+        if ($this->booted === null && !$this->app->resolved('log')) {
             return;
         }
-        $manager = $this->app->make('log');
+        $manager = $this->booted ?? $this->app->make('log');
         if (!$manager instanceof LogManager) {
             return;
         }

@@ -13,16 +13,19 @@ use Illuminate\Foundation\Application;
  */
 final class QueryLogResetter implements Resetter
 {
+    private readonly ?DatabaseManager $booted;
+
     public function __construct(private readonly Application $app)
     {
+        $this->booted = BootedService::of($app, 'db', DatabaseManager::class);
     }
 
     public function reset(): void
     {
-        if (!$this->app->resolved('db')) {
+        if ($this->booted === null && !$this->app->resolved('db')) {
             return;
         }
-        $db = $this->app->make('db');
+        $db = $this->booted ?? $this->app->make('db');
         if (!$db instanceof DatabaseManager) {
             return;
         }

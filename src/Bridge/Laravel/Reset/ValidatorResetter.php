@@ -20,6 +20,7 @@ final class ValidatorResetter implements Resetter
     private readonly ?array $snapshot;
     /** @var \Closure(Factory): array<string, mixed> bound once, not per request */
     private readonly \Closure $read;
+    private readonly ?Factory $booted;
 
     public function __construct(private readonly Application $app)
     {
@@ -33,13 +34,14 @@ final class ValidatorResetter implements Resetter
         }, null, Factory::class);
         \assert($read !== null);
         $this->read = $read;
-        $factory = $app->resolved('validator') ? $app->make('validator') : null;
+        $this->booted = BootedService::of($app, 'validator', Factory::class);
+        $factory = $this->booted ?? ($app->resolved('validator') ? $app->make('validator') : null);
         $this->snapshot = $factory instanceof Factory ? $read($factory) : null;
     }
 
     public function reset(): void
     {
-        if (!$this->app->resolved('validator')) {
+        if ($this->booted === null && !$this->app->resolved('validator')) {
             return;
         }
         if ($this->snapshot === null) {
@@ -47,7 +49,7 @@ final class ValidatorResetter implements Resetter
 
             return;
         }
-        $factory = $this->app->make('validator');
+        $factory = $this->booted ?? $this->app->make('validator');
         if (!$factory instanceof Factory || ($this->read)($factory) === $this->snapshot) {
             return;
         }

@@ -19,6 +19,7 @@ final class ViewResetter implements Resetter
     private bool $captured = false;
     /** @var \Closure(Factory, array<string, mixed>): void bound once: a Closure::call() per request costs about seven times as much */
     private readonly \Closure $writeShared;
+    private readonly ?Factory $booted;
 
     public function __construct(private readonly Application $app)
     {
@@ -27,6 +28,7 @@ final class ViewResetter implements Resetter
         }, null, Factory::class);
         \assert($writeShared !== null);
         $this->writeShared = $writeShared;
+        $this->booted = BootedService::of($app, 'view', Factory::class);
         if ($app->resolved('view')) {
             $this->capture();
         }
@@ -34,10 +36,10 @@ final class ViewResetter implements Resetter
 
     public function reset(): void
     {
-        if (!$this->app->resolved('view')) {
+        if ($this->booted === null && !$this->app->resolved('view')) {
             return;
         }
-        $view = $this->app->make('view');
+        $view = $this->booted ?? $this->app->make('view');
         if (!$view instanceof Factory) {
             return;
         }
