@@ -7,6 +7,9 @@ namespace Spindle\Database\Mysql;
 use Spindle\Database\Mysql\Protocol\ClientProtocol;
 use Spindle\Database\Mysql\Protocol\Errors;
 use Spindle\Database\Mysql\Protocol\Phase;
+use Spindle\Loop\ClientSocket;
+use Spindle\Loop\ClientSocketException;
+use Spindle\Loop\ClientSocketFailure;
 use Spindle\Loop\SocketWaiter;
 
 /**
@@ -483,25 +486,13 @@ final class SocketConnection implements StreamingConnection
 
     private function enableTls(?float $deadline): void
     {
-        $socket = $this->socket();
         $options = ($this->config->tls ?? []) + ['peer_name' => $this->config->host, 'SNI_enabled' => true];
-        foreach ($options as $name => $value) {
-            stream_context_set_option($socket, 'ssl', $name, $value);
-        }
-        $method = STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT;
-        while (true) {
-            error_clear_last();
-            $result = @stream_socket_enable_crypto($socket, true, $method);
-            if ($result === true) {
-                return;
-            }
-            if ($result === false) {
-                $reason = error_get_last()['message'] ?? 'handshake failed';
-                throw new MysqlException('SSL connection error: ' . $reason, Errors::SSL_CONNECTION_ERROR);
-            }
-            if (!$this->await(false, $deadline)) {
-                throw new MysqlException('SSL connection error: the TLS handshake timed out', Errors::SSL_CONNECTION_ERROR);
-            }
+        try {
+            ClientSocket::enableTls($this->socket(), $options, $deadline, $this->waiter);
+        } catch (ClientSocketException $e) {
+            throw new MysqlException('SSL connection error: ' . ($e->failure === ClientSocketFailure::TlsTimedOut
+                ? 'the TLS handshake timed out'
+                : ($e->warnings !== [] ? $e->warnings[\count($e->warnings) - 1] : 'handshake failed')), Errors::SSL_CONNECTION_ERROR);
         }
     }
 
