@@ -34,8 +34,7 @@ final class ConnectionPool
         public readonly int $maxTotal = 512,
         public readonly float $idleTimeout = 30.0,
     ) {
-        // Room offered to a request that left its wait goes to the next one.
-        $this->waiting = new WaitQueue($this->wakeOne(...));
+        $this->waiting = new WaitQueue();
     }
 
     /**
@@ -147,6 +146,8 @@ final class ConnectionPool
             $deadline === null ? \INF : \max(0.0, $deadline - \hrtime(true) / 1e9),
             fn (): \Throwable => new TimeoutException(\sprintf('No connection to %s became free within the connect timeout (pool limits %d per origin, %d in total)', $key, $this->maxPerOrigin, $this->maxTotal), TimeoutKind::Connect),
             $key,
+            // Room offered to a request that left its wait goes to the next one.
+            $this->wakeOne(...),
         );
     }
 

@@ -21,11 +21,13 @@ use Spindle\Loop\Wait\Waiter;
  * - failAll(): every waiter gets the exception (a pool that closes).
  *
  * A value granted to a fiber that leaves before it runs again (cancelled at the same moment) is
- * not lost: it goes to the $unclaimed closure, which hands it on (to the next waiter, back idle).
+ * not lost: it goes to the wait's $unclaimed closure, which hands it on (to the next waiter, back
+ * idle). The queue keeps no closure of its owner's beyond a wait, so an owner that holds a queue
+ * is not part of a reference cycle and is freed (and its destructor run) as soon as it is let go.
  *
- *     $queue = new WaitQueue(unclaimed: $this->giveBack(...));
- *     $connection = $queue->wait(5.0, fn () => new PoolTimeout('…'));   // in the borrower
- *     if (!$queue->grant($connection)) { $this->idle[] = $connection; } // in the releaser
+ *     $queue = new WaitQueue();
+ *     $connection = $queue->wait(5.0, fn () => new PoolTimeout('…'), unclaimed: $this->giveBack(...)); // borrower
+ *     if (!$queue->grant($connection)) { $this->idle[] = $connection; }                              // releaser
  *
  * @template T
  */
@@ -35,21 +37,17 @@ final class WaitQueue
     private array $waiters = [];
     private int $next = 0;
 
-    /** @param (\Closure(T): void)|null $unclaimed gets a value granted to a waiter that left before taking it */
-    public function __construct(private readonly ?\Closure $unclaimed = null)
-    {
-    }
-
     /**
      * Suspends the calling fiber until grant() hands it a value.
      *
      * @param float $timeout seconds to wait at most (INF: no deadline)
      * @param (\Closure(): \Throwable)|null $onTimeout the exception thrown at the deadline (default WaitTimeout)
      * @param mixed $tag what this waiter waits for, for grantWhere()
+     * @param (\Closure(T): void)|null $unclaimed gets the value granted to this waiter if it leaves before taking it
      *
      * @return T
      */
-    public function wait(float $timeout = \INF, ?\Closure $onTimeout = null, mixed $tag = null): mixed
+    public function wait(float $timeout = \INF, ?\Closure $onTimeout = null, mixed $tag = null, ?\Closure $unclaimed = null): mixed
     {
         if (\is_nan($timeout) || $timeout < 0) {
             throw new \InvalidArgumentException('A wait timeout is 0 or more seconds (INF: no deadline)');
@@ -88,8 +86,8 @@ final class WaitQueue
                 /** @var T $value */
                 $value = $waiter->value;
                 $waiter->value = null;
-                if ($this->unclaimed !== null) {
-                    ($this->unclaimed)($value);
+                if ($unclaimed !== null) {
+                    $unclaimed($value);
                 }
             }
         }

@@ -21,8 +21,7 @@ final class ConnectionPool
 
     public function __construct(private readonly RedisConfig $config)
     {
-        // A wake-up meant for a fiber that left its wait goes to the next one.
-        $this->waiting = new WaitQueue($this->wakeOne(...));
+        $this->waiting = new WaitQueue();
     }
 
     /** @throws RedisException */
@@ -46,7 +45,8 @@ final class ConnectionPool
                     throw $e;
                 }
             }
-            $this->waiting->wait();
+            // A wake-up meant for a fiber that left its wait goes to the next one.
+            $this->waiting->wait(unclaimed: $this->wakeOne(...));
         }
     }
 

@@ -18,8 +18,7 @@ final class ConcurrencyLimit
 
     public function __construct(private readonly int $max)
     {
-        // A slot handed to a request cancelled meanwhile goes to the next one.
-        $this->waiting = new WaitQueue(fn () => $this->release());
+        $this->waiting = new WaitQueue();
     }
 
     public function running(): int
@@ -45,7 +44,8 @@ final class ConcurrencyLimit
         if ($this->tryAcquire()) {
             return;
         }
-        $this->waiting->wait();
+        // A slot handed to a request cancelled meanwhile goes to the next one.
+        $this->waiting->wait(unclaimed: $this->release(...));
         // The releasing request handed its slot over: running was not decremented.
     }
 

@@ -63,8 +63,7 @@ final class InstancePool
         if ($max < 1) {
             throw new \InvalidArgumentException(\sprintf('An instance pool needs room for at least one instance, got %d', $max));
         }
-        // What was handed to a request that left its wait (cancelled) goes to the next one.
-        $this->waiters = new WaitQueue($this->unclaimed(...));
+        $this->waiters = new WaitQueue();
         $this->runner = new TaskRunner(Loop::driver());
     }
 
@@ -95,7 +94,7 @@ final class InstancePool
         try {
             // A cancellation (request timeout) ends the wait; an instance handed to this fiber
             // meanwhile goes on to the next waiter.
-            $instance = $this->waiters->wait();
+            $instance = $this->waiters->wait(unclaimed: $this->unclaimed(...));
         } catch (\Throwable $e) {
             --$this->borrowed;
 

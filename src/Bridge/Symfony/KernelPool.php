@@ -30,8 +30,7 @@ final class KernelPool
         if ($max < 1) {
             throw new \InvalidArgumentException(\sprintf('A kernel pool holds at least one kernel, %d asked', $max));
         }
-        // What was handed to a request that left its wait (cancelled) goes to the next one.
-        $this->waiters = new WaitQueue(fn (?HttpKernelInterface $kernel) => $kernel !== null ? $this->release($kernel) : $this->freeRoom());
+        $this->waiters = new WaitQueue();
     }
 
     public function borrow(): HttpKernelInterface
@@ -46,7 +45,7 @@ final class KernelPool
             return $this->create();
         }
 
-        return $this->waiters->wait() ?? $this->create();
+        return $this->waiters->wait(unclaimed: $this->unclaimed(...)) ?? $this->create();
     }
 
     /** Gives a kernel back, ready for the next request (already reset). */
@@ -72,6 +71,16 @@ final class KernelPool
     public function idle(): int
     {
         return \count($this->idle);
+    }
+
+    /** What was handed to a request that left its wait (cancelled) goes to the next one. */
+    private function unclaimed(?HttpKernelInterface $kernel): void
+    {
+        if ($kernel !== null) {
+            $this->release($kernel);
+        } else {
+            $this->freeRoom();
+        }
     }
 
     /** Creates a kernel in room already counted in $created. */

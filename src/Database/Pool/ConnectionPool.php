@@ -65,8 +65,7 @@ final class ConnectionPool
         if (is_nan($pingAfter) || $pingAfter < 0) {
             throw new \InvalidArgumentException('The pool ping interval must be 0 or more seconds (INF: never ping)');
         }
-        // What was handed to a fiber that left its wait before taking it goes to the next one.
-        $this->waiters = new WaitQueue(fn (?Connection $connection) => $connection !== null ? $this->checkIn($connection) : $this->freeSlot());
+        $this->waiters = new WaitQueue();
     }
 
     /**
@@ -256,9 +255,19 @@ final class ConnectionPool
         if ($this->waitTimeout <= 0) {
             throw $this->timeout();
         }
-        $connection = $this->waiters->wait($this->waitTimeout, $this->timeout(...));
+        $connection = $this->waiters->wait($this->waitTimeout, $this->timeout(...), unclaimed: $this->unclaimed(...));
 
         return $connection !== null ? new PooledConnection($this, $connection) : $this->open();
+    }
+
+    /** What was handed to a fiber that left its wait before taking it goes to the next one. */
+    private function unclaimed(?Connection $connection): void
+    {
+        if ($connection !== null) {
+            $this->checkIn($connection);
+        } else {
+            $this->freeSlot();
+        }
     }
 
     private function timeout(): PoolTimeout

@@ -114,15 +114,15 @@ final class WaitQueueTest extends TestCase
     {
         $unclaimed = [];
         /** @var WaitQueue<string> $queue */
-        $queue = new WaitQueue(static function (string $value) use (&$unclaimed): void {
-            $unclaimed[] = $value;
-        });
+        $queue = new WaitQueue();
         $runner = new TaskRunner(Loop::driver());
         $context = new Context('waiter');
         $outcome = null;
-        $runner->run($context, static function () use ($queue, &$outcome): void {
+        $runner->run($context, static function () use ($queue, &$outcome, &$unclaimed): void {
             try {
-                $outcome = $queue->wait();
+                $outcome = $queue->wait(unclaimed: static function (string $value) use (&$unclaimed): void {
+                    $unclaimed[] = $value;
+                });
             } catch (\RuntimeException $e) {
                 $outcome = $e->getMessage();
             }
@@ -212,5 +212,44 @@ final class WaitQueueTest extends TestCase
         self::assertTrue($queue->isEmpty());
         $waiters = (new \ReflectionProperty(WaitQueue::class, 'waiters'))->getValue($queue);
         self::assertSame([], $waiters);
+    }
+
+    public function testAnOwnerOfAQueueIsFreedWithoutTheCycleCollector(): void
+    {
+        $owner = new WaitQueueOwner();
+        $weak = \WeakReference::create($owner);
+        EventLoop::queue(static function () use ($owner): void {
+            try {
+                $owner->queue->wait(0.001, unclaimed: $owner->giveBack(...));
+            } catch (WaitTimeout) {
+            }
+        });
+        EventLoop::run();
+        $enabled = gc_enabled();
+        gc_disable();
+        try {
+            unset($owner);
+            self::assertNull($weak->get(), 'the queue holds nothing of its owner after the wait: no reference cycle');
+        } finally {
+            if ($enabled) {
+                gc_enable();
+            }
+        }
+    }
+}
+
+/** An owner of a queue, as a pool is. */
+final class WaitQueueOwner
+{
+    /** @var WaitQueue<string> */
+    public readonly WaitQueue $queue;
+
+    public function __construct()
+    {
+        $this->queue = new WaitQueue();
+    }
+
+    public function giveBack(string $value): void
+    {
     }
 }
