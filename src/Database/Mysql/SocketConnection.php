@@ -20,6 +20,10 @@ use Spindle\Loop\SocketWaiter;
  * A lost connection, a malformed packet or a query timeout breaks the connection: it is closed,
  * isBroken() is true, and every later call throws MysqlException 2006 at once. Server errors
  * (ERR packets answering a statement) leave it usable. isBroken() is also true after close().
+ *
+ * Over 500 lines: the command lifecycle of one MySQL session (sending a command, reading its
+ * results whole or streamed, LOCAL INFILE); opening the socket and killing a query after its
+ * timeout are SocketOpener and QueryKiller. Streamed results are the next part to move out.
  */
 final class SocketConnection implements StreamingConnection
 {

@@ -17,6 +17,10 @@ use Spindle\Database\Mysql\ResultStream;
  * current result set, as pdo_stmt.c's do_fetch() does.
  *
  * @internal
+ *
+ * Over 500 lines: one method per family of PDO fetch modes (columns, objects and classes,
+ * functions, and fetchAll's grouping, unique and key-pair forms) with their flag combinations; they
+ * share the rules for naming columns, and a split by mode would scatter those.
  */
 final class FetchModes
 {

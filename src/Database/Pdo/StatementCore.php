@@ -21,6 +21,10 @@ use Spindle\Database\Pgsql\Bytea;
  * detected and how each one is reported.
  *
  * @internal
+ *
+ * Over 500 lines: prepare, bind and execute for two wire protocols (MySQL and PostgreSQL), each
+ * emulated or prepared by the server; results and fetching are already its parts (Cursor,
+ * FetchModes, StatementStatus).
  */
 final class StatementCore
 {
