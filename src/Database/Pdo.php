@@ -281,17 +281,17 @@ class Pdo extends \PDO
 
             return false;
         }
-        $core->errorCode = SqlState::NONE;
+        $core->status->errorCode = SqlState::NONE;
         if ($fetchMode !== null) {
-            $core->setFetchMode($fetchMode, array_values($fetchModeArgs), 2, 'PDO::query', '($fetchMode)');
+            $core->fetch->setFetchMode($fetchMode, array_values($fetchModeArgs), 2, 'PDO::query', '($fetchMode)');
         }
-        $core->errorCode = SqlState::NONE;
+        $core->status->errorCode = SqlState::NONE;
         if ($core->executeDirectly()) {
             StatementClass::construct($statement, $core, $handle->statementCtorArgs);
 
             return $statement;
         }
-        $handle->queryError = new QueryError($core->errorCode, $core->driverError);
+        $handle->queryError = new QueryError($core->status->errorCode, $core->status->driverError);
         $handle->reportQueryError($handle->queryError, 'PDO::query');
 
         return false;

@@ -21,6 +21,11 @@ use Revolt\EventLoop;
  * behind the minimum rate once its grace is over, is answered 408. A body that falls behind that
  * rate also makes its connection one that may be closed to make room for a new one (see
  * waitingSince()), as a connection trickling its head does.
+ *
+ * Over 500 lines: one connection's life (reading, the pipelining queue, its phases, writing, its
+ * timeouts, the memory of its bodies) on the path of every request, where calls are kept few on
+ * purpose (phases as ints, see ConnectionPhase); parsing, assembling and writing are already their
+ * own classes.
  */
 final class Connection
 {

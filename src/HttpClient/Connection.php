@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\HttpClient;
 
+use Spindle\Loop\ClientSocket;
+use Spindle\Loop\ClientSocketException;
+use Spindle\Loop\ClientSocketFailure;
 use Spindle\Loop\SocketWaiter;
 
 /**
@@ -39,30 +42,17 @@ final class Connection
     {
         $peer = $host . ':' . $port;
         $address = \str_contains($ip, ':') ? '[' . $ip . ']:' . $port : $ip . ':' . $port;
-        $context = \stream_context_create(['socket' => ['tcp_nodelay' => true]]);
-        $error = null;
-        \set_error_handler(static function (int $type, string $message) use (&$error): bool {
-            $error = $message;
-
-            return true;
-        });
         try {
-            $socket = \stream_socket_client('tcp://' . $address, $errno, $errstr, null, \STREAM_CLIENT_CONNECT | \STREAM_CLIENT_ASYNC_CONNECT, $context);
-        } finally {
-            \restore_error_handler();
+            $socket = ClientSocket::connect('tcp://' . $address, $deadline);
+        } catch (ClientSocketException $e) {
+            throw match ($e->failure) {
+                ClientSocketFailure::TimedOut => new TimeoutException(\sprintf('Connection to %s timed out', $peer), TimeoutKind::Connect),
+                ClientSocketFailure::Refused => new ConnectException(\sprintf('Failed to connect to %s: %s', $peer, $e->reason !== '' ? $e->reason : 'Connection refused')),
+                default => new ConnectException(\sprintf('Failed to connect to %s: %s', $peer, $e->reason !== '' ? $e->reason : 'unknown error')),
+            };
         }
-        if ($socket === false) {
-            throw new ConnectException(\sprintf('Failed to connect to %s: %s', $peer, $errstr !== '' ? $errstr : ($error ?? 'unknown error')));
-        }
-        \stream_set_blocking($socket, false);
         $connection = new self($socket, $key, $peer);
         try {
-            if (!$connection->waiter->wait(true, $deadline)) {
-                throw new TimeoutException(\sprintf('Connection to %s timed out', $peer), TimeoutKind::Connect);
-            }
-            if (\stream_socket_get_name($socket, true) === false) {
-                throw new ConnectException(\sprintf('Failed to connect to %s: %s', $peer, self::socketError($socket)));
-            }
             if ($tunnel !== null) {
                 $connection->connectTunnel($tunnel, $deadline);
             }
@@ -73,26 +63,8 @@ final class Connection
             $connection->close();
             throw $e;
         }
-        \stream_set_read_buffer($socket, 0);
-        \stream_set_write_buffer($socket, 0);
 
         return $connection;
-    }
-
-    /** @param resource $socket */
-    private static function socketError($socket): string
-    {
-        if (\function_exists('socket_import_stream')) {
-            $raw = @\socket_import_stream($socket);
-            if ($raw !== false) {
-                $code = \socket_get_option($raw, \SOL_SOCKET, \SO_ERROR);
-                if (\is_int($code) && $code !== 0) {
-                    return \socket_strerror($code);
-                }
-            }
-        }
-
-        return 'Connection refused';
     }
 
     /** @param array{host: string, port: int, authorization: ?string} $tunnel */
@@ -119,34 +91,17 @@ final class Connection
 
     private function handshake(string $host, TlsOptions $tls, ?float $deadline): void
     {
-        foreach ($tls->contextOptions($host) as $name => $value) {
-            \stream_context_set_option($this->socket, 'ssl', $name, $value);
-        }
-        $errors = [];
-        while (true) {
-            \set_error_handler(static function (int $type, string $message) use (&$errors): bool {
-                $errors[] = $message;
-
-                return true;
-            });
-            try {
-                $done = \stream_socket_enable_crypto($this->socket, true, \STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | \STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT);
-            } finally {
-                \restore_error_handler();
-            }
-            if ($done === true) {
-                return;
-            }
-            if ($done === false) {
-                $message = \implode('; ', \array_map(static fn (string $m): string => \preg_replace('/^stream_socket_enable_crypto\(\): /', '', $m) ?? $m, $errors));
-                $text = \sprintf('TLS handshake with %s failed: %s', $this->peer, $message !== '' ? $message : 'the connection was closed');
-                throw \preg_match('/certificate verify failed|did not match expected CN|Peer certificate/i', $message) === 1
-                    ? new CertificateException($text)
-                    : new ConnectException($text);
-            }
-            if (!$this->waiter->wait(false, $deadline)) {
+        try {
+            ClientSocket::enableTls($this->socket, $tls->contextOptions($host), $deadline, $this->waiter);
+        } catch (ClientSocketException $e) {
+            if ($e->failure === ClientSocketFailure::TlsTimedOut) {
                 throw new TimeoutException(\sprintf('TLS handshake with %s timed out', $this->peer), TimeoutKind::Connect);
             }
+            $message = \implode('; ', \array_map(static fn (string $m): string => \preg_replace('/^stream_socket_enable_crypto\(\): /', '', $m) ?? $m, $e->warnings));
+            $text = \sprintf('TLS handshake with %s failed: %s', $this->peer, $message !== '' ? $message : 'the connection was closed');
+            throw \preg_match('/certificate verify failed|did not match expected CN|Peer certificate/i', $message) === 1
+                ? new CertificateException($text)
+                : new ConnectException($text);
         }
     }
 

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Spindle\HttpClient;
 
 use Revolt\EventLoop;
-use Revolt\EventLoop\Suspension;
+use Spindle\Loop\WaitQueue;
 
 /**
  * Keep-alive connections by origin. A connection counts against its origin's limit and the total
@@ -20,8 +20,13 @@ final class ConnectionPool
     /** @var array<string, int> open connections (idle or in use) by key */
     private array $open = [];
     private int $total = 0;
-    /** @var list<array{string, Suspension<mixed>}> requests waiting for room */
-    private array $waiting = [];
+    /**
+     * Requests waiting for room, tagged with their key; a grant means "look again", and carries
+     * the key it was meant for (null: any).
+     *
+     * @var WaitQueue<string|null>
+     */
+    private readonly WaitQueue $waiting;
     private ?string $sweeper = null;
 
     public function __construct(
@@ -29,6 +34,7 @@ final class ConnectionPool
         public readonly int $maxTotal = 512,
         public readonly float $idleTimeout = 30.0,
     ) {
+        $this->waiting = new WaitQueue();
     }
 
     /**
@@ -136,33 +142,22 @@ final class ConnectionPool
 
     private function waitForRoom(string $key, ?float $deadline): void
     {
-        $suspension = EventLoop::getSuspension();
-        $entry = [$key, $suspension];
-        $this->waiting[] = $entry;
-        $timer = $deadline === null ? null : EventLoop::delay(\max(0.0, $deadline - \hrtime(true) / 1e9), static fn () => $suspension->resume(false));
-        try {
-            $ready = $suspension->suspend();
-        } finally {
-            if ($timer !== null) {
-                EventLoop::cancel($timer);
-            }
-            $this->waiting = \array_values(\array_filter($this->waiting, static fn (array $w): bool => $w[1] !== $suspension));
-        }
-        if ($ready === false) {
-            throw new TimeoutException(\sprintf('No connection to %s became free within the connect timeout (pool limits %d per origin, %d in total)', $key, $this->maxPerOrigin, $this->maxTotal), TimeoutKind::Connect);
-        }
+        $this->waiting->wait(
+            $deadline === null ? \INF : \max(0.0, $deadline - \hrtime(true) / 1e9),
+            fn (): \Throwable => new TimeoutException(\sprintf('No connection to %s became free within the connect timeout (pool limits %d per origin, %d in total)', $key, $this->maxPerOrigin, $this->maxTotal), TimeoutKind::Connect),
+            $key,
+            // Room offered to a request that left its wait goes to the next one.
+            $this->wakeOne(...),
+        );
     }
 
     /** Resumes the first waiter for $key (or any waiter when $key is null). */
     private function wakeOne(?string $key): void
     {
-        foreach ($this->waiting as $i => [$waitKey, $suspension]) {
-            if ($key === null || $waitKey === $key) {
-                \array_splice($this->waiting, $i, 1);
-                $suspension->resume(true);
-
-                return;
-            }
+        if ($key === null) {
+            $this->waiting->grant(null);
+        } else {
+            $this->waiting->grantWhere(static fn (mixed $waitKey): bool => $waitKey === $key, $key);
         }
     }
 

@@ -4,8 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Redis;
 
-use Revolt\EventLoop;
-use Revolt\EventLoop\Suspension;
+use Spindle\Loop\WaitQueue;
 
 /**
  * @internal The dedicated connections of a client: blocking commands, transactions and
@@ -17,11 +16,12 @@ final class ConnectionPool
     /** @var list<Connection> */
     private array $idle = [];
     private int $open = 0;
-    /** @var list<Suspension<mixed>> */
-    private array $waiting = [];
+    /** @var WaitQueue<null> a grant means: a connection may be free now, look again */
+    private readonly WaitQueue $waiting;
 
     public function __construct(private readonly RedisConfig $config)
     {
+        $this->waiting = new WaitQueue();
     }
 
     /** @throws RedisException */
@@ -45,9 +45,8 @@ final class ConnectionPool
                     throw $e;
                 }
             }
-            $suspension = EventLoop::getSuspension();
-            $this->waiting[] = $suspension;
-            $suspension->suspend();
+            // A wake-up meant for a fiber that left its wait goes to the next one.
+            $this->waiting->wait(unclaimed: $this->wakeOne(...));
         }
     }
 
@@ -80,7 +79,6 @@ final class ConnectionPool
 
     private function wakeOne(): void
     {
-        $suspension = array_shift($this->waiting);
-        $suspension?->resume();
+        $this->waiting->grant(null);
     }
 }

@@ -4,11 +4,13 @@ declare(strict_types=1);
 
 namespace Spindle\Redis;
 
-use Revolt\EventLoop;
+use Spindle\Loop\ClientSocket;
+use Spindle\Loop\ClientSocketException;
+use Spindle\Loop\ClientSocketFailure;
 
 /**
- * @internal Opens the non-blocking socket (TCP, unix or TLS) of a connection, suspending the
- * calling fiber while the connect and the TLS handshake are under way.
+ * @internal Opens the socket (TCP, unix or TLS) of a connection with Loop\ClientSocket (only
+ * the calling fiber waits for the connect and the TLS handshake) and words its failures.
  */
 final class SocketOpener
 {
@@ -24,84 +26,26 @@ final class SocketOpener
     public static function open(RedisConfig $config)
     {
         $deadline = $config->connectTimeout > 0 ? hrtime(true) / 1e9 + $config->connectTimeout : null;
-        $uri = $config->unixSocket !== null
-            ? 'unix://' . $config->unixSocket
-            : 'tcp://' . (str_contains($config->host, ':') ? '[' . $config->host . ']' : $config->host) . ':' . $config->port;
-        $context = stream_context_create(['socket' => ['tcp_nodelay' => true]]);
-        $errno = 0;
-        $errstr = '';
-        $socket = @stream_socket_client($uri, $errno, $errstr, null, STREAM_CLIENT_CONNECT | STREAM_CLIENT_ASYNC_CONNECT, $context);
-        if ($socket === false) {
-            throw new ConnectionException(sprintf('Could not connect to Redis server %s: %s', $config->where(), $errstr !== '' ? $errstr : 'error ' . $errno));
-        }
-        stream_set_blocking($socket, false);
-        stream_set_read_buffer($socket, 0);
-        stream_set_write_buffer($socket, 0);
-        if (!self::wait($socket, true, $deadline)) {
-            fclose($socket);
-            throw new ConnectionException(sprintf('Could not connect to Redis server %s: timed out after %.3g s', $config->where(), $config->connectTimeout));
-        }
-        if ($config->unixSocket === null && @stream_socket_get_name($socket, true) === false) {
-            fclose($socket);
-            throw new ConnectionException(sprintf('Could not connect to Redis server %s: connection refused', $config->where()));
+        try {
+            $socket = ClientSocket::connect(ClientSocket::uri($config->host, $config->port, $config->unixSocket), $deadline);
+        } catch (ClientSocketException $e) {
+            throw new ConnectionException(sprintf('Could not connect to Redis server %s: %s', $config->where(), match ($e->failure) {
+                ClientSocketFailure::TimedOut => sprintf('timed out after %.3g s', $config->connectTimeout),
+                ClientSocketFailure::Refused => 'connection refused',
+                default => $e->reason !== '' ? $e->reason : 'error ' . $e->errno,
+            }));
         }
         if ($config->tls) {
-            self::enableTls($socket, $config, $deadline);
+            try {
+                ClientSocket::enableTls($socket, $config->tlsOptions + ['peer_name' => $config->host, 'SNI_enabled' => true], $deadline);
+            } catch (ClientSocketException $e) {
+                fclose($socket);
+                throw new ConnectionException($e->failure === ClientSocketFailure::TlsTimedOut
+                    ? sprintf('TLS handshake with Redis server %s timed out', $config->where())
+                    : sprintf('TLS handshake with Redis server %s failed: %s', $config->where(), $e->warnings !== [] ? $e->warnings[\count($e->warnings) - 1] : 'unknown error'));
+            }
         }
 
         return $socket;
-    }
-
-    /** @param resource $socket */
-    private static function enableTls($socket, RedisConfig $config, ?float $deadline): void
-    {
-        $options = $config->tlsOptions + ['peer_name' => $config->host, 'SNI_enabled' => true];
-        foreach ($options as $name => $value) {
-            stream_context_set_option($socket, 'ssl', $name, $value);
-        }
-        while (true) {
-            error_clear_last();
-            $result = @stream_socket_enable_crypto($socket, true, STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT);
-            if ($result === true) {
-                return;
-            }
-            if ($result === false) {
-                fclose($socket);
-                throw new ConnectionException(sprintf('TLS handshake with Redis server %s failed: %s', $config->where(), error_get_last()['message'] ?? 'unknown error'));
-            }
-            if (!self::wait($socket, false, $deadline)) {
-                fclose($socket);
-                throw new ConnectionException(sprintf('TLS handshake with Redis server %s timed out', $config->where()));
-            }
-        }
-    }
-
-    /**
-     * @param resource $socket
-     *
-     * @return bool false when the deadline passed first
-     */
-    private static function wait($socket, bool $write, ?float $deadline): bool
-    {
-        $suspension = EventLoop::getSuspension();
-        $done = false;
-        $wake = static function (string $id, mixed $unused = null, bool $ready = true) use ($suspension, &$done): void {
-            if (!$done) {
-                $done = true;
-                $suspension->resume($ready);
-            }
-        };
-        $watcher = $write
-            ? EventLoop::onWritable($socket, static fn (string $id) => $wake($id))
-            : EventLoop::onReadable($socket, static fn (string $id) => $wake($id));
-        $timer = $deadline === null ? null : EventLoop::delay(max(0.0, $deadline - hrtime(true) / 1e9), static fn (string $id) => $wake($id, null, false));
-        try {
-            return (bool) $suspension->suspend();
-        } finally {
-            EventLoop::cancel($watcher);
-            if ($timer !== null) {
-                EventLoop::cancel($timer);
-            }
-        }
     }
 }

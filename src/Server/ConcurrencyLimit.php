@@ -4,8 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Server;
 
-use Revolt\EventLoop;
-use Revolt\EventLoop\Suspension;
+use Spindle\Loop\WaitQueue;
 
 /**
  * At most $max requests of a worker run the application at once; the others wait their turn
@@ -14,12 +13,12 @@ use Revolt\EventLoop\Suspension;
 final class ConcurrencyLimit
 {
     private int $running = 0;
-    /** @var \SplQueue<Suspension<mixed>> */
-    private \SplQueue $waiting;
+    /** @var WaitQueue<null> a grant is the releasing request's slot, handed over */
+    private readonly WaitQueue $waiting;
 
     public function __construct(private readonly int $max)
     {
-        $this->waiting = new \SplQueue();
+        $this->waiting = new WaitQueue();
     }
 
     public function running(): int
@@ -45,19 +44,15 @@ final class ConcurrencyLimit
         if ($this->tryAcquire()) {
             return;
         }
-        $suspension = EventLoop::getSuspension();
-        $this->waiting->enqueue($suspension);
-        $suspension->suspend();
+        // A slot handed to a request cancelled meanwhile goes to the next one.
+        $this->waiting->wait(unclaimed: $this->release(...));
         // The releasing request handed its slot over: running was not decremented.
     }
 
     public function release(): void
     {
-        if (!$this->waiting->isEmpty()) {
-            $this->waiting->dequeue()->resume();
-
-            return;
+        if (!$this->waiting->grant(null)) {
+            --$this->running;
         }
-        --$this->running;
     }
 }

@@ -5,10 +5,10 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Revolt\EventLoop;
-use Revolt\EventLoop\Suspension;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
+use Spindle\Loop\WaitQueue;
 
 /**
  * The booted app instances of one worker. A request borrows one for its whole life and gives it
@@ -39,8 +39,8 @@ final class InstancePool
     private bool $scheduled = false;
     /** Runs the background boots, each as a task of its own. */
     private readonly TaskRunner $runner;
-    /** @var \SplQueue<Suspension<T|null>> */
-    private \SplQueue $waiters;
+    /** @var WaitQueue<T|null> a grant is an instance, or null: room to boot one */
+    private readonly WaitQueue $waiters;
     /** Instances lent out now, and the most lent out at once since the last trim. */
     private int $borrowed = 0;
     private int $peak = 0;
@@ -63,7 +63,7 @@ final class InstancePool
         if ($max < 1) {
             throw new \InvalidArgumentException(\sprintf('An instance pool needs room for at least one instance, got %d', $max));
         }
-        $this->waiters = new \SplQueue();
+        $this->waiters = new WaitQueue();
         $this->runner = new TaskRunner(Loop::driver());
     }
 
@@ -91,23 +91,14 @@ final class InstancePool
             }
             $this->bootInBackground();
         }
-        /** @var Suspension<T|null> $suspension */
-        $suspension = EventLoop::getSuspension();
-        $this->waiters->enqueue($suspension);
-        $context = Loop::context();
-        // A cancellation (request timeout) must not interrupt the wait, or the instance handed
-        // to this fiber meanwhile would be lost: take it, give it back, then give up.
-        $instance = $context === null ? $suspension->suspend() : $context->shield($suspension->suspend(...));
-        $cancellation = $context?->takeCancellation();
-        if ($cancellation !== null) {
-            if ($instance !== null) {
-                $this->release($instance);
-            } else {
-                --$this->borrowed;
-                $this->handOverRoom();
-            }
+        try {
+            // A cancellation (request timeout) ends the wait; an instance handed to this fiber
+            // meanwhile goes on to the next waiter.
+            $instance = $this->waiters->wait(unclaimed: $this->unclaimed(...));
+        } catch (\Throwable $e) {
+            --$this->borrowed;
 
-            throw $cancellation;
+            throw $e;
         }
         if ($instance !== null) {
             return $instance;
@@ -124,9 +115,8 @@ final class InstancePool
     /** @param T $instance */
     public function release(object $instance): void
     {
-        if ($this->waiters->isEmpty()) {
-            --$this->borrowed;
-        }
+        // A waiter it goes to was counted as borrowing when it began to wait.
+        --$this->borrowed;
         $this->offer($instance);
     }
 
@@ -272,9 +262,7 @@ final class InstancePool
      */
     private function offer(object $instance): void
     {
-        if (!$this->waiters->isEmpty()) {
-            $this->waiters->dequeue()->resume($instance);
-
+        if ($this->waiters->grant($instance)) {
             return;
         }
         $this->idle[] = $instance;
@@ -283,11 +271,19 @@ final class InstancePool
         }
     }
 
+    /** @param T|null $instance handed to a waiter that left before taking it */
+    private function unclaimed(?object $instance): void
+    {
+        if ($instance !== null) {
+            $this->offer($instance);
+        } else {
+            $this->handOverRoom();
+        }
+    }
+
     /** There is room for one more instance: the first waiter (if any) boots it. */
     private function handOverRoom(): void
     {
-        if (!$this->waiters->isEmpty()) {
-            $this->waiters->dequeue()->resume(null);
-        }
+        $this->waiters->grant(null);
     }
 }

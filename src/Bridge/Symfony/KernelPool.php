@@ -4,8 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Symfony;
 
-use Revolt\EventLoop;
-use Revolt\EventLoop\Suspension;
+use Spindle\Loop\WaitQueue;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
 
 /**
@@ -20,9 +19,8 @@ final class KernelPool
     /** @var list<HttpKernelInterface> */
     private array $idle = [];
     private int $created = 0;
-    /** @var array<int, Suspension<HttpKernelInterface>> */
-    private array $waiters = [];
-    private int $nextWaiter = 0;
+    /** @var WaitQueue<HttpKernelInterface|null> a grant is a kernel given back, or null: room to create one */
+    private readonly WaitQueue $waiters;
 
     /** @param \Closure(): HttpKernelInterface $factory creates and boots a kernel */
     public function __construct(
@@ -32,6 +30,7 @@ final class KernelPool
         if ($max < 1) {
             throw new \InvalidArgumentException(\sprintf('A kernel pool holds at least one kernel, %d asked', $max));
         }
+        $this->waiters = new WaitQueue();
     }
 
     public function borrow(): HttpKernelInterface
@@ -42,56 +41,25 @@ final class KernelPool
         }
         if ($this->created < $this->max) {
             ++$this->created;
-            try {
-                return ($this->factory)();
-            } catch (\Throwable $e) {
-                --$this->created;
 
-                throw $e;
-            }
+            return $this->create();
         }
-        /** @var Suspension<HttpKernelInterface> $suspension */
-        $suspension = EventLoop::getSuspension();
-        $id = $this->nextWaiter++;
-        $this->waiters[$id] = $suspension;
-        try {
-            return $suspension->suspend();
-        } finally {
-            unset($this->waiters[$id]);
-        }
+
+        return $this->waiters->wait(unclaimed: $this->unclaimed(...)) ?? $this->create();
     }
 
     /** Gives a kernel back, ready for the next request (already reset). */
     public function release(HttpKernelInterface $kernel): void
     {
-        foreach ($this->waiters as $id => $waiter) {
-            unset($this->waiters[$id]);
-            $waiter->resume($kernel);
-
-            return;
+        if (!$this->waiters->grant($kernel)) {
+            $this->idle[] = $kernel;
         }
-        $this->idle[] = $kernel;
     }
 
     /** Forgets a borrowed kernel that cannot serve again; a new one may be created in its place. */
     public function discard(HttpKernelInterface $kernel): void
     {
-        --$this->created;
-        if ($this->waiters !== [] && $this->created < $this->max) {
-            // A waiting request gets a fresh kernel, made in its own fiber.
-            foreach ($this->waiters as $id => $waiter) {
-                unset($this->waiters[$id]);
-                ++$this->created;
-                try {
-                    $waiter->resume(($this->factory)());
-                } catch (\Throwable $e) {
-                    --$this->created;
-                    $waiter->throw($e);
-                }
-
-                return;
-            }
-        }
+        $this->freeRoom();
     }
 
     /** Kernels created so far (borrowed or idle). */
@@ -103,5 +71,35 @@ final class KernelPool
     public function idle(): int
     {
         return \count($this->idle);
+    }
+
+    /** What was handed to a request that left its wait (cancelled) goes to the next one. */
+    private function unclaimed(?HttpKernelInterface $kernel): void
+    {
+        if ($kernel !== null) {
+            $this->release($kernel);
+        } else {
+            $this->freeRoom();
+        }
+    }
+
+    /** Creates a kernel in room already counted in $created. */
+    private function create(): HttpKernelInterface
+    {
+        try {
+            return ($this->factory)();
+        } catch (\Throwable $e) {
+            $this->freeRoom();
+
+            throw $e;
+        }
+    }
+
+    /** One kernel fewer: a waiting request gets the room and creates a fresh kernel in its own fiber. */
+    private function freeRoom(): void
+    {
+        if (!$this->waiters->grant(null)) {
+            --$this->created;
+        }
     }
 }

@@ -4,10 +4,12 @@ declare(strict_types=1);
 
 namespace Spindle\Database\Mysql;
 
-use Revolt\EventLoop;
 use Spindle\Database\Mysql\Protocol\ClientProtocol;
 use Spindle\Database\Mysql\Protocol\Errors;
 use Spindle\Database\Mysql\Protocol\Phase;
+use Spindle\Loop\ClientSocket;
+use Spindle\Loop\ClientSocketException;
+use Spindle\Loop\ClientSocketFailure;
 use Spindle\Loop\SocketWaiter;
 
 /**
@@ -18,6 +20,10 @@ use Spindle\Loop\SocketWaiter;
  * A lost connection, a malformed packet or a query timeout breaks the connection: it is closed,
  * isBroken() is true, and every later call throws MysqlException 2006 at once. Server errors
  * (ERR packets answering a statement) leave it usable. isBroken() is also true after close().
+ *
+ * Over 500 lines: the command lifecycle of one MySQL session (sending a command, reading its
+ * results whole or streamed, LOCAL INFILE); opening the socket and killing a query after its
+ * timeout are SocketOpener and QueryKiller. Streamed results are the next part to move out.
  */
 final class SocketConnection implements StreamingConnection
 {
@@ -69,7 +75,7 @@ final class SocketConnection implements StreamingConnection
     {
         $protocol = new ClientProtocol($config, $config->unixSocket !== null);
         $deadline = $config->connectTimeout > 0 ? self::now() + $config->connectTimeout : null;
-        [$socket, $waiter] = self::open($config, $deadline);
+        [$socket, $waiter] = SocketOpener::open($config, $deadline);
         $connection = new self($config, $socket, $waiter, $protocol);
         try {
             $connection->authenticate($deadline);
@@ -313,7 +319,7 @@ final class SocketConnection implements StreamingConnection
         } catch (\Throwable $e) {
             $this->fail();
             if ($this->timedOut && $this->config->killQueryOnTimeout) {
-                $this->killInBackground();
+                QueryKiller::killInBackground($this->config, $this->connectionId());
             }
             throw $e;
         }
@@ -484,25 +490,13 @@ final class SocketConnection implements StreamingConnection
 
     private function enableTls(?float $deadline): void
     {
-        $socket = $this->socket();
         $options = ($this->config->tls ?? []) + ['peer_name' => $this->config->host, 'SNI_enabled' => true];
-        foreach ($options as $name => $value) {
-            stream_context_set_option($socket, 'ssl', $name, $value);
-        }
-        $method = STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT;
-        while (true) {
-            error_clear_last();
-            $result = @stream_socket_enable_crypto($socket, true, $method);
-            if ($result === true) {
-                return;
-            }
-            if ($result === false) {
-                $reason = error_get_last()['message'] ?? 'handshake failed';
-                throw new MysqlException('SSL connection error: ' . $reason, Errors::SSL_CONNECTION_ERROR);
-            }
-            if (!$this->await(false, $deadline)) {
-                throw new MysqlException('SSL connection error: the TLS handshake timed out', Errors::SSL_CONNECTION_ERROR);
-            }
+        try {
+            ClientSocket::enableTls($this->socket(), $options, $deadline, $this->waiter);
+        } catch (ClientSocketException $e) {
+            throw new MysqlException('SSL connection error: ' . ($e->failure === ClientSocketFailure::TlsTimedOut
+                ? 'the TLS handshake timed out'
+                : ($e->warnings !== [] ? $e->warnings[\count($e->warnings) - 1] : 'handshake failed')), Errors::SSL_CONNECTION_ERROR);
         }
     }
 
@@ -596,80 +590,9 @@ final class SocketConnection implements StreamingConnection
         return $this->waiter->wait($write, $deadline);
     }
 
-    /**
-     * @return array{resource, SocketWaiter}
-     *
-     * @throws MysqlException 2002
-     */
-    private static function open(ConnectionConfig $config, ?float $deadline): array
-    {
-        $unix = $config->unixSocket !== null;
-        $uri = $unix
-            ? 'unix://' . $config->unixSocket
-            : 'tcp://' . (str_contains($config->host, ':') ? '[' . $config->host . ']' : $config->host) . ':' . $config->port;
-        $where = self::describe($config);
-        $context = stream_context_create(['socket' => ['tcp_nodelay' => true]]);
-        $errno = 0;
-        $errstr = '';
-        $socket = @stream_socket_client($uri, $errno, $errstr, null, STREAM_CLIENT_CONNECT | STREAM_CLIENT_ASYNC_CONNECT, $context);
-        if ($socket === false) {
-            throw new MysqlException(sprintf("Can't connect to MySQL server on %s (%d: %s)", $where, $errno, $errstr), Errors::CONNECTION_ERROR);
-        }
-        stream_set_blocking($socket, false);
-        // Unbuffered: each fread() returns what the kernel has, up to READ_CHUNK, not 8 KiB.
-        stream_set_read_buffer($socket, 0);
-        $waiter = new SocketWaiter($socket);
-        try {
-            $ready = $waiter->wait(true, $deadline);
-        } catch (\Throwable $e) {
-            $waiter->cancel();
-            fclose($socket);
-            throw $e;
-        }
-        if (!$ready) {
-            $waiter->cancel();
-            fclose($socket);
-            throw new MysqlException(
-                sprintf("Can't connect to MySQL server on %s (timed out after %.3g s)", $where, $config->connectTimeout),
-                Errors::CONNECTION_ERROR,
-            );
-        }
-        if (!$unix && @stream_socket_get_name($socket, true) === false) {
-            $reason = self::socketError($socket);
-            $waiter->cancel();
-            fclose($socket);
-            throw new MysqlException(sprintf("Can't connect to MySQL server on %s (%s)", $where, $reason), Errors::CONNECTION_ERROR);
-        }
-
-        return [$socket, $waiter];
-    }
-
-    /** @param resource $socket */
-    private static function socketError($socket): string
-    {
-        if (\function_exists('socket_import_stream')) {
-            $raw = @socket_import_stream($socket);
-            if ($raw !== false) {
-                $code = @socket_get_option($raw, SOL_SOCKET, SO_ERROR);
-                if (\is_int($code) && $code !== 0) {
-                    return $code . ': ' . socket_strerror($code);
-                }
-            }
-        }
-
-        return 'connection failed';
-    }
-
-    private static function describe(ConnectionConfig $config): string
-    {
-        return $config->unixSocket !== null
-            ? sprintf("socket '%s'", $config->unixSocket)
-            : sprintf("'%s:%d'", $config->host, $config->port);
-    }
-
     private function where(): string
     {
-        return self::describe($this->config);
+        return SocketOpener::describe($this->config);
     }
 
     private function readLocalFile(string $name): ?string
@@ -680,38 +603,6 @@ final class SocketConnection implements StreamingConnection
         $contents = @file_get_contents($name);
 
         return $contents === false ? null : $contents;
-    }
-
-    /** After a query timeout: KILL QUERY from a fresh connection, in the background, errors ignored. */
-    private function killInBackground(): void
-    {
-        $id = $this->connectionId();
-        $c = $this->config;
-        $config = new ConnectionConfig(
-            host: $c->host,
-            port: $c->port,
-            unixSocket: $c->unixSocket,
-            user: $c->user,
-            password: $c->password,
-            charset: $c->charset,
-            connectTimeout: $c->connectTimeout > 0 ? min($c->connectTimeout, 5.0) : 5.0,
-            queryTimeout: 5.0,
-            tls: $c->tls,
-            serverPublicKey: $c->serverPublicKey,
-            killQueryOnTimeout: false,
-        );
-        EventLoop::queue(static function () use ($config, $id): void {
-            try {
-                $killer = self::connect($config);
-                try {
-                    $killer->query('KILL QUERY ' . $id);
-                } finally {
-                    $killer->close();
-                }
-            } catch (\Throwable) {
-                // Best effort: the server may already have ended the statement.
-            }
-        });
     }
 
     /** @return resource */

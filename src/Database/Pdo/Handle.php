@@ -456,7 +456,7 @@ final class Handle
      * both other modes (PHP warns even in ERRMODE_SILENT here). The exception's errorInfo is
      * [SQLSTATE, 0].
      */
-    public function raise(?StatementResults $statement, string $state, ?string $detail, string $where): void
+    public function raise(?StatementStatus $statement, string $state, ?string $detail, string $where): void
     {
         if ($statement !== null) {
             $statement->errorCode = $state;
@@ -478,7 +478,7 @@ final class Handle
      * "SQLSTATE[42S02]: Base table or view not found: 1146 Table 'app.x' doesn't exist", errorInfo
      * [SQLSTATE, number, text] (just [SQLSTATE] when the driver has no error of its own).
      */
-    public function report(?StatementResults $statement, string $where): void
+    public function report(?StatementStatus $statement, string $where): void
     {
         $state = $statement !== null ? $statement->errorCode : $this->errorCode;
         if ($state === SqlState::NONE || $this->errorMode === ErrorMode::Silent) {

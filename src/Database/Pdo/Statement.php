@@ -50,12 +50,12 @@ class Statement extends \PDOStatement
 
     public function closeCursor(): bool
     {
-        return $this->core()->closeCursor();
+        return $this->core()->cursor->closeCursor();
     }
 
     public function columnCount(): int
     {
-        return $this->core()->columnCount();
+        return $this->core()->cursor->columnCount();
     }
 
     /** Prints the statement and its bound parameters, in PHP's format. */
@@ -70,7 +70,7 @@ class Statement extends \PDOStatement
     {
         $core = $this->core();
 
-        return $core->errorCode === '' ? null : $core->errorCode;
+        return $core->status->errorCode === '' ? null : $core->status->errorCode;
     }
 
     /** @return array{0: string, 1: int|null, 2: string|null} */
@@ -78,7 +78,7 @@ class Statement extends \PDOStatement
     {
         $core = $this->core();
 
-        return $core->handle->errorInfoFor($core->errorCode, $core->driverError);
+        return $core->handle->errorInfoFor($core->status->errorCode, $core->status->driverError);
     }
 
     /** @param array<mixed>|null $params */
@@ -90,18 +90,18 @@ class Statement extends \PDOStatement
     /** The cursor orientation is ignored: results are forward-only, as with pdo_mysql. */
     public function fetch(int $mode = \PDO::FETCH_DEFAULT, int $cursorOrientation = \PDO::FETCH_ORI_NEXT, int $cursorOffset = 0): mixed
     {
-        return $this->core()->fetch($mode);
+        return $this->core()->fetch->fetch($mode);
     }
 
     /** @return array<mixed> */
     public function fetchAll(int $mode = \PDO::FETCH_DEFAULT, mixed ...$args): array
     {
-        return $this->core()->fetchAll($mode, array_values($args), \func_num_args());
+        return $this->core()->fetch->fetchAll($mode, array_values($args), \func_num_args());
     }
 
     public function fetchColumn(int $column = 0): mixed
     {
-        return $this->core()->fetchColumn($column);
+        return $this->core()->fetch->fetchColumn($column);
     }
 
     /**
@@ -119,7 +119,7 @@ class Statement extends \PDOStatement
             throw new \TypeError(sprintf('PDOStatement::fetchObject(): Argument #1 ($class) must be a valid class name, %s given', $class));
         }
         /** @var T|false $object */
-        $object = $core->fetchObject($class, $constructorArgs);
+        $object = $core->fetch->fetchObject($class, $constructorArgs);
 
         return $object;
     }
@@ -133,18 +133,18 @@ class Statement extends \PDOStatement
     /** @return array<string, mixed>|false */
     public function getColumnMeta(int $column): array|false
     {
-        return $this->core()->columnMeta($column);
+        return $this->core()->cursor->columnMeta($column);
     }
 
     public function nextRowset(): bool
     {
-        return $this->core()->nextRowset();
+        return $this->core()->cursor->nextRowset();
     }
 
     /** Affected rows after a data change; the number of rows of a result set (it is buffered). */
     public function rowCount(): int
     {
-        return $this->core()->rowCount();
+        return $this->core()->cursor->rowCount();
     }
 
     /** pdo_mysql has no statement attributes to set. */
@@ -157,8 +157,8 @@ class Statement extends \PDOStatement
     public function setFetchMode(int $mode, mixed ...$args)
     {
         $core = $this->core();
-        $core->finishFetchOptions(true);
-        $core->setFetchMode($mode, array_values($args), 1, 'PDOStatement::setFetchMode', '($mode)');
+        $core->fetch->finishFetchOptions(true);
+        $core->fetch->setFetchMode($mode, array_values($args), 1, 'PDOStatement::setFetchMode', '($mode)');
 
         return true;
     }
@@ -166,7 +166,7 @@ class Statement extends \PDOStatement
     /** @return \Iterator<int, mixed> */
     public function getIterator(): \Iterator
     {
-        return $this->core()->iterate();
+        return $this->core()->fetch->iterate();
     }
 
     /** @return array{queryString: string} */

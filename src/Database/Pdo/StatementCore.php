@@ -14,15 +14,34 @@ use Spindle\Database\Pgsql\Bytea;
 
 /**
  * The state and behaviour behind one Spindle\Database\Pdo\Statement: preparing, binding,
- * emulated or server-side execution (this class); result sets (StatementResults) and fetch
- * modes (StatementFetch) below it. It follows PHP's
- * pdo_stmt.c and pdo_mysql step by step, including the order in which errors are detected and
- * how each one is reported.
+ * emulated or server-side execution. It holds its parts rather than extending them: a Cursor
+ * (the result sets of the last execute, the current row, the bound columns), FetchModes (how
+ * rows are built from the cursor) and the StatementStatus all three report errors to. It
+ * follows PHP's pdo_stmt.c and pdo_mysql step by step, including the order in which errors are
+ * detected and how each one is reported.
  *
  * @internal
+ *
+ * Over 500 lines: prepare, bind and execute for two wire protocols (MySQL and PostgreSQL), each
+ * emulated or prepared by the server; results and fetching are already its parts (Cursor,
+ * FetchModes, StatementStatus).
  */
-final class StatementCore extends StatementFetch
+final class StatementCore
 {
+    /** Its error: errorCode() and errorInfo(), shared with its cursor and fetch modes. */
+    public readonly StatementStatus $status;
+
+    /** The result sets of the last execute and the current row. */
+    public readonly Cursor $cursor;
+
+    /** How rows are fetched: setFetchMode(), fetch(), fetchAll(), … */
+    public readonly FetchModes $fetch;
+
+    /** false once the server prepared the statement (ATTR_EMULATE_PREPARES off) */
+    public bool $emulated = true;
+
+    private ?PreparedStatement $prepared = null;
+
     /** the SQL last sent by an emulated execute, for debugDumpParams() */
     public ?string $sentSql = null;
 
@@ -38,6 +57,15 @@ final class StatementCore extends StatementFetch
 
     /** @var array<int, mixed> server-side parameter values, by position */
     private array $nativeValues = [];
+
+    public function __construct(
+        public readonly Handle $handle,
+        public readonly string $queryString,
+    ) {
+        $this->status = new StatementStatus();
+        $this->cursor = new Cursor($handle, $this->status);
+        $this->fetch = new FetchModes($handle, $this->status, $this->cursor, $queryString);
+    }
 
     public function __destruct()
     {
@@ -63,7 +91,7 @@ final class StatementCore extends StatementFetch
         if ($parsed->style === PlaceholderStyle::Mixed) {
             // The handle takes the statement's error before it is raised (it may throw).
             $this->handle->errorCode = 'HY093';
-            $this->handle->raise($this, 'HY093', 'mixed named and positional parameters', $where);
+            $this->handle->raise($this->status, 'HY093', 'mixed named and positional parameters', $where);
 
             return false;
         }
@@ -84,8 +112,9 @@ final class StatementCore extends StatementFetch
             return false;
         }
         $this->emulated = false;
+        $this->cursor->serverPrepared = true;
         $this->parameterCount = \count($this->prepared->params);
-        $this->fieldCount = \count($this->prepared->columns);
+        $this->cursor->fieldCount = \count($this->prepared->columns);
 
         return true;
     }
@@ -100,7 +129,7 @@ final class StatementCore extends StatementFetch
         $parsed = $this->parsed();
         if ($parsed->style === PlaceholderStyle::Mixed) {
             $this->handle->errorCode = 'HY093';
-            $this->handle->raise($this, 'HY093', 'mixed named and positional parameters', $where);
+            $this->handle->raise($this->status, 'HY093', 'mixed named and positional parameters', $where);
 
             return false;
         }
@@ -128,8 +157,9 @@ final class StatementCore extends StatementFetch
         $count = $parsed->style === PlaceholderStyle::Named ? \count($numbers) : \count($parsed->placeholders);
         $this->prepared = $this->handle->prepareNumbered($sql, $count);
         $this->emulated = false;
+        $this->cursor->serverPrepared = true;
         $this->parameterCount = $count;
-        $this->fieldCount = 0;
+        $this->cursor->fieldCount = 0;
 
         return true;
     }
@@ -137,12 +167,12 @@ final class StatementCore extends StatementFetch
     /** A parameter error pdo_pgsql reports itself: HY093, no error number, the text. */
     private function pgsqlParameterError(string $text, string $where): bool
     {
-        $this->errorCode = 'HY093';
-        $this->driverError = new DriverError(null, $text);
+        $this->status->errorCode = 'HY093';
+        $this->status->driverError = new DriverError(null, $text);
         if ($this->handle->connection instanceof PgsqlSession) {
-            $this->handle->connection->lastError = $this->driverError;
+            $this->handle->connection->lastError = $this->status->driverError;
         }
-        $this->handle->report($this, $where);
+        $this->handle->report($this->status, $where);
 
         return false;
     }
@@ -154,7 +184,7 @@ final class StatementCore extends StatementFetch
     public function register(BoundParam $param, bool $isParam, string $where): bool
     {
         $value = &$param->value;
-        $type = $param->type & self::MODE_MASK;
+        $type = $param->type & FetchModes::MODE_MASK;
         if ($type === \PDO::PARAM_STR && $param->maxLength <= 0 && $value !== null) {
             $value = (string) $value;
         } elseif ($type === \PDO::PARAM_INT && \is_bool($value)) {
@@ -163,12 +193,12 @@ final class StatementCore extends StatementFetch
             $value = (bool) $value;
         }
 
-        if (!$isParam && $param->name !== null && $this->names !== null) {
-            $index = array_search($param->name, $this->names, true);
+        if (!$isParam && $param->name !== null && $this->cursor->names !== null) {
+            $index = array_search($param->name, $this->cursor->names, true);
             if ($index !== false) {
                 $param->position = $index;
             } else {
-                $this->handle->raise($this, 'HY000', sprintf("Did not find column name '%s' in the defined columns; it will not be bound", $param->name), $where);
+                $this->handle->raise($this->status, 'HY000', sprintf("Did not find column name '%s' in the defined columns; it will not be bound", $param->name), $where);
             }
         }
 
@@ -183,8 +213,8 @@ final class StatementCore extends StatementFetch
             $this->params ??= [];
             $hash = &$this->params;
         } else {
-            $this->columns ??= [];
-            $hash = &$this->columns;
+            $this->cursor->columns ??= [];
+            $hash = &$this->cursor->columns;
         }
         if ($param->position >= 0) {
             unset($hash[$param->position]);
@@ -199,8 +229,8 @@ final class StatementCore extends StatementFetch
             if ($this->handle->dialect === Dialect::Pgsql) {
                 return $this->pgsqlParameterError($param->name ?? 'parameter was not defined', $where);
             }
-            $this->errorCode = 'HY093';
-            $this->handle->report($this, $where);
+            $this->status->errorCode = 'HY093';
+            $this->handle->report($this->status, $where);
 
             return false;
         }
@@ -220,7 +250,7 @@ final class StatementCore extends StatementFetch
 
                 return true;
             }
-            $this->handle->raise($this, 'HY093', 'parameter was not defined', $where);
+            $this->handle->raise($this->status, 'HY093', 'parameter was not defined', $where);
 
             return false;
         }
@@ -229,7 +259,7 @@ final class StatementCore extends StatementFetch
             return $this->pgsqlParameterError($param->name, $where);
         }
         if ($position === false) {
-            $this->handle->raise($this, 'HY093', 'parameter was not defined', $where);
+            $this->handle->raise($this->status, 'HY093', 'parameter was not defined', $where);
 
             return false;
         }
@@ -242,7 +272,7 @@ final class StatementCore extends StatementFetch
     public function execute(?array $input): bool
     {
         $where = 'PDOStatement::execute';
-        $this->errorCode = SqlState::NONE;
+        $this->status->errorCode = SqlState::NONE;
         if ($input !== null) {
             $this->params = null;
             foreach ($input as $key => $value) {
@@ -264,23 +294,23 @@ final class StatementCore extends StatementFetch
             }
             $this->sentSql = $sql;
         } elseif (!$this->bindServerSide($where)) {
-            $this->handle->report($this, $where);
+            $this->handle->report($this->status, $where);
 
             return false;
         }
 
         if ($this->run()) {
             $ok = true;
-            if (!$this->executed) {
-                if ($this->names === null) {
-                    $ok = $this->describe();
+            if (!$this->cursor->executed) {
+                if ($this->cursor->names === null) {
+                    $ok = $this->cursor->describe();
                 }
-                $this->executed = true;
+                $this->cursor->executed = true;
             }
 
             return $ok;
         }
-        $this->handle->report($this, $where);
+        $this->handle->report($this->status, $where);
 
         return false;
     }
@@ -292,10 +322,10 @@ final class StatementCore extends StatementFetch
         if (!$this->run()) {
             return false;
         }
-        if (!$this->executed) {
-            $this->executed = true;
+        if (!$this->cursor->executed) {
+            $this->cursor->executed = true;
 
-            return $this->describe();
+            return $this->cursor->describe();
         }
 
         return true;
@@ -309,7 +339,7 @@ final class StatementCore extends StatementFetch
     {
         $parsed = $this->parsed();
         if ($parsed->style === PlaceholderStyle::Mixed) {
-            $this->handle->raise($this, 'HY093', 'mixed named and positional parameters', $where);
+            $this->handle->raise($this->status, 'HY093', 'mixed named and positional parameters', $where);
 
             return false;
         }
@@ -326,7 +356,7 @@ final class StatementCore extends StatementFetch
                 }
             }
             if (!$ok) {
-                $this->handle->raise($this, 'HY093', 'number of bound variables does not match number of tokens', $where);
+                $this->handle->raise($this->status, 'HY093', 'number of bound variables does not match number of tokens', $where);
 
                 return false;
             }
@@ -342,7 +372,7 @@ final class StatementCore extends StatementFetch
         foreach ($placeholders as $position => $placeholder) {
             $param = $parsed->style === PlaceholderStyle::Positional ? ($params[$position] ?? null) : ($params[$placeholder->text] ?? null);
             if ($param === null) {
-                $this->handle->raise($this, 'HY093', 'parameter was not defined', $where);
+                $this->handle->raise($this->status, 'HY093', 'parameter was not defined', $where);
 
                 return false;
             }
@@ -388,7 +418,7 @@ final class StatementCore extends StatementFetch
     private function quotePgsqlParam(BoundParam $param): string|false
     {
         $value = $param->value;
-        if ($value !== null && ($param->type & self::MODE_MASK) === \PDO::PARAM_BOOL) {
+        if ($value !== null && ($param->type & FetchModes::MODE_MASK) === \PDO::PARAM_BOOL) {
             $param->type = \PDO::PARAM_STR;
 
             return $value ? "'t'" : "'f'";
@@ -414,7 +444,7 @@ final class StatementCore extends StatementFetch
     {
         $this->nativeValues = [];
         foreach ($this->params ?? [] as $param) {
-            $type = $param->type & self::MODE_MASK;
+            $type = $param->type & FetchModes::MODE_MASK;
             if ($type === \PDO::PARAM_NULL || $param->value === null) {
                 $this->nativeValues[$param->position] = null;
                 continue;
@@ -442,7 +472,7 @@ final class StatementCore extends StatementFetch
     /** pdo_mysql_stmt_execute: send, then take the first result. */
     private function run(): bool
     {
-        $this->freeResult();
+        $this->cursor->freeResult();
         try {
             if ($this->prepared !== null && $this->handle->dialect === Dialect::Pgsql) {
                 // The server counts the parameters (and says so when some are missing).
@@ -450,10 +480,10 @@ final class StatementCore extends StatementFetch
                 for ($position = 0; \array_key_exists($position, $this->nativeValues); ++$position) {
                     $values[] = $this->nativeValues[$position];
                 }
-                $this->stream = $this->handle->executeStream($this->prepared, $values, $this);
+                $this->cursor->stream = $this->handle->executeStream($this->prepared, $values, $this);
             } elseif ($this->prepared !== null) {
                 if (\count($this->params ?? []) < $this->parameterCount) {
-                    $this->errorCode = 'HY093';
+                    $this->status->errorCode = 'HY093';
 
                     return false;
                 }
@@ -464,15 +494,15 @@ final class StatementCore extends StatementFetch
                     }
                     $values[] = $this->nativeValues[$position];
                 }
-                $this->stream = $this->handle->executeStream($this->prepared, $values, $this);
+                $this->cursor->stream = $this->handle->executeStream($this->prepared, $values, $this);
             } else {
-                $this->stream = $this->handle->queryStream($this->sentSql ?? $this->queryString, $this);
+                $this->cursor->stream = $this->handle->queryStream($this->sentSql ?? $this->queryString, $this);
             }
-            $this->streamingRows = !$this->handle->buffered;
+            $this->cursor->streamingRows = !$this->handle->buffered;
 
-            return $this->takeNextResult();
+            return $this->cursor->takeNextResult();
         } catch (MysqlException $error) {
-            [$this->errorCode, $this->driverError] = Handle::fromMysql($error);
+            [$this->status->errorCode, $this->status->driverError] = Handle::fromMysql($error);
 
             return false;
         }
@@ -508,7 +538,7 @@ final class StatementCore extends StatementFetch
             return $value;
         }
         $error = new \TypeError('PDOStatement::execute(): supplied resource is not a valid stream resource');
-        $this->errorCode = 'HY105';
+        $this->status->errorCode = 'HY105';
         if ($this->handle->errorMode === ErrorMode::Exception) {
             throw Errors::exception('SQLSTATE[HY105]: ' . SqlState::describe('HY105') . ': Expected a stream resource', 'HY105', ['HY105', 0], $error);
         }
@@ -527,14 +557,14 @@ final class StatementCore extends StatementFetch
         if ($attribute === \PDO::ATTR_EMULATE_PREPARES) {
             return $this->emulated;
         }
-        $this->handle->raise($this, 'IM001', "This driver doesn't support getting attributes", 'PDOStatement::getAttribute');
+        $this->handle->raise($this->status, 'IM001', "This driver doesn't support getting attributes", 'PDOStatement::getAttribute');
 
         return false;
     }
 
     public function setAttribute(): bool
     {
-        $this->handle->raise($this, 'IM001', "This driver doesn't support setting attributes", 'PDOStatement::setAttribute');
+        $this->handle->raise($this->status, 'IM001', "This driver doesn't support setting attributes", 'PDOStatement::setAttribute');
 
         return false;
     }

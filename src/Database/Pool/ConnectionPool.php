@@ -7,6 +7,7 @@ namespace Spindle\Database\Pool;
 use Revolt\EventLoop;
 use Spindle\Database\Mysql\Connection;
 use Spindle\Database\Mysql\PreparedStatement;
+use Spindle\Loop\WaitQueue;
 
 /**
  * Connections shared by the fibers of one worker. A fiber acquires a connection, holds it alone
@@ -36,9 +37,8 @@ final class ConnectionPool
     private int $size = 0;
     /** @var list<IdleConnection> oldest first; reuse takes the newest */
     private array $idle = [];
-    /** @var array<int, Waiter> in arrival order */
-    private array $waiters = [];
-    private int $nextWaiter = 0;
+    /** @var WaitQueue<Connection|null> a grant is a clean connection, or null: a free slot to open one in */
+    private readonly WaitQueue $waiters;
 
     /**
      * @param \Closure(): Connection $connect opens a new connection (called in the acquiring fiber)
@@ -65,6 +65,7 @@ final class ConnectionPool
         if (is_nan($pingAfter) || $pingAfter < 0) {
             throw new \InvalidArgumentException('The pool ping interval must be 0 or more seconds (INF: never ping)');
         }
+        $this->waiters = new WaitQueue();
     }
 
     /**
@@ -80,7 +81,7 @@ final class ConnectionPool
         if ($this->state === PoolState::Closed) {
             throw new PoolClosed('The connection pool is closed');
         }
-        if ($this->waiters === []) {
+        if ($this->waiters->isEmpty()) {
             $connection = $this->takeIdle();
             if ($connection !== null) {
                 return new PooledConnection($this, $connection);
@@ -171,7 +172,7 @@ final class ConnectionPool
         $idle = \count($this->idle);
 
         // Every wait takes the next waiter number: their count is the number of waits.
-        return new PoolStats($this->size, $idle, $this->size - $idle, \count($this->waiters), $this->maxSize, $this->nextWaiter);
+        return new PoolStats($this->size, $idle, $this->size - $idle, $this->waiters->count(), $this->maxSize, $this->waiters->waits());
     }
 
     /**
@@ -190,12 +191,7 @@ final class ConnectionPool
         foreach ($idle as $entry) {
             self::closeQuietly($entry->connection);
         }
-        $waiters = $this->waiters;
-        $this->waiters = [];
-        foreach ($waiters as $waiter) {
-            $waiter->state = WaiterState::Failed;
-            $waiter->suspension->throw(new PoolClosed('The connection pool was closed while this fiber waited for a connection'));
-        }
+        $this->waiters->failAll(new PoolClosed('The connection pool was closed while this fiber waited for a connection'));
     }
 
     /** The newest healthy idle connection, after closing those past idleTimeout; null if none. */
@@ -259,46 +255,19 @@ final class ConnectionPool
         if ($this->waitTimeout <= 0) {
             throw $this->timeout();
         }
-        $waiter = new Waiter(EventLoop::getSuspension());
-        $id = $this->nextWaiter++;
-        $this->waiters[$id] = $waiter;
-        $timer = is_finite($this->waitTimeout)
-            ? EventLoop::delay($this->waitTimeout, function () use ($id, $waiter): void {
-                if ($waiter->state !== WaiterState::Waiting) {
-                    return;
-                }
-                unset($this->waiters[$id]);
-                $waiter->state = WaiterState::Failed;
-                $waiter->suspension->throw($this->timeout());
-            })
-            : null;
-        try {
-            $waiter->suspension->suspend();
-            if ($waiter->state !== WaiterState::Granted) {
-                throw new \LogicException('A fiber waiting for a pooled connection was resumed without one');
-            }
-            $waiter->state = WaiterState::Taken;
-        } finally {
-            if ($timer !== null) {
-                EventLoop::cancel($timer);
-            }
-            if ($waiter->state === WaiterState::Waiting) {
-                // Left the queue some other way (its request was cancelled, for instance).
-                unset($this->waiters[$id]);
-            } elseif ($waiter->state === WaiterState::Granted) {
-                // Granted but never resumed to take it: hand it on.
-                $waiter->state = WaiterState::Failed;
-                if ($waiter->connection !== null) {
-                    $this->checkIn($waiter->connection);
-                } else {
-                    $this->freeSlot();
-                }
-            }
-        }
-        $connection = $waiter->connection;
-        $waiter->connection = null;
+        $connection = $this->waiters->wait($this->waitTimeout, $this->timeout(...), unclaimed: $this->unclaimed(...));
 
         return $connection !== null ? new PooledConnection($this, $connection) : $this->open();
+    }
+
+    /** What was handed to a fiber that left its wait before taking it goes to the next one. */
+    private function unclaimed(?Connection $connection): void
+    {
+        if ($connection !== null) {
+            $this->checkIn($connection);
+        } else {
+            $this->freeSlot();
+        }
     }
 
     private function timeout(): PoolTimeout
@@ -307,7 +276,7 @@ final class ConnectionPool
             'No MySQL connection became free within %s s: all %d connections of the pool are in use (%d more fibers waiting); raise maxSize or waitTimeout, or hold connections for shorter',
             self::seconds($this->waitTimeout),
             $this->maxSize,
-            \count($this->waiters),
+            $this->waiters->count(),
         ));
     }
 
@@ -372,17 +341,9 @@ final class ConnectionPool
     /** A clean connection: to the first waiter, or idle. */
     private function reuse(Connection $connection): void
     {
-        $id = array_key_first($this->waiters);
-        if ($id === null) {
+        if (!$this->waiters->grant($connection)) {
             $this->idle[] = new IdleConnection($connection, self::now());
-
-            return;
         }
-        $waiter = $this->waiters[$id];
-        unset($this->waiters[$id]);
-        $waiter->connection = $connection;
-        $waiter->state = WaiterState::Granted;
-        $waiter->suspension->resume();
     }
 
     /** Closes a connection the pool will not reuse and frees its slot. */
@@ -395,16 +356,9 @@ final class ConnectionPool
     /** A slot is free: it goes to the first waiter, which opens a connection in it. */
     private function freeSlot(): void
     {
-        $id = array_key_first($this->waiters);
-        if ($id === null || $this->state === PoolState::Closed) {
+        if ($this->state === PoolState::Closed || !$this->waiters->grant(null)) {
             --$this->size;
-
-            return;
         }
-        $waiter = $this->waiters[$id];
-        unset($this->waiters[$id]);
-        $waiter->state = WaiterState::Granted;
-        $waiter->suspension->resume();
     }
 
     private static function closeQuietly(Connection $connection): void

@@ -16,37 +16,17 @@ final class FileSizeTest extends TestCase
     private const LIMIT = 500;
     private const SRC = __DIR__ . '/../../../src';
 
-    /**
-     * Files being split by responsibility while this list stands; each entry goes when its split
-     * lands (the test fails while a listed file is no longer over the limit, so none is forgotten).
-     */
-    private const SPLIT_UNDER_WAY = [
-        'Database/Mysql/SocketConnection.php',
-        'Database/Pdo/StatementCore.php',
-        'Database/Pdo/StatementFetch.php',
-        'Http/Connection.php',
-    ];
-
     public function testEveryFileOverTheLimitSaysWhyInItsHeader(): void
     {
         $unexplained = [];
         foreach (self::files() as $path => $source) {
             $lines = self::lines($source);
-            if ($lines > self::LIMIT && !\in_array($path, self::SPLIT_UNDER_WAY, true) && self::reason($source) === null) {
+            if ($lines > self::LIMIT && self::reason($source) === null) {
                 $unexplained[] = \sprintf('src/%s (%d lines)', $path, $lines);
             }
         }
 
         self::assertSame([], $unexplained, \sprintf('files of src/ over %d lines: split them, or say why not in the class\'s doc comment ("Over %d lines: …")', self::LIMIT, self::LIMIT));
-    }
-
-    public function testTheFilesUnderwayAreStillOverTheLimit(): void
-    {
-        $files = self::files();
-        foreach (self::SPLIT_UNDER_WAY as $path) {
-            self::assertArrayHasKey($path, $files, "src/$path is gone: take it off SPLIT_UNDER_WAY");
-            self::assertGreaterThan(self::LIMIT, self::lines($files[$path]), "src/$path is split: take it off SPLIT_UNDER_WAY");
-        }
     }
 
     public function testAReasonIsAParagraphOfTheClassDocComment(): void

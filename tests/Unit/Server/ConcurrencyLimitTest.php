@@ -39,4 +39,34 @@ final class ConcurrencyLimitTest extends TestCase
         self::assertSame([0, 1, 2, 3, 4, 5], $order);
         self::assertSame(0, $limit->running());
     }
+
+    public function testARequestCancelledWhileWaitingLeavesNoSlotBehind(): void
+    {
+        $limit = new ConcurrencyLimit(1);
+        $runner = new TaskRunner(Loop::driver());
+        $holder = new Context('holder');
+        $waiter = new Context('waiter');
+        $ran = [];
+        $runner->run($holder, static function () use ($limit, &$ran): void {
+            $limit->acquire();
+            delay(0.01);
+            $limit->release();
+            $ran[] = 'holder';
+        });
+        $runner->run($waiter, static function () use ($limit, &$ran): void {
+            try {
+                $limit->acquire();
+                $limit->release();
+                $ran[] = 'waiter';
+            } catch (\RuntimeException) {
+                $ran[] = 'waiter cancelled';
+            }
+        });
+        $runner->cancel($waiter, new \RuntimeException('timed out'));
+        EventLoop::run();
+
+        self::assertSame(['waiter cancelled', 'holder'], $ran);
+        self::assertSame(0, $limit->running(), 'the slot of the cancelled request is not lost');
+        self::assertTrue($limit->tryAcquire());
+    }
 }

@@ -7,6 +7,9 @@ namespace Spindle\Tests\Unit\Bridge\Laravel;
 use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
 use Spindle\Bridge\Laravel\InstancePool;
+use Spindle\Loop\Context;
+use Spindle\Loop\Loop;
+use Spindle\Loop\TaskRunner;
 
 final class InstancePoolTest extends TestCase
 {
@@ -202,6 +205,37 @@ final class InstancePoolTest extends TestCase
         // The unreferenced trim timer does not keep the loop alive: something else must.
         EventLoop::delay(1.0, static fn () => null);
         EventLoop::run();
+        self::assertSame(1, $pool->size());
+        self::assertSame(1, $pool->idle());
+    }
+
+    public function testARequestCancelledWhileWaitingEndsItsWaitAndLosesNoInstance(): void
+    {
+        $pool = new InstancePool(static fn (): \stdClass => new \stdClass(), 1);
+        $held = $pool->borrow();
+        $runner = new TaskRunner(Loop::driver());
+        $cancelled = new Context('cancelled');
+        $outcome = [];
+        $runner->run($cancelled, static function () use ($pool, &$outcome): void {
+            try {
+                $pool->borrow();
+                $outcome[] = 'borrowed';
+            } catch (\RuntimeException $e) {
+                $outcome[] = $e->getMessage();
+            }
+        });
+        $runner->run(new Context('next'), static function () use ($pool, $held, &$outcome): void {
+            $instance = $pool->borrow();
+            $outcome[] = $instance === $held ? 'next got the instance' : 'next got another instance';
+            $pool->release($instance);
+        });
+        // Cancelled, and the instance given back, before the cancelled fiber runs again.
+        $runner->cancel($cancelled, new \RuntimeException('timed out while waiting'));
+        $pool->release($held);
+        EventLoop::run();
+
+        self::assertSame(['timed out while waiting', 'next got the instance'], $outcome);
+        self::assertSame(0, $pool->busy());
         self::assertSame(1, $pool->size());
         self::assertSame(1, $pool->idle());
     }

@@ -6,83 +6,74 @@ namespace Spindle\Database\Pdo;
 
 use Spindle\Database\Mysql\ColumnDefinition;
 use Spindle\Database\Mysql\MysqlException;
-use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Protocol\ColumnType as MysqlType;
 use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
 
 /**
- * The result side of a statement: the answer of an execute as a stream of result sets, the
- * current set (buffered rows, or rows read as they are fetched), its columns and names, and one
- * row's values as PDO hands them out (ORACLE_NULLS, STRINGIFY_FETCHES, bound types).
+ * The cursor of a statement: the answer of an execute as a stream of result sets, the current
+ * set (buffered rows, or rows read as they are fetched), its columns and names, the columns bound
+ * to it, and one row's values as PDO hands them out (ORACLE_NULLS, STRINGIFY_FETCHES, bound
+ * types). StatementCore holds one; FetchModes builds rows from it.
  *
  * @internal
  */
-abstract class StatementResults
+final class Cursor
 {
-    /** '' until the first call that resets it (errorCode() is then null) */
-    public string $errorCode = '';
+    /** The server prepared the statement: results come in the binary protocol. */
+    public bool $serverPrepared = false;
 
-    public ?DriverError $driverError = null;
+    /** @var array<int|string, BoundParam>|null columns bound with bindColumn(), by name or position */
+    public ?array $columns = null;
 
-    /** false once the server prepared the statement (ATTR_EMULATE_PREPARES off) */
-    public bool $emulated = true;
+    public bool $executed = false;
 
-    public int $defaultFetchType;
-
-    protected ?PreparedStatement $prepared = null;
-
-    /** @var array<int|string, BoundParam>|null */
-    protected ?array $columns = null;
-
-    protected bool $executed = false;
-
-    protected ?Result $result = null;
+    public ?Result $result = null;
 
     /** The answer: the result sets after the current one are read by nextRowset(). */
-    protected ?ResultStream $stream = null;
+    public ?ResultStream $stream = null;
 
     /** Unbuffered (MYSQL_ATTR_USE_BUFFERED_QUERY off): rows come from the stream as fetched. */
-    protected bool $streamingRows = false;
+    public bool $streamingRows = false;
 
     /** @var array<int, int> text protocol: FLOAT/DOUBLE columns with declared decimals, by index */
-    protected array $fixedDecimals = [];
+    public array $fixedDecimals = [];
 
-    protected int $nextRow = 0;
+    public int $nextRow = 0;
 
     /** @var list<int|float|string|null> */
-    protected array $row = [];
+    public array $row = [];
 
-    protected int $columnCount = 0;
+    public int $columnCount = 0;
 
     /**
      * What mysqlnd reports as the field count of a server-side statement: that of the prepare,
      * then of the last result set; an OK result (the status after CALL) leaves it as it is.
      */
-    protected int $fieldCount = 0;
+    public int $fieldCount = 0;
 
     /** @var array<int, ColumnDefinition> columns of the current result whose values ColumnType::mysqlndValue() adjusts */
-    protected array $adjusted = [];
+    public array $adjusted = [];
 
     /** @var list<ColumnDefinition> the columns $adjusted was computed for */
-    protected array $adjustedFor = [];
+    public array $adjustedFor = [];
 
-    protected int $rowCount = 0;
+    public int $rowCount = 0;
 
     /** @var list<string>|null column names after ATTR_CASE; null until described */
-    protected ?array $names = null;
+    public ?array $names = null;
 
     /**
      * @var list<array{int, int}> length and decimals of each column when the names were taken:
      *                            getColumnMeta() reports them, like the names, as first described
      */
-    protected array $describedSizes = [];
+    public array $describedSizes = [];
 
+    // Not readonly: a readonly property's first write takes the slow path, once per statement.
     public function __construct(
-        public readonly Handle $handle,
-        public readonly string $queryString,
+        private Handle $handle,
+        private StatementStatus $status,
     ) {
-        $this->defaultFetchType = $handle->defaultFetchMode;
     }
 
     /**
@@ -92,7 +83,7 @@ abstract class StatementResults
      *
      * @throws MysqlException the answer's error in place of this result
      */
-    protected function takeNextResult(bool $next = false): bool
+    public function takeNextResult(bool $next = false): bool
     {
         $stream = $this->stream;
         if ($stream === null) {
@@ -131,14 +122,14 @@ abstract class StatementResults
         $this->rowCount = $result->affectedRows;
         $this->adjusted = [];
         $this->adjustedFor = [];
-        if (!$this->emulated) {
+        if ($this->serverPrepared) {
             $this->setColumnCount($this->fieldCount);
         }
 
         return true;
     }
 
-    protected function freeResult(): void
+    public function freeResult(): void
     {
         $this->result = null;
         $this->row = [];
@@ -150,7 +141,7 @@ abstract class StatementResults
      *
      * @throws MysqlException its error, when $report
      */
-    protected function dropStream(bool $report = false): void
+    public function dropStream(bool $report = false): void
     {
         $stream = $this->stream;
         $this->stream = null;
@@ -167,7 +158,7 @@ abstract class StatementResults
     }
 
     /** A different column count drops the described names (php_pdo_stmt_set_column_count). */
-    protected function setColumnCount(int $count): void
+    public function setColumnCount(int $count): void
     {
         if ($this->names !== null && $count !== $this->columnCount) {
             $this->names = null;
@@ -176,7 +167,7 @@ abstract class StatementResults
     }
 
     /** Column names for fetching: the server's, "table.column" with ATTR_FETCH_TABLE_NAMES, then ATTR_CASE. */
-    protected function describe(): bool
+    public function describe(): bool
     {
         if ($this->columnCount > 0 && $this->result === null) {
             return false;
@@ -196,11 +187,11 @@ abstract class StatementResults
     public function nextRowset(): bool
     {
         if ($this->handle->dialect === Dialect::Pgsql) {
-            $this->handle->raise($this, 'IM001', 'driver does not support multiple rowsets', 'PDOStatement::nextRowset');
+            $this->handle->raise($this->status, 'IM001', 'driver does not support multiple rowsets', 'PDOStatement::nextRowset');
 
             return false;
         }
-        $this->errorCode = SqlState::NONE;
+        $this->status->errorCode = SqlState::NONE;
         $this->names = null;
         $this->columnCount = 0;
         $this->result = null;
@@ -208,10 +199,10 @@ abstract class StatementResults
         try {
             $more = $this->takeNextResult(true);
         } catch (MysqlException $error) {
-            [$this->errorCode, $this->driverError] = Handle::fromMysql($error);
+            [$this->status->errorCode, $this->status->driverError] = Handle::fromMysql($error);
             $this->stream = null;
             $this->executed = false;
-            $this->handle->report($this, 'PDOStatement::nextRowset');
+            $this->handle->report($this->status, 'PDOStatement::nextRowset');
 
             return false;
         }
@@ -229,14 +220,14 @@ abstract class StatementResults
     /** Frees the result; a streamed answer is read to its end, and its error reported. */
     public function closeCursor(): bool
     {
-        $this->errorCode = SqlState::NONE;
+        $this->status->errorCode = SqlState::NONE;
         try {
             $this->dropStream(true);
         } catch (MysqlException $error) {
-            [$this->errorCode, $this->driverError] = Handle::fromMysql($error);
+            [$this->status->errorCode, $this->status->driverError] = Handle::fromMysql($error);
             $this->freeResult();
             $this->executed = false;
-            $this->handle->report($this, 'PDOStatement::closeCursor');
+            $this->handle->report($this->status, 'PDOStatement::closeCursor');
 
             return false;
         }
@@ -262,7 +253,7 @@ abstract class StatementResults
         if ($column < 0) {
             throw new \ValueError('PDOStatement::getColumnMeta(): Argument #1 ($column) must be greater than or equal to 0');
         }
-        $this->errorCode = SqlState::NONE;
+        $this->status->errorCode = SqlState::NONE;
         if ($this->result === null || $column >= $this->columnCount) {
             return false;
         }
@@ -288,7 +279,7 @@ abstract class StatementResults
     }
 
     /** do_fetch_common(): the next row, with bound columns updated. */
-    protected function advance(): bool
+    public function advance(): bool
     {
         if ($this->streamingRows) {
             $row = $this->streamedRow();
@@ -324,7 +315,7 @@ abstract class StatementResults
      *
      * @return list<int|float|string|null>|null
      */
-    protected function streamedRow(): ?array
+    public function streamedRow(): ?array
     {
         if (!$this->executed || $this->result === null || $this->stream === null) {
             return null;
@@ -332,14 +323,14 @@ abstract class StatementResults
         try {
             return $this->stream->nextRow();
         } catch (MysqlException $error) {
-            [$this->errorCode, $this->driverError] = Handle::fromMysql($error);
+            [$this->status->errorCode, $this->status->driverError] = Handle::fromMysql($error);
 
             return null;
         }
     }
 
     /** fetch_value(): one column of the current row, with ORACLE_NULLS, STRINGIFY_FETCHES and a bound type. */
-    protected function value(int $column, ?int $type = null): mixed
+    public function value(int $column, ?int $type = null): mixed
     {
         if ($column < 0) {
             throw new \ValueError('Column index must be greater than or equal to 0');
@@ -361,7 +352,7 @@ abstract class StatementResults
                 // The server's text of a FLOAT(M,D) is fixed-point ("2.60"), and the text
                 // protocol hands it over as it is.
                 \PDO::PARAM_STR => match (true) {
-                    \is_float($value) && $this->prepared === null && isset($this->fixedDecimals[$column]) => sprintf('%.' . $this->fixedDecimals[$column] . 'F', $value),
+                    \is_float($value) && !$this->serverPrepared && isset($this->fixedDecimals[$column]) => sprintf('%.' . $this->fixedDecimals[$column] . 'F', $value),
                     // STRINGIFY_FETCHES gives false as "0", as a driver without booleans would.
                     $value === false => $this->handle->stringify ? '0' : '',
                     \is_resource($value) => (string) stream_get_contents($value),
@@ -379,8 +370,79 @@ abstract class StatementResults
         return $value;
     }
 
+    /**
+     * Whether the next row can be fetched without do_fetch()'s per-value work: no bound
+     * columns, no value that needs adjusting, no ATTR_ORACLE_NULLS or ATTR_STRINGIFY_FETCHES,
+     * and the column names known.
+     */
+    public function plainFetch(): bool
+    {
+        return $this->names !== null
+            && $this->adjusted === []
+            && ($this->columns === null || $this->columns === [])
+            && $this->handle->oracleNulls === \PDO::NULL_NATURAL
+            && !$this->handle->stringify
+            && \count($this->names) === $this->columnCount;
+    }
+
+    /**
+     * FETCH_ASSOC, FETCH_NUM, FETCH_BOTH, FETCH_OBJ and FETCH_LAZY under plainFetch(): the
+     * same arrays and objects as do_fetch() builds, made in one go.
+     */
+    public function fetchPlain(int $how, mixed &$row, string $queryString): bool
+    {
+        if ($this->streamingRows) {
+            $values = $this->streamedRow();
+            if ($values === null) {
+                return false;
+            }
+        } else {
+            $result = $this->result;
+            if (!$this->executed || $result === null || !isset($result->rows[$this->nextRow])) {
+                return false;
+            }
+            $values = $result->rows[$this->nextRow++];
+        }
+        $this->row = $values;
+        /** @var list<string> $names */
+        $names = $this->names;
+        switch ($how) {
+            case \PDO::FETCH_ASSOC:
+                $row = array_combine($names, $values);
+
+                return true;
+            case \PDO::FETCH_NUM:
+                $row = $values;
+
+                return true;
+            case \PDO::FETCH_BOTH:
+                $row = [];
+                foreach ($values as $i => $value) {
+                    $row[$names[$i]] = $value;
+                    if (!\array_key_exists($i, $row)) {
+                        $row[$i] = $value;
+                    }
+                }
+
+                return true;
+            case \PDO::FETCH_OBJ:
+                $row = new \stdClass();
+                foreach ($values as $i => $value) {
+                    $row->{$names[$i]} = $value;
+                }
+
+                return true;
+            case \PDO::FETCH_LAZY:
+                $row = new LazyRow($queryString, $names, $values);
+
+                return true;
+        }
+
+        throw new \LogicException(sprintf('fetch mode %d is not a plain one', $how));
+    }
+
     /** @return resource */
-    protected static function memoryStream(string $contents)
+    public static function memoryStream(string $contents)
     {
         $stream = fopen('php://memory', 'r+');
         \assert(\is_resource($stream));

@@ -12,36 +12,52 @@ use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
 
 /**
- * The fetch side of a statement: the fetch modes and their arguments (setFetchMode(), fetch(),
+ * The fetch modes of a statement: the fetch modes and their arguments (setFetchMode(), fetch(),
  * fetchAll(), fetchObject(), fetchColumn(), iteration) and how each mode builds a row from the
  * current result set, as pdo_stmt.c's do_fetch() does.
  *
  * @internal
+ *
+ * Over 500 lines: one method per family of PDO fetch modes (columns, objects and classes,
+ * functions, and fetchAll's grouping, unique and key-pair forms) with their flag combinations; they
+ * share the rules for naming columns, and a split by mode would scatter those.
  */
-abstract class StatementFetch extends StatementResults
+final class FetchModes
 {
-    protected const MODE_MASK = 0xFFFF;
+    public const MODE_MASK = 0xFFFF;
 
-    protected const FLAG_MASK = 0xFFFF0000;
+    private const FLAG_MASK = 0xFFFF0000;
 
-    protected const FETCH_MAX = 13;
+    private const FETCH_MAX = 13;
 
-    protected int $fetchColumn = 0;
+    public int $defaultFetchType;
+
+    private int $fetchColumn = 0;
 
     /** @var class-string|null */
-    protected ?string $fetchClass = null;
+    private ?string $fetchClass = null;
 
     /** @var list<mixed>|null */
-    protected ?array $fetchCtorArgs = null;
+    private ?array $fetchCtorArgs = null;
 
-    protected bool $fetchClassReady = false;
+    private bool $fetchClassReady = false;
 
-    protected ?object $fetchInto = null;
+    private ?object $fetchInto = null;
 
     /** @var callable|null */
-    protected $fetchFunction = null;
+    private $fetchFunction = null;
 
-    protected ?FetchedObjects $objects = null;
+    private ?FetchedObjects $objects = null;
+
+    // Not readonly: a readonly property's first write takes the slow path, once per statement.
+    public function __construct(
+        private Handle $handle,
+        private StatementStatus $status,
+        private Cursor $cursor,
+        private string $queryString,
+    ) {
+        $this->defaultFetchType = $handle->defaultFetchMode;
+    }
 
     /** pdo_stmt_verify_mode() */
     public function verifyMode(int $mode, bool $fetchAll, string $where, string $argument): void
@@ -187,12 +203,12 @@ abstract class StatementFetch extends StatementResults
 
     public function fetch(int $mode): mixed
     {
-        $this->errorCode = SqlState::NONE;
+        $this->status->errorCode = SqlState::NONE;
         $this->verifyMode($mode, false, 'PDOStatement::fetch', '#1 ($mode)');
         $row = null;
         $all = null;
         if (!$this->fetchRow($mode, $row, $all, 'PDOStatement::fetch')) {
-            $this->handle->report($this, 'PDOStatement::fetch');
+            $this->handle->report($this->status, 'PDOStatement::fetch');
 
             return false;
         }
@@ -202,14 +218,14 @@ abstract class StatementFetch extends StatementResults
 
     public function fetchColumn(int $column): mixed
     {
-        $this->errorCode = SqlState::NONE;
-        if (!$this->advance()) {
-            $this->handle->report($this, 'PDOStatement::fetchColumn');
+        $this->status->errorCode = SqlState::NONE;
+        if (!$this->cursor->advance()) {
+            $this->handle->report($this->status, 'PDOStatement::fetchColumn');
 
             return false;
         }
 
-        return $this->value($column);
+        return $this->cursor->value($column);
     }
 
     /**
@@ -218,7 +234,7 @@ abstract class StatementFetch extends StatementResults
      */
     public function fetchObject(?string $class, array $ctorArgs): object|false
     {
-        $this->errorCode = SqlState::NONE;
+        $this->status->errorCode = SqlState::NONE;
         [$oldClass, $oldArgs] = [$this->fetchClass, $this->fetchCtorArgs];
         $this->finishFetchOptions(false);
         $this->fetchCtorArgs = $ctorArgs === [] ? null : array_values($ctorArgs);
@@ -227,7 +243,7 @@ abstract class StatementFetch extends StatementResults
         $all = null;
         try {
             if (!$this->fetchRow(\PDO::FETCH_CLASS, $row, $all, 'PDOStatement::fetchObject')) {
-                $this->handle->report($this, 'PDOStatement::fetchObject');
+                $this->handle->report($this->status, 'PDOStatement::fetchObject');
                 $row = false;
             }
         } finally {
@@ -317,7 +333,7 @@ abstract class StatementFetch extends StatementResults
                 $flags |= $this->defaultFetchType & self::FLAG_MASK;
                 $how |= $this->defaultFetchType & self::MODE_MASK;
             }
-            $this->errorCode = SqlState::NONE;
+            $this->status->errorCode = SqlState::NONE;
             $grouped = ($how & \PDO::FETCH_GROUP) !== 0 || $how === \PDO::FETCH_KEY_PAIR;
             $all = $grouped ? [] : null;
             $row = null;
@@ -340,7 +356,7 @@ abstract class StatementFetch extends StatementResults
         }
 
         if ($failed) {
-            $this->handle->report($this, $where);
+            $this->handle->report($this->status, $where);
         }
 
         return $grouped ? ($all ?? []) : $rows;
@@ -353,7 +369,7 @@ abstract class StatementFetch extends StatementResults
             $row = null;
             $all = null;
             if (!$this->fetchRow(\PDO::FETCH_DEFAULT, $row, $all, '')) {
-                $this->handle->report($this, '');
+                $this->handle->report($this->status, '');
 
                 return;
             }
@@ -367,7 +383,7 @@ abstract class StatementFetch extends StatementResults
      *
      * @param array<mixed>|null $all
      */
-    protected function fetchRow(int $mode, mixed &$row, ?array &$all, string $where): bool
+    private function fetchRow(int $mode, mixed &$row, ?array &$all, string $where): bool
     {
         if (($mode & self::MODE_MASK) === \PDO::FETCH_DEFAULT && ($mode & self::FLAG_MASK) === 0) {
             $mode = $this->defaultFetchType;
@@ -379,10 +395,10 @@ abstract class StatementFetch extends StatementResults
             $how = \PDO::FETCH_BOTH;
         }
 
-        if ($flags === 0 && $all === null && $how <= \PDO::FETCH_OBJ && $this->plainFetch()) {
-            return $this->fetchPlain($how, $row);
+        if ($flags === 0 && $all === null && $how <= \PDO::FETCH_OBJ && $this->cursor->plainFetch()) {
+            return $this->cursor->fetchPlain($how, $row, $this->queryString);
         }
-        if (!$this->advance()) {
+        if (!$this->cursor->advance()) {
             return false;
         }
         if ($how === \PDO::FETCH_BOUND) {
@@ -403,8 +419,8 @@ abstract class StatementFetch extends StatementResults
                 $row = [];
                 break;
             case \PDO::FETCH_KEY_PAIR:
-                if ($this->columnCount !== 2) {
-                    $this->handle->raise($this, 'HY000', 'PDO::FETCH_KEY_PAIR fetch mode requires the result set to contain exactly 2 columns.', $where);
+                if ($this->cursor->columnCount !== 2) {
+                    $this->handle->raise($this->status, 'HY000', 'PDO::FETCH_KEY_PAIR fetch mode requires the result set to contain exactly 2 columns.', $where);
 
                     return false;
                 }
@@ -414,15 +430,15 @@ abstract class StatementFetch extends StatementResults
                 if ($column < 0) {
                     throw new \ValueError('Column index must be greater than or equal to 0');
                 }
-                if ($column >= $this->columnCount) {
+                if ($column >= $this->cursor->columnCount) {
                     throw new \ValueError('Invalid column index');
                 }
                 if ($flags === \PDO::FETCH_GROUP && $this->fetchColumn === -1) {
-                    $row = $this->value(1);
+                    $row = $this->cursor->value(1);
                 } elseif ($flags === \PDO::FETCH_GROUP && $column !== 0) {
-                    $row = $this->value(0);
+                    $row = $this->cursor->value(0);
                 } else {
-                    $row = $this->value($column);
+                    $row = $this->cursor->value($column);
                 }
                 if ($all === null) {
                     return true;
@@ -437,7 +453,7 @@ abstract class StatementFetch extends StatementResults
             case \PDO::FETCH_CLASS:
                 if (($flags & \PDO::FETCH_CLASSTYPE) !== 0) {
                     $this->finishFetchOptions(false);
-                    $name = $this->value($i++);
+                    $name = $this->cursor->value($i++);
                     if ($name !== null) {
                         $this->fetchClass = FetchedObjects::findClass((string) $name) ?? \stdClass::class;
                     }
@@ -445,7 +461,7 @@ abstract class StatementFetch extends StatementResults
                 }
                 $class = $this->fetchClass;
                 if ($class === null) {
-                    $this->handle->raise($this, 'HY000', 'No fetch class specified', $where);
+                    $this->handle->raise($this->status, 'HY000', 'No fetch class specified', $where);
 
                     return false;
                 }
@@ -461,7 +477,7 @@ abstract class StatementFetch extends StatementResults
                 break;
             case \PDO::FETCH_INTO:
                 if ($this->fetchInto === null) {
-                    $this->handle->raise($this, 'HY000', 'No fetch-into object specified.', $where);
+                    $this->handle->raise($this->status, 'HY000', 'No fetch-into object specified.', $where);
 
                     return false;
                 }
@@ -472,7 +488,7 @@ abstract class StatementFetch extends StatementResults
                 break;
             case \PDO::FETCH_FUNC:
                 if ($this->fetchFunction === null) {
-                    $this->handle->raise($this, 'HY000', 'No fetch function specified', $where);
+                    $this->handle->raise($this->status, 'HY000', 'No fetch function specified', $where);
 
                     return false;
                 }
@@ -482,22 +498,22 @@ abstract class StatementFetch extends StatementResults
         $group = null;
         if ($all !== null && $how !== \PDO::FETCH_KEY_PAIR) {
             $group = $flags === \PDO::FETCH_GROUP && $how === \PDO::FETCH_COLUMN && $this->fetchColumn > 0
-                ? $this->value($column)
-                : $this->value($i);
+                ? $this->cursor->value($column)
+                : $this->cursor->value($i);
             $group = (string) $group;
-            $i = $how === \PDO::FETCH_COLUMN ? $this->columnCount : $i + 1;
+            $i = $how === \PDO::FETCH_COLUMN ? $this->cursor->columnCount : $i + 1;
         }
 
         $arguments = [];
-        for ($index = 0; $i < $this->columnCount; ++$i, ++$index) {
-            $value = $this->value($i);
-            $name = $this->names[$i] ?? (string) $i;
+        for ($index = 0; $i < $this->cursor->columnCount; ++$i, ++$index) {
+            $value = $this->cursor->value($i);
+            $name = $this->cursor->names[$i] ?? (string) $i;
             switch ($how) {
                 case \PDO::FETCH_ASSOC:
                     $row[$name] = $value;
                     break;
                 case \PDO::FETCH_KEY_PAIR:
-                    $pairValue = $this->value(++$i);
+                    $pairValue = $this->cursor->value(++$i);
                     $key = \is_int($value) ? $value : (string) $value;
                     if ($all !== null) {
                         $all[$key] = $pairValue;
@@ -572,7 +588,7 @@ abstract class StatementFetch extends StatementResults
             $row = ($this->fetchFunction)(...$arguments);
         } elseif ($how === \PDO::FETCH_LAZY) {
             \assert(\is_array($row));
-            $row = new LazyRow($this->queryString, array_slice($this->names ?? [], 0, $this->columnCount), array_values($row));
+            $row = new LazyRow($this->queryString, array_slice($this->cursor->names ?? [], 0, $this->cursor->columnCount), array_values($row));
         }
 
         if ($all !== null) {
@@ -587,79 +603,8 @@ abstract class StatementFetch extends StatementResults
         return true;
     }
 
-    /**
-     * Whether the next row can be fetched without do_fetch()'s per-value work: no bound
-     * columns, no value that needs adjusting, no ATTR_ORACLE_NULLS or ATTR_STRINGIFY_FETCHES,
-     * and the column names known.
-     */
-    protected function plainFetch(): bool
-    {
-        return $this->names !== null
-            && $this->adjusted === []
-            && ($this->columns === null || $this->columns === [])
-            && $this->handle->oracleNulls === \PDO::NULL_NATURAL
-            && !$this->handle->stringify
-            && \count($this->names) === $this->columnCount;
-    }
-
-    /**
-     * FETCH_ASSOC, FETCH_NUM, FETCH_BOTH, FETCH_OBJ and FETCH_LAZY under plainFetch(): the
-     * same arrays and objects as do_fetch() builds, made in one go.
-     */
-    protected function fetchPlain(int $how, mixed &$row): bool
-    {
-        if ($this->streamingRows) {
-            $values = $this->streamedRow();
-            if ($values === null) {
-                return false;
-            }
-        } else {
-            $result = $this->result;
-            if (!$this->executed || $result === null || !isset($result->rows[$this->nextRow])) {
-                return false;
-            }
-            $values = $result->rows[$this->nextRow++];
-        }
-        $this->row = $values;
-        /** @var list<string> $names */
-        $names = $this->names;
-        switch ($how) {
-            case \PDO::FETCH_ASSOC:
-                $row = array_combine($names, $values);
-
-                return true;
-            case \PDO::FETCH_NUM:
-                $row = $values;
-
-                return true;
-            case \PDO::FETCH_BOTH:
-                $row = [];
-                foreach ($values as $i => $value) {
-                    $row[$names[$i]] = $value;
-                    if (!\array_key_exists($i, $row)) {
-                        $row[$i] = $value;
-                    }
-                }
-
-                return true;
-            case \PDO::FETCH_OBJ:
-                $row = new \stdClass();
-                foreach ($values as $i => $value) {
-                    $row->{$names[$i]} = $value;
-                }
-
-                return true;
-            case \PDO::FETCH_LAZY:
-                $row = new LazyRow($this->queryString, $names, $values);
-
-                return true;
-        }
-
-        throw new \LogicException(sprintf('fetch mode %d is not a plain one', $how));
-    }
-
     /** do_fetch_class_prepare(): a class without constructor cannot take constructor arguments. */
-    protected function prepareFetchClass(): void
+    private function prepareFetchClass(): void
     {
         $this->fetchClass ??= \stdClass::class;
         $this->fetchClassReady = true;
@@ -669,10 +614,10 @@ abstract class StatementFetch extends StatementResults
     }
 
     /** FETCH_SERIALIZE: the first column is the serialized object (Serializable::unserialize()). */
-    protected function unserialize(string $class, mixed $data, string $where): ?object
+    private function unserialize(string $class, mixed $data, string $where): ?object
     {
         if (!is_subclass_of($class, \Serializable::class)) {
-            $this->handle->raise($this, 'HY000', 'cannot unserialize class', $where);
+            $this->handle->raise($this->status, 'HY000', 'cannot unserialize class', $where);
 
             return null;
         }
