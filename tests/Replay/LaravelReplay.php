@@ -74,9 +74,9 @@ final class LaravelReplay
             } catch (\Throwable $e) {
                 $outcome = $e;
             }
-            foreach ($context->takeAfterResponse() as $work) {
-                $work();
-            }
+            $context->runAfterResponse(static function (Context $context, \Throwable $e) use (&$outcome): void {
+                $outcome ??= $e;
+            });
             $suspension?->resume();
         });
         if ($outcome === null) {

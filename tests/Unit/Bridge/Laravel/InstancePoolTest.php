@@ -9,6 +9,7 @@ use Revolt\EventLoop;
 use Spindle\Bridge\Laravel\InstancePool;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
+use Spindle\Loop\TaskCancelled;
 use Spindle\Loop\TaskRunner;
 
 final class InstancePoolTest extends TestCase
@@ -230,7 +231,7 @@ final class InstancePoolTest extends TestCase
             $pool->release($instance);
         });
         // Cancelled, and the instance given back, before the cancelled fiber runs again.
-        $runner->cancel($cancelled, new \RuntimeException('timed out while waiting'));
+        $runner->cancel($cancelled, new TaskCancelled('timed out while waiting'));
         $pool->release($held);
         EventLoop::run();
 
