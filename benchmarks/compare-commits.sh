@@ -25,6 +25,10 @@
 #   CONNS      wrk connections (default 32, wrk -t2)
 #   WORKERS    Spindle workers on each side (default 2)
 #   KEEP       1 = keep the copies in benchmarks/.compare/<commit> (faster next time; default 1)
+#   SAME_APP   1 = both sides serve HEAD's copy of the app (its code, routes, config and Composer
+#              packages), each with its own Spindle: what changed in Spindle alone, where an app
+#              that grew between the commits (more routes, middleware, packages) would otherwise
+#              count against HEAD (default 0: each commit's own app)
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -38,6 +42,7 @@ WARMUP="${WARMUP:-1}"
 CONNS="${CONNS:-32}"
 WORKERS="${WORKERS:-2}"
 KEEP="${KEEP:-1}"
+SAME_APP="${SAME_APP:-0}"
 for n in "$ROUNDS" "$DURATION" "$WARMUP" "$CONNS" "$WORKERS"; do
     [[ "$n" =~ ^[0-9]+$ ]] || die "ROUNDS, DURATION, WARMUP, CONNS and WORKERS must be whole numbers"
 done
@@ -90,6 +95,15 @@ on_cleanup() { local d; for d in "${COPY_DIRS[@]}"; do rm -rf "$d"; done; }
 
 BASE_DIR="$(checkout "$BASE_REF")"
 HEAD_DIR="$(checkout "$HEAD_REF")"
+if [[ "$SAME_APP" == 1 ]]; then
+    # BASE's Spindle (src, bin, vendor) with HEAD's app: the app's vendor/spindle/spindle is a
+    # relative link, so in this copy it resolves to BASE's Spindle.
+    log "SAME_APP: the base serves HEAD's $APP_DIR"
+    mkdir -p "$TMP/base-same-app/$(dirname "$APP_DIR")"
+    cp -a "$BASE_DIR/src" "$BASE_DIR/bin" "$BASE_DIR/vendor" "$BASE_DIR/composer.json" "$TMP/base-same-app/"
+    cp -a "$HEAD_DIR/$APP_DIR" "$TMP/base-same-app/$APP_DIR"
+    BASE_DIR="$TMP/base-same-app"
+fi
 BASE_LABEL="$(git rev-parse --short "$BASE_REF")"
 HEAD_LABEL="${HEAD_REF:+$(git rev-parse --short "$HEAD_REF")}"
 HEAD_LABEL="${HEAD_LABEL:-working tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo '+changes'))}"
@@ -224,7 +238,7 @@ round_ratios() {   # round_ratios "h1 h2 .." "b1 b2 ..": "0.98 1.01 .."
 }
 
 report() {
-    echo "# $APP_DIR: $HEAD_LABEL against $BASE_LABEL"
+    echo "# $APP_DIR: $HEAD_LABEL against $BASE_LABEL$( [[ "$SAME_APP" == 1 ]] && echo " (both serving HEAD's app)")"
     echo
     echo "- date: $(date -Iseconds); nproc $(nproc); $(cpu_model); load before: $LOAD_BEFORE"
     echo "- PHP $(php -r 'echo PHP_VERSION;') with ${PHP_ARGS[*]}"

@@ -9,6 +9,7 @@ use Spindle\Database\Pdo;
 use Spindle\Database\Pgsql\Connection;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
+use Spindle\Loop\TaskCancelled;
 use Spindle\Loop\TaskRunner;
 
 use function Spindle\delay;
@@ -49,7 +50,7 @@ final class RequestEndTest extends PgsqlTestCase
         EventLoop::queue(static function () use ($observer, $pid, $runner, $context, &$cancelled, &$stillRunning): void {
             // The query is running in the server before the request ends.
             self::assertTrue(self::waitFor($observer, $pid, true), 'the query started');
-            $cancelled = $runner->cancel($context, new \RuntimeException('request ended'));
+            $cancelled = $runner->cancel($context, new TaskCancelled('request ended'));
             // The server stops it long before its 60 s.
             $stillRunning = !self::waitFor($observer, $pid, false);
         });

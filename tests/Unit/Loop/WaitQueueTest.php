@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
+use Spindle\Loop\TaskCancelled;
 use Spindle\Loop\TaskRunner;
 use Spindle\Loop\WaitQueue;
 use Spindle\Loop\WaitTimeout;
@@ -100,7 +101,7 @@ final class WaitQueueTest extends TestCase
         });
         self::assertSame(2, $queue->count());
 
-        self::assertTrue($runner->cancel($first, new \RuntimeException('request timed out')));
+        self::assertTrue($runner->cancel($first, new TaskCancelled('request timed out')));
         EventLoop::run();
         self::assertSame(1, $queue->count(), 'the cancelled waiter left the queue');
 
@@ -128,7 +129,7 @@ final class WaitQueueTest extends TestCase
             }
         });
         // The cancellation reaches the fiber first; the grant, made before the fiber runs, is stale.
-        $runner->cancel($context, new \RuntimeException('cancelled'));
+        $runner->cancel($context, new TaskCancelled('cancelled'));
         self::assertTrue($queue->grant('instance'));
         EventLoop::run();
 
@@ -199,7 +200,7 @@ final class WaitQueueTest extends TestCase
             });
         }
         for ($i = 1; $i < 300; $i += 3) {
-            $runner->cancel($contexts[$i], new \RuntimeException('cancelled'));
+            $runner->cancel($contexts[$i], new TaskCancelled('cancelled'));
         }
         EventLoop::queue(static function () use ($queue): void {
             delay(0.05);

@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
+use Spindle\Loop\TaskCancelled;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\ConcurrencyLimit;
 
@@ -62,7 +63,7 @@ final class ConcurrencyLimitTest extends TestCase
                 $ran[] = 'waiter cancelled';
             }
         });
-        $runner->cancel($waiter, new \RuntimeException('timed out'));
+        $runner->cancel($waiter, new TaskCancelled('timed out'));
         EventLoop::run();
 
         self::assertSame(['waiter cancelled', 'holder'], $ran);
