@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Spindle\Bridge\Laravel\InstanceFactory;
 use Spindle\Bridge\Laravel\Reset;
 use Spindle\Tests\E2E\LaravelFixture;
+use Spindle\Tests\Replay\ReplayProcess;
 
 /**
  * Spindle's default resetters, through the requests of a booted Laravel 12 fixture app
@@ -67,21 +68,7 @@ final class ReplayResetterTest extends TestCase
             $fixture = \dirname(__DIR__, 4) . '/tests/fixtures/laravel12-app';
             self::assertFileExists($fixture . '/vendor/autoload.php', 'The Laravel 12 fixture is not installed (scripts/test installs it)');
             LaravelFixture::useTestDatabase();
-            $process = \proc_open(
-                [\PHP_BINARY, __DIR__ . '/replay-resetters.php', ...\array_keys(self::SCENARIOS)],
-                // stderr to a file: a child that logs much would fill a pipe unread while stdout is read.
-                [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => $errors = \tmpfile()],
-                $pipes,
-            );
-            self::assertIsResource($process);
-            $out = (string) \stream_get_contents($pipes[1]);
-            $status = \proc_close($process);
-            \assert(\is_resource($errors));
-            \rewind($errors);
-            $err = (string) \stream_get_contents($errors);
-            self::assertSame(0, $status, $out . $err);
-            $results = \json_decode($out, true);
-            self::assertIsArray($results, $out . $err);
+            $results = ReplayProcess::run(__DIR__ . '/replay-resetters.php', \array_keys(self::SCENARIOS));
             /** @var array<string, array<string, array{status: int, seen: mixed}>> $results */
             self::$results = $results;
         }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Bridge\Laravel;
 
 use PHPUnit\Framework\TestCase;
+use Spindle\Tests\Replay\ReplayProcess;
 
 /**
  * The state check's Laravel switches, on the Laravel 12 fixture app booted in-process
@@ -23,22 +24,8 @@ final class ReplayStateCheckTest extends TestCase
      */
     private static function warnings(array $env): array
     {
-        $process = \proc_open(
-            [\PHP_BINARY, __DIR__ . '/replay-check-state.php', 'FIXTURE_APP_STATE=1', ...$env, '--', ...self::PATHS],
-            // stderr to a file: a child that logs much would fill a pipe unread while stdout is read.
-            [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => $errors = \tmpfile()],
-            $pipes,
-        );
-        self::assertIsResource($process);
-        $out = (string) \stream_get_contents($pipes[1]);
-        $status = \proc_close($process);
-        \assert(\is_resource($errors));
-        \rewind($errors);
-        $err = (string) \stream_get_contents($errors);
-        self::assertSame(0, $status, $out . $err);
-        $result = \json_decode($out, true);
-        self::assertIsArray($result, $out . $err);
-        self::assertSame(\array_fill(0, \count(self::PATHS), 200), $result['statuses'], $out);
+        $result = ReplayProcess::run(__DIR__ . '/replay-check-state.php', ['FIXTURE_APP_STATE=1', ...$env, '--', ...self::PATHS]);
+        self::assertSame(\array_fill(0, \count(self::PATHS), 200), $result['statuses'], \json_encode($result, \JSON_THROW_ON_ERROR));
         self::assertIsArray($result['log']);
 
         return \array_values(\array_filter($result['log'], static fn (string $line): bool => \str_starts_with($line, 'warning: ')));
