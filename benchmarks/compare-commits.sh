@@ -29,6 +29,7 @@
 #              packages), each with its own Spindle: what changed in Spindle alone, where an app
 #              that grew between the commits (more routes, middleware, packages) would otherwise
 #              count against HEAD (default 0: each commit's own app)
+#   PHP_EXTRA  more PHP settings for both sides, e.g. "-d opcache.jit_max_root_traces=4096"
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -160,6 +161,8 @@ PHP_ARGS=(-d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.validate_timest
     -d opcache.memory_consumption=128 -d opcache.max_accelerated_files=20000
     -d opcache.interned_strings_buffer=16 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M
     -d realpath_cache_size=4096K -d realpath_cache_ttl=600)
+# shellcheck disable=SC2206 # PHP_EXTRA is a list of words
+PHP_ARGS+=(${PHP_EXTRA:-})
 
 spawn_spindle spindle-base "Spindle $BASE_LABEL" "$TMP/base.log" 60 \
     env "${BASE_ENV[@]}" php "${PHP_ARGS[@]}" "$BASE_DIR/bin/spindle" serve "$BASE_DIR/$APP_DIR" --host=127.0.0.1 --port=0 --workers="$WORKERS"
