@@ -2,31 +2,32 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\Unit\Server;
+namespace Spindle\Tests\Unit\Http;
 
 use PHPUnit\Framework\TestCase;
 use Psr\Log\AbstractLogger;
 use Psr\Log\LoggerInterface;
-use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
+use Revolt\EventLoop;
 use Spindle\Http\Clock;
+use Spindle\Http\ConcurrencyLimit;
 use Spindle\Http\Connection;
 use Spindle\Http\ConnectionServices;
+use Spindle\Http\ErrorResponses;
 use Spindle\Http\HttpException;
 use Spindle\Http\HttpLimits;
 use Spindle\Http\Request;
+use Spindle\Http\RequestRunner;
 use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Http\TimeoutWheel;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\AccessLog\RequestIds;
-use Spindle\Server\ErrorResponses;
-use Spindle\Server\RequestPath;
 use Spindle\Server\ClosureApplication;
-use Spindle\Server\ConcurrencyLimit;
-use Spindle\Server\RequestRunner;
+use Spindle\Server\RequestPath;
 use Spindle\Server\RequestTimedOut;
+use Spindle\Tests\Unit\Server\MemoryLogger;
 
 /**
  * The RequestRunner behind real connections on socket pairs, with a manual clock for the request
@@ -109,6 +110,7 @@ final class RequestRunnerTest extends TestCase
             $this->clock,
             new ConcurrencyLimit($concurrency),
             requestTimeout: $timeout,
+            timedOut: static fn (string $message): RequestTimedOut => new RequestTimedOut($message),
         );
         $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel($this->start));
     }
