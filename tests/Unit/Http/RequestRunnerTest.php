@@ -89,6 +89,17 @@ final class RequestRunnerTest extends TestCase
                 }
             }
 
+            if (\str_starts_with($path, '/after')) {
+                $context = Loop::context();
+                \assert($context !== null);
+                $context->afterResponse(function () use ($path): void {
+                    $this->entered[] = 'after ' . $path;
+                    if ($path === '/after-boom') {
+                        throw new \RuntimeException('the terminate step failed');
+                    }
+                });
+            }
+
             return match ($path) {
                 '/boom' => throw new \LogicException('the app failed'),
                 '/refuse' => throw new HttpException(422, 'Refused'),
@@ -287,6 +298,36 @@ final class RequestRunnerTest extends TestCase
         $this->waiting['/wait-2']->resume();
         $this->turn();
         self::assertStringEndsWith('id=-', self::received($second));
+    }
+
+    public function testTheCountsFollowEachRequestFailedOnesIncluded(): void
+    {
+        $this->start(concurrency: 1, timeout: 0.0);
+        \assert($this->runner !== null);
+        $first = $this->connect();
+        $second = $this->connect();
+        $this->send($first, '/wait-1');
+        $this->send($second, '/boom');
+        self::assertSame(2, $this->runner->inflightCount(), 'one in the app, one waiting for its slot');
+        self::assertSame(0, $this->runner->requestCount());
+        $this->waiting['/wait-1']->resume();
+        $this->turn();
+        self::assertSame(0, $this->runner->inflightCount());
+        self::assertSame(2, $this->runner->requestCount());
+        self::assertStringStartsWith('HTTP/1.1 500 ', self::received($second));
+    }
+
+    public function testTheWorkAfterAResponseRunsBeforeTheNextPipelinedRequest(): void
+    {
+        $this->start();
+        $client = $this->connect();
+        \fwrite($client, "GET /after-1 HTTP/1.1\r\nHost: a\r\n\r\nGET /after-boom HTTP/1.1\r\nHost: a\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n");
+        $this->turn();
+        self::assertSame(['/after-1', 'after /after-1', '/after-boom', 'after /after-boom', '/'], $this->entered);
+        self::assertSame(3, \substr_count(self::received($client), 'HTTP/1.1 200 OK'), 'each was answered, the one whose after-work failed included');
+        self::assertSame(['GET /after-boom: the work after its response failed: the terminate step failed'], $this->logger->messages('error'));
+        \assert($this->runner !== null);
+        self::assertSame(0, $this->runner->runningCount());
     }
 
     public function testEachRequestGetsAnIdThatGoesBackWithItsResponse(): void
