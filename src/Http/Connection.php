@@ -24,10 +24,11 @@ use Revolt\EventLoop;
  * rate also makes its connection one that may be closed to make room for a new one (see
  * waitingSince()), as a connection trickling its head does.
  *
- * Over 500 lines: one connection's life (reading, the pipelining queue, its phases, writing, its
- * timeouts, the memory of its bodies) on the path of every request, where calls are kept few on
- * purpose (phases as ints, see ConnectionPhase); parsing, assembling and writing are already their
- * own classes.
+ * Over 500 lines: one connection's life (reading, the pipelining queue and each request's task,
+ * its phases, writing, its timeouts, the memory of its bodies) on the path of every request, where
+ * calls are kept few on purpose (phases as ints, see ConnectionPhase); parsing, assembling,
+ * writing and what the connections share to run requests (RequestRunner: slots, the request
+ * timeout, error responses) are already their own classes.
  */
 final class Connection
 {
@@ -63,8 +64,8 @@ final class Connection
     private int $phase = self::WAITING;
     /** $current's response corked the writer for the requests pipelined behind it (see finish()). */
     private bool $corkedForNext = false;
-    private bool $draining = false;
-    private float $drainGraceEnds = 0.0;
+    /** Draining (see drain()): until when an idle connection stays open; INF while not draining. */
+    private float $drainGraceEnds = \INF;
     private int $served = 0;
     private bool $continuePending = false;
     /** Bytes read while a request ran (see onReadable()), since reading last resumed with an empty queue. */
@@ -161,7 +162,6 @@ final class Connection
         // that just connected, or a keep-alive client about to send its next request), and closing
         // would lose it. It gets DRAIN_GRACE seconds; a request that arrives is answered with
         // "Connection: close". The timeout sweep closes it when the grace is over.
-        $this->draining = true;
         $this->drainGraceEnds = $this->set->clock->now + self::DRAIN_GRACE;
         $this->checkBy($this->drainGraceEnds);
     }
@@ -184,8 +184,8 @@ final class Connection
             return \INF;
         }
         $next = \INF;
-        if ($this->draining && $this->requests->isIdle()) {
-            $next = \min($next, $this->drainGraceEnds);
+        if ($this->drainGraceEnds !== \INF && $this->requests->isIdle()) {
+            $next = $this->drainGraceEnds;
         }
         if ($this->requests->isReadingBody()) {
             return \min($next, $this->bodyDeadline());
@@ -242,7 +242,7 @@ final class Connection
         if ($this->current !== null || $this->queue !== []) {
             return;
         }
-        if ($this->draining && $this->requests->isIdle() && $now >= $this->drainGraceEnds) {
+        if ($now >= $this->drainGraceEnds && $this->requests->isIdle()) {
             $this->close();
 
             return;
@@ -428,7 +428,7 @@ final class Connection
             return;
         }
         // A stop that began while the request ran: announce that this is the last response.
-        $keepAlive = $run->keepAlive && !$this->draining;
+        $keepAlive = $run->keepAlive && $this->drainGraceEnds === \INF;
         if ($keepAlive) {
             $max = $this->set->limits->maxRequestsPerConnection;
             $keepAlive = $max <= 0 || $this->served + 1 < $max;
@@ -546,7 +546,7 @@ final class Connection
         if ($corked) {
             $this->writer->uncork();
         }
-        if ($this->draining && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
+        if ($this->drainGraceEnds !== \INF && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
             $this->closeWhenFlushed();
         }
     }
