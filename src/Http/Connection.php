@@ -15,9 +15,9 @@ use Revolt\EventLoop;
  * it for a request: its task writes the response and ends the request itself.
  *
  * Pipelined requests run one at a time, in order: the next once the one before ended (its
- * response written, its after-response work done). Reading pauses while too many requests are queued, once more than
- * HttpLimits::$bodyBufferSize was read ahead of the request that runs, or while the client is
- * not reading what was already written.
+ * response written, its after-response work done). Reading pauses while too many requests are
+ * queued, once more than HttpLimits::$bodyBufferSize was read ahead of the request that runs, or
+ * while the client is not reading what was already written.
  *
  * A request body must keep arriving: a stall longer than the body timeout, or a body that falls
  * behind the minimum rate once its grace is over, is answered 408. A body that falls behind that
