@@ -309,7 +309,7 @@ final class Connection
             // answered first, then the error (fail() queued it behind them).
             $this->fail($e);
             if ($this->queue !== [] && $this->current === null) {
-                $this->dispatchNext();
+                $this->runNext();
             }
 
             return;
@@ -320,7 +320,7 @@ final class Connection
             $this->checkBy($this->headStartedAt + $this->set->limits->headerTimeout);
         }
         if ($this->queue !== [] && $this->current === null) {
-            $this->dispatchNext();
+            $this->runNext();
         }
         if ($this->current !== null) {
             // Read while a request runs: the client is pipelining. Requests and bodies read ahead
@@ -360,7 +360,7 @@ final class Connection
     }
 
     /** Runs the next queued request, if its turn has come. */
-    private function dispatchNext(): void
+    private function runNext(): void
     {
         // Only while Waiting (no request running): a connection that is closing serves none of
         // the requests pipelined behind. (The queue is looked at first: it is empty most times.)
@@ -533,7 +533,7 @@ final class Connection
             $this->writer->lastWriteAt = $this->set->clock->now;
             $this->checkBy($this->writer->lastWriteAt + $this->set->limits->keepAliveTimeout);
         }
-        $this->dispatchNext();
+        $this->runNext();
         if ($this->bodyBehindRequest && $this->current === null && $this->queue === []) {
             // A body that arrived (or waited for its "100 Continue") while the requests before it
             // ran: its timeouts stood still meanwhile, and count from now.
@@ -593,7 +593,7 @@ final class Connection
         if ($this->phase === self::CLOSING) {
             $this->close();
         } elseif ($this->current === null) {
-            $this->dispatchNext();
+            $this->runNext();
         }
     }
 
