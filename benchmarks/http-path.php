@@ -23,17 +23,17 @@ require __DIR__ . '/../vendor/autoload.php';
 
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
+use Spindle\Http\ConcurrencyLimit;
 use Spindle\Http\Connection;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\Request;
+use Spindle\Http\RequestRunner;
 use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\ClosureApplication;
-use Spindle\Server\ConcurrencyLimit;
-use Spindle\Server\RequestRunner;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
 

@@ -7,25 +7,28 @@ namespace Spindle\Http;
 use Revolt\EventLoop;
 
 /**
- * One accepted HTTP/1.1 connection: reads bytes into its RequestAssembler, hands each whole
- * request to the RequestDispatcher as an Exchange, writes the responses in request order, and
- * enforces the connection's own timeouts (header, body, keep-alive, stalled writes) and
- * backpressure. How a request runs, and for how long, is the dispatcher's.
+ * One accepted HTTP/1.1 connection: reads bytes into its RequestAssembler, runs each whole
+ * request in a task of its own (started through the worker's RequestRunner, which calls the
+ * request handler within --concurrency and the request timeout), writes what the handler
+ * returns, in request order, then takes the next request; and enforces the connection's own
+ * timeouts (header, body, keep-alive, stalled writes) and backpressure. Nothing calls back into
+ * it for a request: its task writes the response and ends the request itself.
  *
- * Pipelined requests are dispatched one at a time, in order: the next once the dispatcher
- * finished the one before. Reading pauses while too many requests are queued, once more than
- * HttpLimits::$bodyBufferSize was read ahead of the request that runs, or while the client is
- * not reading what was already written.
+ * Pipelined requests run one at a time, in order: the next once the one before ended (its
+ * response written, its after-response work done). Reading pauses while too many requests are
+ * queued, once more than HttpLimits::$bodyBufferSize was read ahead of the request that runs, or
+ * while the client is not reading what was already written.
  *
  * A request body must keep arriving: a stall longer than the body timeout, or a body that falls
  * behind the minimum rate once its grace is over, is answered 408. A body that falls behind that
  * rate also makes its connection one that may be closed to make room for a new one (see
  * waitingSince()), as a connection trickling its head does.
  *
- * Over 500 lines: one connection's life (reading, the pipelining queue, its phases, writing, its
- * timeouts, the memory of its bodies) on the path of every request, where calls are kept few on
- * purpose (phases as ints, see ConnectionPhase); parsing, assembling and writing are already their
- * own classes.
+ * Over 500 lines: one connection's life (reading, the pipelining queue and each request's task,
+ * its phases, writing, its timeouts, the memory of its bodies) on the path of every request, where
+ * calls are kept few on purpose (phases as ints, see ConnectionPhase); parsing, assembling,
+ * writing and what the connections share to run requests (RequestRunner: slots, the request
+ * timeout, error responses) are already their own classes.
  */
 final class Connection
 {
@@ -45,10 +48,13 @@ final class Connection
     private readonly string $readId;
     private bool $readPaused = false;
 
-    /** @var list<Exchange|HttpException> requests waiting their turn, and a parse error that ends the queue */
+    /** @var \Closure(RunningRequest): void the task each request runs in (see run()), made once */
+    private readonly \Closure $task;
+
+    /** @var list<RunningRequest|HttpException> requests waiting their turn, and a parse error that ends the queue */
     private array $queue = [];
-    /** The request the dispatcher has now (null: none). */
-    private ?Exchange $current = null;
+    /** The request that runs now (null: none). */
+    private ?RunningRequest $current = null;
     /**
      * The connection's phase: a ConnectionPhase case, held as its position in
      * ConnectionPhase::cases() (see phase()). The request path looks at it about six times per
@@ -58,8 +64,8 @@ final class Connection
     private int $phase = self::WAITING;
     /** $current's response corked the writer for the requests pipelined behind it (see finish()). */
     private bool $corkedForNext = false;
-    private bool $draining = false;
-    private float $drainGraceEnds = 0.0;
+    /** Draining (see drain()): until when an idle connection stays open; INF while not draining. */
+    private float $drainGraceEnds = \INF;
     private int $served = 0;
     private bool $continuePending = false;
     /** Bytes read while a request ran (see onReadable()), since reading last resumed with an empty queue. */
@@ -101,6 +107,7 @@ final class Connection
             $set->clock,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
+        $this->task = $this->run(...);
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
         $this->checkBy($this->nextDeadline());
     }
@@ -155,7 +162,6 @@ final class Connection
         // that just connected, or a keep-alive client about to send its next request), and closing
         // would lose it. It gets DRAIN_GRACE seconds; a request that arrives is answered with
         // "Connection: close". The timeout sweep closes it when the grace is over.
-        $this->draining = true;
         $this->drainGraceEnds = $this->set->clock->now + self::DRAIN_GRACE;
         $this->checkBy($this->drainGraceEnds);
     }
@@ -174,12 +180,12 @@ final class Connection
             return $this->writer->lastWriteAt + $limits->bodyTimeout;
         }
         if ($this->current !== null || $this->queue !== []) {
-            // The request's own time limit is the dispatcher's.
+            // The request's own time limit is the RequestRunner's (see timeOut()).
             return \INF;
         }
         $next = \INF;
-        if ($this->draining && $this->requests->isIdle()) {
-            $next = \min($next, $this->drainGraceEnds);
+        if ($this->drainGraceEnds !== \INF && $this->requests->isIdle()) {
+            $next = $this->drainGraceEnds;
         }
         if ($this->requests->isReadingBody()) {
             return \min($next, $this->bodyDeadline());
@@ -236,7 +242,7 @@ final class Connection
         if ($this->current !== null || $this->queue !== []) {
             return;
         }
-        if ($this->draining && $this->requests->isIdle() && $now >= $this->drainGraceEnds) {
+        if ($now >= $this->drainGraceEnds && $this->requests->isIdle()) {
             $this->close();
 
             return;
@@ -303,7 +309,7 @@ final class Connection
             // answered first, then the error (fail() queued it behind them).
             $this->fail($e);
             if ($this->queue !== [] && $this->current === null) {
-                $this->dispatchNext();
+                $this->runNext();
             }
 
             return;
@@ -314,7 +320,7 @@ final class Connection
             $this->checkBy($this->headStartedAt + $this->set->limits->headerTimeout);
         }
         if ($this->queue !== [] && $this->current === null) {
-            $this->dispatchNext();
+            $this->runNext();
         }
         if ($this->current !== null) {
             // Read while a request runs: the client is pipelining. Requests and bodies read ahead
@@ -350,13 +356,14 @@ final class Connection
     private function onRequest(Request $request, array $tempFiles, bool $keepAlive): void
     {
         $this->continuePending = false;
-        $this->queue[] = new Exchange($request, $this, $tempFiles, $keepAlive);
+        $this->queue[] = new RunningRequest($request, $this, $tempFiles, $keepAlive);
     }
 
-    private function dispatchNext(): void
+    /** Runs the next queued request, if its turn has come. */
+    private function runNext(): void
     {
-        // Only while Waiting (no request with the dispatcher): a connection that is closing serves
-        // none of the requests pipelined behind. (The queue is looked at first: it is empty most times.)
+        // Only while Waiting (no request running): a connection that is closing serves none of
+        // the requests pipelined behind. (The queue is looked at first: it is empty most times.)
         while ($this->queue !== [] && $this->phase === self::WAITING && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $next = \array_shift($this->queue);
             if ($next instanceof HttpException) {
@@ -366,7 +373,8 @@ final class Connection
             }
             $this->current = $next;
             $this->phase = self::RUNNING;
-            $this->set->dispatcher->dispatch($next);
+            // Returns once its task finished or first waited.
+            $this->set->requests->start($next, $this->task);
         }
         if ($this->continuePending && $this->current === null && $this->queue === [] && $this->phase !== self::CLOSED) {
             $this->continuePending = false;
@@ -381,14 +389,46 @@ final class Connection
         }
     }
 
-    /** @internal Exchange::respond(): writes $exchange's response. */
-    public function respond(Exchange $exchange, Response $response): void
+    /**
+     * A request's task, in its own fiber: the handler's response (or the one that stands for its
+     * error) is written, the work the app left for after it runs, and the request ends.
+     *
+     * No `finally`: PHP's tracing JIT does not compile a trace through one, so the code around it
+     * ran in the interpreter on every request; the cleanup runs on both ways out instead.
+     */
+    private function run(RunningRequest $run): void
     {
-        if ($exchange !== $this->current || $this->phase !== self::RUNNING) {
+        $requests = $this->set->requests;
+        try {
+            $response = $requests->handle($run);
+            if (!$run->timedOut) {
+                // (Otherwise it is too late: the request timeout answered 504, or cut the connection.)
+                $this->respond($run, $response);
+            }
+        } catch (\Throwable $e) {
+            $requests->end($run);
+            $this->finish($run);
+
+            throw $e;
+        }
+        $requests->end($run);
+        $this->finish($run);
+    }
+
+    /**
+     * Writes $run's response (head, then body: a string at once, a file or a stream piece by piece,
+     * suspending the request's fiber while the client is behind). A response that cannot be sent
+     * (an invalid header, a file that cannot be read, a stream that fails) is logged and answered
+     * with a 500 when its head has not gone out yet, or cuts the connection. Nothing is written
+     * once the request timeout answered, or the connection closed.
+     */
+    private function respond(RunningRequest $run, Response $response): void
+    {
+        if ($run !== $this->current || $this->phase !== self::RUNNING) {
             return;
         }
         // A stop that began while the request ran: announce that this is the last response.
-        $keepAlive = $exchange->keepAlive && !$this->draining;
+        $keepAlive = $run->keepAlive && $this->drainGraceEnds === \INF;
         if ($keepAlive) {
             $max = $this->set->limits->maxRequestsPerConnection;
             $keepAlive = $max <= 0 || $this->served + 1 < $max;
@@ -400,12 +440,12 @@ final class Connection
             $this->corkedForNext = true;
         }
         try {
-            $this->writer->send($exchange->request, $response, $keepAlive);
+            $this->writer->send($run->request, $response, $keepAlive);
         } catch (ConnectionClosed) {
             // The client left; nothing more to do for this request.
             $keepAlive = false;
         } catch (\Throwable $e) {
-            $request = $exchange->request;
+            $request = $run->request;
             $this->set->logger->error(\sprintf('%s %s: response could not be sent: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
             $keepAlive = false;
             $this->close();
@@ -415,45 +455,63 @@ final class Connection
         }
     }
 
-    /** @internal Exchange::responseBegun(): true once past Running (a closed connection included: only abort() is left). */
-    public function responseBegun(Exchange $exchange): bool
+    /**
+     * @internal RequestRunner::expire(): $run outlived the request timeout. Answers 504 and closes
+     * once that is written (requests pipelined behind are dropped), or cuts the connection when
+     * its response had begun. Returns whether it was cut. Its task goes on until cancelled, and
+     * then ends the request as any other.
+     */
+    public function timeOut(RunningRequest $run): bool
     {
-        return $exchange === $this->current && $this->phase !== self::RUNNING;
-    }
+        if ($run !== $this->current) {
+            return false;
+        }
+        if ($this->phase !== self::RUNNING) {
+            // Its response began (a closed connection included): only cutting is left.
+            $this->close();
 
-    /** @internal Exchange::fail() */
-    public function failCurrent(Exchange $exchange, HttpException $error): void
-    {
-        if ($exchange !== $this->current || $this->phase !== self::RUNNING) {
-            return;
+            return true;
         }
         try {
             // Closing from here: the answer is the connection's last.
-            $this->sendError($error);
+            $this->sendError(new HttpException(504, 'Gateway Timeout'));
         } catch (ConnectionClosed) {
             // The client is gone as well.
         }
+
+        return false;
     }
 
-    /** @internal Exchange::abort() */
-    public function abortCurrent(Exchange $exchange): void
+    /**
+     * @internal RequestRunner::abandon(): $run's task is gone (it ended the process). Writes
+     * $response unless its response had begun (then cuts the connection) or the request timeout
+     * answered, and ends the request. Returns whether $response was written.
+     */
+    public function abandon(RunningRequest $run, Response $response): bool
     {
-        if ($exchange === $this->current) {
+        $answered = false;
+        if ($run === $this->current && $this->phase !== self::RUNNING) {
             $this->close();
+        } elseif (!$run->timedOut) {
+            $this->respond($run, $response);
+            $answered = true;
         }
+        $this->finish($run);
+
+        return $answered;
     }
 
-    /** @internal Exchange::finish(): the request is done; the next one is dispatched. */
-    public function finish(Exchange $exchange): void
+    /** $run is done: its temporary files and memory go, and the next request runs. */
+    private function finish(RunningRequest $run): void
     {
-        if ($exchange->tempFiles !== []) {
-            self::removeFiles($exchange->tempFiles);
+        if ($run->tempFiles !== []) {
+            self::removeFiles($run->tempFiles);
         }
-        if ($exchange->request->body !== '') {
+        if ($run->request->body !== '') {
             // A body in memory holds its length of the worker's BodyMemory (RequestAssembler).
-            $this->set->bodyMemory->give(\strlen($exchange->request->body));
+            $this->set->bodyMemory->give(\strlen($run->request->body));
         }
-        if ($exchange !== $this->current) {
+        if ($run !== $this->current) {
             return;
         }
         $phase = $this->phase;
@@ -475,7 +533,7 @@ final class Connection
             $this->writer->lastWriteAt = $this->set->clock->now;
             $this->checkBy($this->writer->lastWriteAt + $this->set->limits->keepAliveTimeout);
         }
-        $this->dispatchNext();
+        $this->runNext();
         if ($this->bodyBehindRequest && $this->current === null && $this->queue === []) {
             // A body that arrived (or waited for its "100 Continue") while the requests before it
             // ran: its timeouts stood still meanwhile, and count from now.
@@ -488,7 +546,7 @@ final class Connection
         if ($corked) {
             $this->writer->uncork();
         }
-        if ($this->draining && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
+        if ($this->drainGraceEnds !== \INF && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
             $this->closeWhenFlushed();
         }
     }
@@ -535,7 +593,7 @@ final class Connection
         if ($this->phase === self::CLOSING) {
             $this->close();
         } elseif ($this->current === null) {
-            $this->dispatchNext();
+            $this->runNext();
         }
     }
 
@@ -576,7 +634,7 @@ final class Connection
     private function dropQueue(): void
     {
         foreach ($this->queue as $entry) {
-            if ($entry instanceof Exchange) {
+            if ($entry instanceof RunningRequest) {
                 if ($entry->tempFiles !== []) {
                     self::removeFiles($entry->tempFiles);
                 }

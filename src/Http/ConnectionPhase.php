@@ -8,16 +8,16 @@ namespace Spindle\Http;
  * Where a Connection is in its life, one phase at a time. Reading may pause (backpressure) and a
  * worker may drain in any open phase: those stay flags of their own.
  *
- *   Waiting ──dispatch──► Running ──respond──► Responding ──finish──► Waiting
- *                           │                  LastResponse ──finish──► Closing ──flushed──► Closed
- *                           └──fail (504)──► Closing
- *   any phase ──close (client gone, abort, write error)──► Closed
+ *   Waiting ──run──► Running ──write response──► Responding ──request ends──► Waiting
+ *                       │                         LastResponse ──request ends──► Closing ──flushed──► Closed
+ *                       └──request timeout (504)──► Closing
+ *   any phase ──close (client gone, timeout mid-response, write error)──► Closed
  */
 enum ConnectionPhase
 {
-    /** No request with the dispatcher: reading one, or idle between requests (queued ones wait their turn). */
+    /** No request running: reading one, or idle between requests (queued ones wait their turn). */
     case Waiting;
-    /** A request is with the dispatcher and its response has not begun. */
+    /** A request runs (its task calls the handler) and its response has not begun. */
     case Running;
     /** The request's response has begun (its head went out, or began to); the connection is kept after it. */
     case Responding;

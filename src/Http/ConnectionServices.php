@@ -8,7 +8,7 @@ use Psr\Log\LoggerInterface;
 use Spindle\Http\Parser\HeadCache;
 
 /**
- * What every connection of a server shares: where its requests go, and the services around it.
+ * What every connection of a server shares: what runs its requests, and the services around it.
  */
 final class ConnectionServices
 {
@@ -18,8 +18,8 @@ final class ConnectionServices
     public readonly BodyMemory $bodyMemory;
 
     public function __construct(
-        /** Takes each whole request (Server\RequestRunner runs it in the app). */
-        public readonly RequestDispatcher $dispatcher,
+        /** Runs each whole request's task and calls the request handler (the app behind the server's middleware). */
+        public readonly RequestRunner $requests,
         public readonly HttpLimits $limits,
         public readonly LoggerInterface $logger,
         public readonly Clock $clock,

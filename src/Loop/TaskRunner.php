@@ -92,7 +92,7 @@ final class TaskRunner
         while (true) {
             $argument = $this->argument;
             $this->argument = null;
-            // No `finally`: the tracing JIT does not compile through one (see RequestRunner::run()).
+            // No `finally`: the tracing JIT does not compile through one (see Http\Connection::run()).
             try {
                 $task($argument);
             } catch (\Throwable $e) {

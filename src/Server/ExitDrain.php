@@ -7,8 +7,11 @@ namespace Spindle\Server;
 use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
 use Spindle\Http\Request;
+use Spindle\Http\RequestRunner;
 use Spindle\Http\Response;
+use Spindle\Http\RunningRequest;
 use Spindle\Loop\Loop;
+use Spindle\Server\AccessLog\RequestIds;
 
 /**
  * A request that ends the process (exit(), die, a fatal error such as an exhausted memory_limit)
@@ -49,7 +52,6 @@ final class ExitDrain
         private readonly PrintedOutput $printed,
         private readonly ChannelToMaster $channel,
         private readonly LoggerInterface $logger,
-        private readonly WorkerStats $stats,
         /** Whether a 500 shows the error (--debug). */
         private readonly bool $debug,
         /** @var \Closure(): void stops accepting; in-flight requests get the drain timeout */
@@ -115,9 +117,10 @@ final class ExitDrain
                 $response = new Response($status, ['Content-Type' => 'text/html; charset=UTF-8', 'Connection' => 'close'], $body);
             }
             try {
-                $answered = $this->runner->abandon($run, $response);
+                $id = $run->context->get(RequestIds::CONTEXT_KEY);
+                $answered = $this->runner->abandon($run, \is_string($id) ? RequestIds::withId($response, $id) : $response);
                 if ($answered) {
-                    ($this->record)($run->request(), $response->status, \is_string($response->body) ? \strlen($response->body) : 0, $run->startedAt);
+                    ($this->record)(self::requestWithId($run, $id), $response->status, \is_string($response->body) ? \strlen($response->body) : 0, $run->startedAt);
                 }
             } catch (\Throwable $e) {
                 $answered = false;
@@ -131,7 +134,7 @@ final class ExitDrain
             ));
         }
 
-        $this->channel->exiting($fatal !== null ? 'fatal-error' : 'exit', $this->stats->requests, $this->runner->runningCount());
+        $this->channel->exiting($fatal !== null ? 'fatal-error' : 'exit', $this->runner->requestCount(), $this->runner->runningCount());
         ($this->stop)();
         try {
             EventLoop::run();
@@ -141,6 +144,14 @@ final class ExitDrain
         ($this->cleanup)();
 
         exit(self::EXIT_CODE);
+    }
+
+    /** $run's request with the X-Request-Id RequestIds gave it ($id), if any, for its access log line. */
+    private static function requestWithId(RunningRequest $run, mixed $id): Request
+    {
+        $request = $run->request;
+
+        return \is_string($id) && ($request->headers['x-request-id'][0] ?? null) !== $id ? $request->withHeader('x-request-id', $id) : $request;
     }
 
     /**

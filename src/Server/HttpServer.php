@@ -165,10 +165,10 @@ final class HttpServer
     private function expireTimeouts(): void
     {
         // The worker's one timer and one clock for every timeout: the connections' (header, body,
-        // keep-alive, stalled writes) and the requests' (--request-timeout, the dispatcher's).
+        // keep-alive, stalled writes) and the requests' (--request-timeout, the RequestRunner's).
         $now = $this->set->clock->tick();
         $this->set->timeouts->expire($now);
-        $this->set->dispatcher->expire($now);
+        $this->set->requests->expire($now);
     }
 
     private function finishIfDrained(): void

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Server;
 
+use Spindle\Http\ErrorResponses;
 use Spindle\Http\Middleware;
 use Spindle\Http\MiddlewareStack;
 use Spindle\Http\RequestHandler;
@@ -14,8 +15,9 @@ use Spindle\Server\AccessLog\RequestIds;
  * sees the request before the ones below it and the response after them. A step that is not
  * turned on is null and left out, so a worker with none of them calls its app directly.
  *
- * Around all of it, RequestRunner gives the request its fiber, its --concurrency slot and its
- * --request-timeout; below it, the app returns its response and the connection writes it.
+ * Around all of it, Http\RequestRunner gives the request its --concurrency slot and its
+ * --request-timeout, in the task its connection started; below it, the app returns its response,
+ * which goes back up the stack to the connection, which writes it.
  */
 final class RequestPath
 {
@@ -37,7 +39,7 @@ final class RequestPath
             $requestIds,
             // 2. A handler that throws: its HttpException's status, or a 500 and an error log line.
             //    Only needed below a step that must see the error response (request ids): without
-            //    one, RequestRunner answers the same way.
+            //    one, Http\RequestRunner answers the same way.
             $requestIds !== null ? $errors : null,
             // 3. --health-path, --ready-path: answered here, so probes are neither logged nor counted.
             $health,

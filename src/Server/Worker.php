@@ -7,8 +7,11 @@ namespace Spindle\Server;
 use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
+use Spindle\Http\ConcurrencyLimit;
 use Spindle\Http\ConnectionServices;
+use Spindle\Http\ErrorResponses;
 use Spindle\Http\RequestHandler;
+use Spindle\Http\RequestRunner;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Http\StaticFiles\StaticFileHandler;
 use Spindle\Loop\Context;
@@ -33,6 +36,8 @@ final class Worker
     private const DESCRIPTOR_RESERVE = 100;
 
     private ?HttpServer $server = null;
+    /** Runs the requests of serve(): their counts are in the reports. */
+    private ?RequestRunner $requests = null;
     private int $signals = 0;
     private bool $stopping = false;
     private ?ChannelToMaster $channel = null;
@@ -166,7 +171,7 @@ final class Worker
     /** After each request: asks to be replaced past --max-requests or --max-memory. */
     private function afterRequest(): void
     {
-        if ($this->stats->requests === $this->requestLimit) {
+        if ($this->requests?->requestCount() === $this->requestLimit) {
             $this->retire(RetireReason::MaxRequests);
         }
         if ($this->memoryLimit > 0 && \memory_get_usage(true) > $this->memoryLimit) {
@@ -184,16 +189,16 @@ final class Worker
     {
         $options = $this->options;
         $clock = new Clock();
-        $runner = new RequestRunner(
+        $runner = $this->requests = new RequestRunner(
             $app,
             new TaskRunner(Loop::driver()),
             $this->logger,
             $clock,
             new ConcurrencyLimit($options->concurrency),
-            $this->stats,
             $options->requestTimeout,
             $options->debug,
             $this->afterRequest(...),
+            static fn (string $message): RequestTimedOut => new RequestTimedOut($message),
         );
         $set = new ConnectionServices(
             $runner,
@@ -258,7 +263,7 @@ final class Worker
         $printed->start();
         // The recording buffer is part of the state every request starts from.
         Loop::driver()->isolation->rebase();
-        $drain = new ExitDrain($runner, $printed, $channel, $this->logger, $this->stats, $this->options->debug, $this->stop(...), $finish, $this->observability->recordEnded(...));
+        $drain = new ExitDrain($runner, $printed, $channel, $this->logger, $this->options->debug, $this->stop(...), $finish, $this->observability->recordEnded(...));
         $drain->arm();
 
         return $drain;
@@ -271,7 +276,7 @@ final class Worker
             return;
         }
         $this->retiring = $reason;
-        $this->logger->info(\sprintf('Worker asks to be replaced (%s) after %d requests', $reason->value, $this->stats->requests));
+        $this->logger->info(\sprintf('Worker asks to be replaced (%s) after %d requests', $reason->value, $this->requests?->requestCount() ?? 0));
         $this->channel?->retire($reason);
     }
 
@@ -294,8 +299,8 @@ final class Worker
         $lag = \max($stats->lag, (\hrtime(true) - $this->lagTick) / 1e9 - self::LAG_INTERVAL, 0.0);
         $stats->lag = 0.0;
         $this->channel?->report(
-            $stats->requests,
-            $stats->inflight,
+            $this->requests?->requestCount() ?? 0,
+            $this->requests?->inflightCount() ?? 0,
             $this->server?->connectionCount() ?? 0,
             \memory_get_usage(true),
             \memory_get_peak_usage(true),

@@ -148,7 +148,9 @@ final class RequestExitTest extends E2ETestCase
     {
         $log = $this->temporaryDirectory() . '/access.log';
         $server = $this->serve(['--access-log=' . $log]);
-        self::assertSame(403, self::rawRequest($server, self::get('/die-after-output'))->status);
+        $died = self::rawRequest($server, self::get('/die-after-output'));
+        self::assertSame(403, $died->status);
+        self::assertMatchesRegularExpression('/^\S+$/', (string) $died->header('x-request-id'), 'the answer carries the id its request was given');
         self::assertSame(500, self::rawRequest($server, self::get('/fatal'))->status);
         $logged = self::eventually(static function () use ($log): bool {
             $lines = (string) @\file_get_contents($log);

@@ -7,45 +7,49 @@ namespace Spindle\Tests\Unit\Http;
 use PHPUnit\Framework\TestCase;
 use Psr\Log\NullLogger;
 use Revolt\EventLoop;
+use Revolt\EventLoop\Suspension;
 use Spindle\Http\Clock;
+use Spindle\Http\ConcurrencyLimit;
 use Spindle\Http\Connection;
 use Spindle\Http\ConnectionPhase;
 use Spindle\Http\ConnectionServices;
-use Spindle\Http\Exchange;
-use Spindle\Http\HttpException;
 use Spindle\Http\HttpLimits;
-use Spindle\Http\RequestDispatcher;
+use Spindle\Http\Request;
+use Spindle\Http\RequestRunner;
 use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
+use Spindle\Loop\Loop;
+use Spindle\Loop\TaskRunner;
+use Spindle\Server\ClosureApplication;
 
-/** A connection's phases as a request goes through it, driven by a dispatcher the test answers by hand. */
+/**
+ * A connection's phases as a request goes through it, with a handler that waits until the test
+ * gives it its response, and bodies that wait until the test lets them go on.
+ */
 final class ConnectionPhaseTest extends TestCase
 {
     /** @var resource */
     private $client;
     private Connection $connection;
-    /** @var list<Exchange> */
-    private array $dispatched = [];
+    private Clock $clock;
+    private RequestRunner $runner;
+    /** @var list<string> the paths that reached the handler, in order */
+    private array $entered = [];
+    /** @var list<Suspension<mixed>> handlers and bodies waiting for the test, oldest first */
+    private array $waiting = [];
 
     protected function setUp(): void
     {
-        $dispatched = &$this->dispatched;
-        $dispatcher = new class ($dispatched) implements RequestDispatcher {
-            /** @param list<Exchange> $dispatched */
-            public function __construct(private array &$dispatched)
-            {
-            }
+        $this->clock = new Clock();
+        $app = new ClosureApplication(function (Request $request): Response {
+            $this->entered[] = $request->path;
+            $response = $this->wait();
+            \assert($response instanceof Response);
 
-            public function dispatch(Exchange $exchange): void
-            {
-                $this->dispatched[] = $exchange;
-            }
-
-            public function expire(float $now): void
-            {
-            }
-        };
-        $set = new ConnectionServices($dispatcher, new HttpLimits(), new NullLogger(), new Clock(), new ResponseSerializer(), \sys_get_temp_dir(), false);
+            return $response;
+        });
+        $this->runner = new RequestRunner($app, new TaskRunner(Loop::driver()), new NullLogger(), $this->clock, new ConcurrencyLimit(10), requestTimeout: 30.0);
+        $set = new ConnectionServices($this->runner, new HttpLimits(), new NullLogger(), $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false);
         $pair = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, 0);
         self::assertIsArray($pair);
         [$client, $server] = $pair;
@@ -59,50 +63,51 @@ final class ConnectionPhaseTest extends TestCase
     {
         $this->connection->close();
         \fclose($this->client);
+        // Nothing is left waiting for the next test.
+        while ($this->waiting !== []) {
+            $this->goOn(new Response(200, [], ''));
+        }
     }
 
     public function testAKeptRequestGoesWaitingRunningRespondingWaiting(): void
     {
         self::assertSame(ConnectionPhase::Waiting, $this->connection->phase());
         $this->send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n");
-        self::assertCount(1, $this->dispatched);
-        $exchange = $this->dispatched[0];
+        self::assertSame(['/a'], $this->entered);
         self::assertSame(ConnectionPhase::Running, $this->connection->phase());
-        self::assertFalse($exchange->responseBegun());
 
-        $exchange->respond(new Response(200, [], 'a'));
-        self::assertSame(ConnectionPhase::Responding, $this->connection->phase());
-        self::assertTrue($exchange->responseBegun());
-        $exchange->respond(new Response(500, [], 'twice'));
-        $exchange->finish();
+        $this->goOn(new Response(200, [], $this->pausedBody('a', 'b')));
+        self::assertSame(ConnectionPhase::Responding, $this->connection->phase(), 'its head and first piece went out, the rest waits');
+        $this->goOn();
         self::assertSame(ConnectionPhase::Waiting, $this->connection->phase());
         $written = (string) \fread($this->client, 65536);
         self::assertStringStartsWith('HTTP/1.1 200 OK', $written);
-        self::assertStringNotContainsString('twice', $written, 'a second answer to one request is ignored');
+        self::assertStringContainsString("1\r\na\r\n1\r\nb\r\n0\r\n\r\n", $written);
     }
 
     public function testTheLastResponseClosesTheConnectionAndServesNothingPipelinedBehindIt(): void
     {
         $this->send("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n");
-        self::assertCount(1, $this->dispatched);
-        $this->dispatched[0]->respond(new Response(200, [], 'a'));
+        self::assertSame(['/a'], $this->entered);
+        $this->goOn(new Response(200, [], $this->pausedBody('a', 'b')));
         self::assertSame(ConnectionPhase::LastResponse, $this->connection->phase());
-        $this->dispatched[0]->finish();
+        $this->goOn();
         self::assertSame(ConnectionPhase::Closed, $this->connection->phase());
-        self::assertCount(1, $this->dispatched, '/b is never dispatched');
+        self::assertSame(['/a'], $this->entered, '/b never runs');
     }
 
-    public function testAFailedRequestIsAnsweredAndTheConnectionCloses(): void
+    public function testARequestPastItsTimeoutIsAnsweredAndTheConnectionCloses(): void
     {
         $this->send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n");
-        $exchange = $this->dispatched[0];
-        $exchange->fail(new HttpException(504, 'Gateway Timeout'));
-        self::assertTrue($exchange->responseBegun());
+        $this->runner->expire($this->clock->now + 31.0);
         self::assertSame(ConnectionPhase::Closed, $this->connection->phase(), 'the 504 went out at once, so the connection closed');
-        $exchange->respond(new Response(200, [], 'too late'));
-        $exchange->finish();
+        $this->turn();
+        self::assertSame([], $this->waiting, 'the handler was cancelled where it waited');
         self::assertSame(ConnectionPhase::Closed, $this->connection->phase());
-        self::assertStringStartsWith('HTTP/1.1 504 Gateway Timeout', (string) \fread($this->client, 65536));
+        self::assertSame(0, $this->runner->runningCount());
+        $written = (string) \fread($this->client, 65536);
+        self::assertStringStartsWith('HTTP/1.1 504 Gateway Timeout', $written);
+        self::assertStringNotContainsString('HTTP/1.1 500', $written, 'what the cancelled handler answered is dropped');
     }
 
     public function testAClientThatLeavesClosesTheConnectionWhileItsRequestRuns(): void
@@ -112,15 +117,47 @@ final class ConnectionPhaseTest extends TestCase
         $this->client = \fopen('php://memory', 'r') ?: throw new \LogicException('no stream');
         $this->turn();
         self::assertSame(ConnectionPhase::Closed, $this->connection->phase());
-        $this->dispatched[0]->respond(new Response(200, [], 'a'));
-        $this->dispatched[0]->finish();
+        $this->goOn(new Response(200, [], 'a'));
         self::assertSame(ConnectionPhase::Closed, $this->connection->phase());
+        self::assertSame(0, $this->runner->runningCount(), 'the request still ended');
     }
 
     private function send(string $bytes): void
     {
         \fwrite($this->client, $bytes);
         $this->turn();
+    }
+
+    /** In a request's fiber: waits until the test goes on, and returns what it gave. */
+    private function wait(): mixed
+    {
+        $suspension = EventLoop::getSuspension();
+        $this->waiting[] = $suspension;
+        try {
+            return $suspension->suspend();
+        } catch (\Throwable $e) {
+            // Cancelled where it waits: it waits no more.
+            $this->waiting = \array_values(\array_filter($this->waiting, static fn (Suspension $waiting): bool => $waiting !== $suspension));
+
+            throw $e;
+        }
+    }
+
+    /** Lets the oldest waiting handler or body go on with $value, and runs the loop a turn. */
+    private function goOn(mixed $value = null): void
+    {
+        $suspension = \array_shift($this->waiting);
+        self::assertNotNull($suspension, 'nothing waits');
+        $suspension->resume($value);
+        $this->turn();
+    }
+
+    /** @return \Generator<int, string> $first, then (once the test goes on) $second */
+    private function pausedBody(string $first, string $second): \Generator
+    {
+        yield $first;
+        $this->wait();
+        yield $second;
     }
 
     /** Runs the loop until the connection read what is there. */
@@ -142,8 +179,7 @@ final class ConnectionPhaseTest extends TestCase
     public function testALastResponseTheClientIsSlowToTakeKeepsTheConnectionClosingUntilWritten(): void
     {
         $this->send("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-        $this->dispatched[0]->respond(new Response(200, [], \str_repeat('x', 4 << 20)));
-        $this->dispatched[0]->finish();
+        $this->goOn(new Response(200, [], \str_repeat('x', 4 << 20)));
         self::assertSame(ConnectionPhase::Closing, $this->connection->phase(), 'more is written than the socket holds');
         $received = 0;
         $client = $this->client;

@@ -8,17 +8,17 @@ use PHPUnit\Framework\TestCase;
 use Psr\Log\NullLogger;
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
+use Spindle\Http\ConcurrencyLimit;
 use Spindle\Http\Connection;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\HttpLimits;
 use Spindle\Http\Request;
+use Spindle\Http\RequestRunner;
 use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\ClosureApplication;
-use Spindle\Server\ConcurrencyLimit;
-use Spindle\Server\RequestRunner;
 
 /**
  * Requests pipelined in one read are answered in one write when none of them waits, in order;

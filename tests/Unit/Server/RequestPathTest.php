@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Server;
 
 use PHPUnit\Framework\TestCase;
+use Spindle\Http\ErrorResponses;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Http\StaticFiles\StaticFileHandler;
@@ -13,7 +14,6 @@ use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
 use Spindle\Server\AccessLog\RequestIds;
 use Spindle\Server\ClosureApplication;
-use Spindle\Server\ErrorResponses;
 use Spindle\Server\HealthEndpoints;
 use Spindle\Server\Instrumentation;
 use Spindle\Server\RequestPath;

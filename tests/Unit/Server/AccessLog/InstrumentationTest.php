@@ -5,23 +5,23 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Server\AccessLog;
 
 use PHPUnit\Framework\TestCase;
+use Psr\Log\NullLogger;
+use Spindle\Http\ErrorResponses;
 use Spindle\Http\HttpException;
+use Spindle\Http\Middleware;
+use Spindle\Http\MiddlewareStack;
 use Spindle\Http\Request;
+use Spindle\Http\RequestHandler;
 use Spindle\Http\Response;
 use Spindle\Metrics\Registry;
 use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
 use Spindle\Server\AccessLog\RequestIds;
-use Spindle\Server\ErrorResponses;
-use Spindle\Server\RequestPath;
-use Spindle\Http\Middleware;
-use Spindle\Http\MiddlewareStack;
-use Spindle\Http\RequestHandler;
-use Psr\Log\NullLogger;
 use Spindle\Server\ClosureApplication;
 use Spindle\Server\HealthEndpoints;
 use Spindle\Server\Instrumentation;
+use Spindle\Server\RequestPath;
 use Spindle\Server\TrustedProxies;
 
 final class InstrumentationTest extends TestCase

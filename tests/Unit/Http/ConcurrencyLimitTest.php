@@ -2,15 +2,15 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\Unit\Server;
+namespace Spindle\Tests\Unit\Http;
 
 use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
+use Spindle\Http\ConcurrencyLimit;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskCancelled;
 use Spindle\Loop\TaskRunner;
-use Spindle\Server\ConcurrencyLimit;
 
 use function Spindle\delay;
 

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Server;
+namespace Spindle\Http;
 
 use Spindle\Loop\WaitQueue;
 

@@ -2,14 +2,9 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Server;
+namespace Spindle\Http;
 
 use Psr\Log\LoggerInterface;
-use Spindle\Http\HttpException;
-use Spindle\Http\Middleware;
-use Spindle\Http\Request;
-use Spindle\Http\RequestHandler;
-use Spindle\Http\Response;
 use Spindle\Loop\Loop;
 
 /**

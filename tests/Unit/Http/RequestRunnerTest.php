@@ -2,31 +2,32 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\Unit\Server;
+namespace Spindle\Tests\Unit\Http;
 
 use PHPUnit\Framework\TestCase;
 use Psr\Log\AbstractLogger;
 use Psr\Log\LoggerInterface;
-use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
+use Revolt\EventLoop;
 use Spindle\Http\Clock;
+use Spindle\Http\ConcurrencyLimit;
 use Spindle\Http\Connection;
 use Spindle\Http\ConnectionServices;
+use Spindle\Http\ErrorResponses;
 use Spindle\Http\HttpException;
 use Spindle\Http\HttpLimits;
 use Spindle\Http\Request;
+use Spindle\Http\RequestRunner;
 use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Http\TimeoutWheel;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\AccessLog\RequestIds;
-use Spindle\Server\ErrorResponses;
-use Spindle\Server\RequestPath;
 use Spindle\Server\ClosureApplication;
-use Spindle\Server\ConcurrencyLimit;
-use Spindle\Server\RequestRunner;
+use Spindle\Server\RequestPath;
 use Spindle\Server\RequestTimedOut;
+use Spindle\Tests\Unit\Server\MemoryLogger;
 
 /**
  * The RequestRunner behind real connections on socket pairs, with a manual clock for the request
@@ -88,6 +89,17 @@ final class RequestRunnerTest extends TestCase
                 }
             }
 
+            if (\str_starts_with($path, '/after')) {
+                $context = Loop::context();
+                \assert($context !== null);
+                $context->afterResponse(function () use ($path): void {
+                    $this->entered[] = 'after ' . $path;
+                    if ($path === '/after-boom') {
+                        throw new \RuntimeException('the terminate step failed');
+                    }
+                });
+            }
+
             return match ($path) {
                 '/boom' => throw new \LogicException('the app failed'),
                 '/refuse' => throw new HttpException(422, 'Refused'),
@@ -109,6 +121,7 @@ final class RequestRunnerTest extends TestCase
             $this->clock,
             new ConcurrencyLimit($concurrency),
             requestTimeout: $timeout,
+            timedOut: static fn (string $message): RequestTimedOut => new RequestTimedOut($message),
         );
         $this->set = new ConnectionServices($this->runner, new HttpLimits(), $this->logger, $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, new TimeoutWheel($this->start));
     }
@@ -285,6 +298,36 @@ final class RequestRunnerTest extends TestCase
         $this->waiting['/wait-2']->resume();
         $this->turn();
         self::assertStringEndsWith('id=-', self::received($second));
+    }
+
+    public function testTheCountsFollowEachRequestFailedOnesIncluded(): void
+    {
+        $this->start(concurrency: 1, timeout: 0.0);
+        \assert($this->runner !== null);
+        $first = $this->connect();
+        $second = $this->connect();
+        $this->send($first, '/wait-1');
+        $this->send($second, '/boom');
+        self::assertSame(2, $this->runner->inflightCount(), 'one in the app, one waiting for its slot');
+        self::assertSame(0, $this->runner->requestCount());
+        $this->waiting['/wait-1']->resume();
+        $this->turn();
+        self::assertSame(0, $this->runner->inflightCount());
+        self::assertSame(2, $this->runner->requestCount());
+        self::assertStringStartsWith('HTTP/1.1 500 ', self::received($second));
+    }
+
+    public function testTheWorkAfterAResponseRunsBeforeTheNextPipelinedRequest(): void
+    {
+        $this->start();
+        $client = $this->connect();
+        \fwrite($client, "GET /after-1 HTTP/1.1\r\nHost: a\r\n\r\nGET /after-boom HTTP/1.1\r\nHost: a\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n");
+        $this->turn();
+        self::assertSame(['/after-1', 'after /after-1', '/after-boom', 'after /after-boom', '/'], $this->entered);
+        self::assertSame(3, \substr_count(self::received($client), 'HTTP/1.1 200 OK'), 'each was answered, the one whose after-work failed included');
+        self::assertSame(['GET /after-boom: the work after its response failed: the terminate step failed'], $this->logger->messages('error'));
+        \assert($this->runner !== null);
+        self::assertSame(0, $this->runner->runningCount());
     }
 
     public function testEachRequestGetsAnIdThatGoesBackWithItsResponse(): void

@@ -1,0 +1,244 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Http;
+
+use Psr\Log\LoggerInterface;
+use Spindle\Loop\Context;
+use Spindle\Loop\Loop;
+use Spindle\Loop\TaskCancelled;
+use Spindle\Loop\TaskRunner;
+
+/**
+ * What a worker's connections share to run their requests: each connection starts its request's
+ * task here (a fiber from the TaskRunner), and from that task calls the request handler here (the
+ * app behind the server's middleware), within --concurrency, and gets back the response to write:
+ * the handler's, or the one that stands for what it threw (ErrorResponses: an HttpException's
+ * status, otherwise a 500). It keeps the requests under way for the request timeout (a 504 and
+ * cancellation) and for a request that ends the process (interrupted(), abandon()).
+ *
+ * The request timeout is the same for every request, so the running requests' deadlines come in
+ * the order the requests began: they are kept in that order, and expire() looks only at the
+ * oldest. The server calls expire() from its one 50 ms timer (with the connections' TimeoutWheel)
+ * with its one Clock. A request costs one insert and one removal, and no timer.
+ */
+final class RequestRunner
+{
+    /** @var array<int, RunningRequest> the requests under way, oldest first */
+    private array $running = [];
+    private readonly ErrorResponses $errors;
+    /** @var \Closure(Context, \Throwable): void made once */
+    private readonly \Closure $afterResponseFailed;
+    /** @var \Closure(string): TaskCancelled */
+    private readonly \Closure $timedOut;
+    /** Requests the handler finished (answered or failed) so far. */
+    private int $requests = 0;
+    /** Requests in the handler now, waiting for a concurrency slot included. */
+    private int $inflight = 0;
+
+    /**
+     * @param (\Closure(): void)|null $afterEach runs once the handler returned (the worker's recycling checks)
+     * @param (\Closure(string): TaskCancelled)|null $timedOut the cancellation a request that
+     *        outlived the request timeout gets where it waits, from its message (the server's
+     *        RequestTimedOut); a plain TaskCancelled without one
+     */
+    public function __construct(
+        private readonly RequestHandler $handler,
+        private readonly TaskRunner $tasks,
+        private readonly LoggerInterface $logger,
+        private readonly Clock $clock,
+        private readonly ConcurrencyLimit $limit,
+        /** Seconds a request may run before it gets a 504 and is cancelled (0: no limit). */
+        private readonly float $requestTimeout = 0.0,
+        /** Whether a 500 shows the exception (--debug). */
+        bool $debug = false,
+        private readonly ?\Closure $afterEach = null,
+        ?\Closure $timedOut = null,
+    ) {
+        $this->errors = new ErrorResponses($logger, $debug);
+        $this->afterResponseFailed = $this->logAfterResponseFailure(...);
+        $this->timedOut = $timedOut ?? static fn (string $message): TaskCancelled => new TaskCancelled($message);
+    }
+
+    /**
+     * Starts $run's task now: $task($run), in a fiber of its own with $run's context. The
+     * connection calls it (its task is its own: it calls handle(), writes the response, then
+     * end()s the request).
+     *
+     * @param \Closure(RunningRequest): void $task
+     */
+    public function start(RunningRequest $run, \Closure $task): void
+    {
+        $run->startedAt = $this->clock->now;
+        // Every request is kept while it runs: the timeout looks at the oldest, and a request that
+        // ends the process (exit(), a fatal error) is found among them (see interrupted()).
+        $this->running[\spl_object_id($run)] = $run;
+        $this->tasks->run($run->context, $task, $run);
+    }
+
+    /**
+     * In $run's task: the handler's response, or the error response that stands for what it
+     * threw. Waits for a concurrency slot first when none is free.
+     */
+    public function handle(RunningRequest $run): Response
+    {
+        ++$this->inflight;
+        $slot = $this->limit->tryAcquire();
+        $request = $run->request;
+        try {
+            if (!$slot) {
+                // Throws, with the slot given back, when the request is cancelled meanwhile.
+                $this->waitForSlot($run->context);
+                $slot = true;
+            }
+            $response = $this->handler->handle($request);
+        } catch (\Throwable $e) {
+            // (With request ids on, ErrorResponses in the handler's stack answered already.)
+            $response = $this->errors->respond($request, $e, $run->timedOut);
+        }
+        $run->handled = true;
+        if ($slot) {
+            $this->limit->release();
+        }
+        --$this->inflight;
+        ++$this->requests;
+        if ($this->afterEach !== null) {
+            ($this->afterEach)();
+        }
+
+        return $response;
+    }
+
+    /**
+     * In $run's task, once its response was written (or dropped): the work the app left for after
+     * its response (Context::afterResponse(): a framework's terminate step) runs here, in the
+     * request's fiber, before its connection takes the next request and still under the request
+     * timeout. Running it here rather than in a task of its own costs no fiber and lets the app
+     * instance go back to its pool before the worker reads the next request, so requests that
+     * never wait share one instance.
+     */
+    public function end(RunningRequest $run): void
+    {
+        $run->context->runAfterResponse($this->afterResponseFailed);
+        unset($this->running[\spl_object_id($run)]);
+    }
+
+    /** Number of requests under way. */
+    public function runningCount(): int
+    {
+        return \count($this->running);
+    }
+
+    /** Requests the handler finished (answered or failed) so far. */
+    public function requestCount(): int
+    {
+        return $this->requests;
+    }
+
+    /** Requests in the handler now, waiting for a concurrency slot included. */
+    public function inflightCount(): int
+    {
+        return $this->inflight;
+    }
+
+    /**
+     * Answers and cancels the requests that began more than the request timeout before $now: a
+     * 504, or a cut connection once the response began. The server's timer calls it; tests call
+     * it with their own clock.
+     */
+    public function expire(float $now): void
+    {
+        if ($this->requestTimeout <= 0) {
+            return;
+        }
+        while (($id = \array_key_first($this->running)) !== null) {
+            $run = $this->running[$id];
+            $elapsed = $now - $run->startedAt;
+            if ($elapsed <= $this->requestTimeout) {
+                break;
+            }
+            unset($this->running[$id]);
+            $run->timedOut = true;
+            $label = $run->context->label;
+            if ($run->connection->timeOut($run)) {
+                $this->logger->warning(\sprintf('%s timed out after %.3f s while sending its response; closing the connection', $label, $elapsed));
+            } else {
+                $this->logger->warning(\sprintf('%s timed out after %.3f s; answered 504 Gateway Timeout', $label, $elapsed));
+            }
+            $this->tasks->cancel($run->context, ($this->timedOut)(\sprintf('%s timed out after %.3f s', $label, $elapsed)));
+        }
+    }
+
+    /**
+     * The requests under way whose fiber is not waiting in the loop: once a request has ended
+     * the process (exit(), die, a fatal error), the one that did, and any request whose task it
+     * was running (a request started from inside another). Every other request under way waits
+     * in the loop and can still be resumed. Only meaningful from a shutdown function.
+     *
+     * @return list<RunningRequest>
+     */
+    public function interrupted(): array
+    {
+        $found = [];
+        foreach ($this->running as $run) {
+            if (!$run->context->isWaiting()) {
+                $found[] = $run;
+            }
+        }
+
+        return $found;
+    }
+
+    /**
+     * Answers $run, whose fiber is gone (it ended the process), with $response, or cuts its
+     * connection if its response had begun, and settles what its task would have: the
+     * concurrency slot, the counts, the request (its upload files go, the connection closes
+     * after the response: it was left mid-request). Returns whether $response was sent (false:
+     * cut, or already answered by the request timeout).
+     */
+    public function abandon(RunningRequest $run, Response $response): bool
+    {
+        if (!$run->handled) {
+            // It was in the handler, holding a slot (one waiting for a slot waits in the loop).
+            $run->handled = true;
+            $this->limit->release();
+            --$this->inflight;
+            ++$this->requests;
+        }
+        unset($this->running[\spl_object_id($run)]);
+
+        return $run->connection->abandon($run, $response);
+    }
+
+    /** A step of the work after a response threw: logged, and the request still ends. */
+    private function logAfterResponseFailure(Context $context, \Throwable $e): void
+    {
+        try {
+            $this->logger->error(\sprintf('%s: the work after its response failed: %s', $context->label, $e->getMessage()), ['exception' => $e]);
+        } catch (\Throwable) {
+            // A logger that fails must not keep the request from ending.
+        }
+    }
+
+    /**
+     * Waits for a concurrency slot. A cancellation (the request timeout) must not interrupt this
+     * wait, or the slot would later be handed to a request that no longer waits for it: the
+     * request waits shielded, then gives the slot straight back and ends.
+     */
+    private function waitForSlot(Context $context): void
+    {
+        if (Loop::context() !== $context) {
+            $this->limit->acquire();
+
+            return;
+        }
+        $context->shield($this->limit->acquire(...));
+        $cancellation = $context->takeCancellation();
+        if ($cancellation !== null) {
+            $this->limit->release();
+
+            throw $cancellation;
+        }
+    }
+}
