@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Symfony;
 
 use Psr\Log\LogLevel;
+use Spindle\Server\JitRestart;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\StreamLogger;
 use Spindle\Supervisor\Master;
@@ -30,22 +31,15 @@ final class ServerRunner implements RunnerInterface
     }
 
     /**
-     * As bin/spindle does: run with OPcache and its JIT unless SPINDLE_JIT=0. pcntl_exec keeps
-     * the process id and the environment (APP_RUNTIME, SPINDLE_*).
+     * As bin/spindle does: run with OPcache and its JIT unless SPINDLE_JIT=0 (JitRestart). The
+     * restart keeps the process id and the environment (APP_RUNTIME, SPINDLE_*).
      */
     private static function reexecWithJit(): void
     {
         $script = $_SERVER['SCRIPT_FILENAME'] ?? null;
-        if (\filter_var(\ini_get('opcache.enable_cli'), \FILTER_VALIDATE_BOOL) || \getenv('SPINDLE_JIT') === '0'
-            || \getenv('SPINDLE_REEXEC') || !\extension_loaded('Zend OPcache') || !\function_exists('pcntl_exec')
-            || !\is_string($script) || !\is_file($script)) {
-            return;
-        }
-        \putenv('SPINDLE_REEXEC=1');
         $argv = $_SERVER['argv'] ?? [];
-        \pcntl_exec(\PHP_BINARY, [
-            '-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=tracing', '-d', 'opcache.jit_buffer_size=64M',
-            $script, ...\array_map('strval', \array_slice(\is_array($argv) ? $argv : [], 1)),
-        ]);
+        if (\is_string($script)) {
+            JitRestart::restartIfWanted($script, \array_values(\array_map('strval', \array_slice(\is_array($argv) ? $argv : [], 1))));
+        }
     }
 }
