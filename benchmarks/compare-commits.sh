@@ -7,7 +7,8 @@
 #
 # Each side is a copy of its commit (git archive) with its own Composer install, serving the same
 # app directory of that copy with the same seeded SQLite database, the same environment and the
-# same PHP settings (OPcache + tracing JIT), 2 workers each. Rounds are interleaved (the order of
+# same PHP settings (OPcache + tracing JIT with the trace budget bin/spindle gives itself,
+# src/Server/JitRestart.php), 2 workers each. Rounds are interleaved (the order of
 # the two sides alternates every round) so that a busier minute of this shared machine hits both;
 # for every route the report gives each side's median req/s over the rounds, the ratio of the
 # medians and the ratio of each round, CPU per request, and each worker's RSS after one request
@@ -29,7 +30,8 @@
 #              packages), each with its own Spindle: what changed in Spindle alone, where an app
 #              that grew between the commits (more routes, middleware, packages) would otherwise
 #              count against HEAD (default 0: each commit's own app)
-#   PHP_EXTRA  more PHP settings for both sides, e.g. "-d opcache.jit_max_root_traces=4096"
+#   PHP_EXTRA  more PHP settings for both sides, e.g. "-d opcache.jit_max_root_traces=1024" (PHP's
+#              default trace budget)
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -160,6 +162,7 @@ fi
 PHP_ARGS=(-d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.validate_timestamps=0
     -d opcache.memory_consumption=128 -d opcache.max_accelerated_files=20000
     -d opcache.interned_strings_buffer=16 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M
+    -d opcache.jit_max_root_traces=8192 -d opcache.jit_max_exit_counters=65536
     -d realpath_cache_size=4096K -d realpath_cache_ttl=600)
 # shellcheck disable=SC2206 # PHP_EXTRA is a list of words
 PHP_ARGS+=(${PHP_EXTRA:-})

@@ -219,7 +219,7 @@ PHP_SHARED_SETTINGS=(
     "opcache.max_accelerated_files=20000"
     "opcache.interned_strings_buffer=16"
     "opcache.jit=tracing"
-    "opcache.jit_buffer_size=64M"
+    "opcache.jit_buffer_size=64M" "opcache.jit_max_root_traces=8192" "opcache.jit_max_exit_counters=65536"
 )
 SPINDLE_PHP_ARGS=()
 for setting in "${PHP_SHARED_SETTINGS[@]}"; do SPINDLE_PHP_ARGS+=(-d "$setting"); done
