@@ -48,4 +48,29 @@ final class JitRestart
         }
         \pcntl_exec(\PHP_BINARY, [...$settings, $script, ...$arguments]);
     }
+
+    /**
+     * What to tell the operator when this process runs the tracing JIT on a smaller trace budget
+     * than SETTINGS (a php.ini that turns OPcache on for the CLI, so that no restart happened);
+     * null when the budget is as large or the tracing JIT is not on.
+     */
+    public static function budgetAdvice(): ?string
+    {
+        $status = \function_exists('opcache_get_status') ? @\opcache_get_status(false) : false;
+        $jit = \is_array($status) && \is_array($status['jit'] ?? null) ? $status['jit'] : [];
+        $budget = (int) \ini_get('opcache.jit_max_root_traces');
+        $wanted = (int) self::SETTINGS['opcache.jit_max_root_traces'];
+        if (($jit['on'] ?? false) !== true || \ini_get('opcache.jit') !== 'tracing' || $budget >= $wanted) {
+            return null;
+        }
+
+        return \sprintf(
+            'The tracing JIT compiles at most %d traces (opcache.jit_max_root_traces) in this server\'s life; '
+            . 'a framework app can spend them during its first routes, and code that becomes hot later stays '
+            . 'interpreted. Start PHP with -d opcache.jit_max_root_traces=%d -d opcache.jit_max_exit_counters=%s (docs/options.md).',
+            $budget,
+            $wanted,
+            self::SETTINGS['opcache.jit_max_exit_counters'],
+        );
+    }
 }

@@ -6,6 +6,7 @@ namespace Spindle\Supervisor;
 
 use Psr\Log\LoggerInterface;
 use Spindle\Metrics\MetricsServer;
+use Spindle\Server\JitRestart;
 use Spindle\Server\Listener;
 use Spindle\Server\ChannelToMaster;
 use Spindle\Server\ServerError;
@@ -84,6 +85,10 @@ final class Master
     public function run(): int
     {
         $this->sharedCache = SharedCache::prepare($this->logger);
+        $advice = JitRestart::budgetAdvice();
+        if ($advice !== null) {
+            $this->logger->warning($advice);
+        }
         $this->tasks = TaskPool::start($this->options->taskWorkers, $this->logger);
         // The watcher's inotifywait inherits every descriptor open now: start it before the
         // listening and control sockets exist, or it would hold copies of them for its life.
