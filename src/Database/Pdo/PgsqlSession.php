@@ -52,6 +52,8 @@ final class PgsqlSession implements StreamingConnection
     private array $describedFields = [];
     /** @var list<ColumnDefinition> */
     private array $describedColumns = [];
+    /** @var list<int> the bytea columns of $describedFields */
+    private array $byteaColumns = [];
     /** @var array<string, string|null> names of types and tables getColumnMeta() asked for */
     public array $catalogNames = [];
 
@@ -268,19 +270,23 @@ final class PgsqlSession implements StreamingConnection
         if ($result->fields !== $this->describedFields) {
             $this->describedFields = $result->fields;
             $this->describedColumns = array_map(self::column(...), $result->fields);
+            $this->byteaColumns = [];
+            foreach ($result->fields as $index => $field) {
+                if ($field->typeOid === TypeDecoder::BYTEA) {
+                    $this->byteaColumns[] = $index;
+                }
+            }
         }
         $columns = $this->describedColumns;
         $rows = $result->rows;
         // int and bool columns came converted (Connection's $phpTypes); bytea becomes a stream.
-        foreach ($result->fields as $index => $field) {
-            if ($field->typeOid === TypeDecoder::BYTEA) {
-                foreach ($rows as &$row) {
-                    if (\is_string($row[$index])) {
-                        $row[$index] = self::stream(TypeDecoder::bytea($row[$index]));
-                    }
+        foreach ($this->byteaColumns as $index) {
+            foreach ($rows as &$row) {
+                if (\is_string($row[$index])) {
+                    $row[$index] = self::stream(TypeDecoder::bytea($row[$index]));
                 }
-                unset($row);
             }
+            unset($row);
         }
 
         /** @var list<list<int|float|string|null>> $rows bool and stream values too: the fetch code passes them through */
