@@ -83,11 +83,14 @@ final class MessageReader
     }
 
     /**
-     * The next complete message, or null.
+     * The next complete message, or null. (The union is a docblock type: checked by the engine
+     * on every return, a union of classes costs a class lookup per member tried.)
+     *
+     * @return Authentication|ParameterStatus|BackendKeyData|ReadyForQuery|RowDescription|DataRow|CommandComplete|ParameterDescription|Notification|CopyResponse|CopyData|NegotiateProtocolVersion|ServerMessage|Signal|null
      *
      * @throws ProtocolError
      */
-    public function next(): Authentication|ParameterStatus|BackendKeyData|ReadyForQuery|RowDescription|DataRow|CommandComplete|ParameterDescription|Notification|CopyResponse|CopyData|NegotiateProtocolVersion|ServerMessage|Signal|null
+    public function next(): ?object
     {
         $available = \strlen($this->buffer) - $this->offset;
         if ($available < 5) {
