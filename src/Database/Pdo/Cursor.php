@@ -6,6 +6,7 @@ namespace Spindle\Database\Pdo;
 
 use Spindle\Database\Mysql\ColumnDefinition;
 use Spindle\Database\Mysql\MysqlException;
+use Spindle\Database\Pgsql\TypeDecoder;
 use Spindle\Database\Mysql\Protocol\ColumnType as MysqlType;
 use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
@@ -359,7 +360,12 @@ final class Cursor
                     default => (string) $value,
                 },
                 \PDO::PARAM_NULL => null,
-                \PDO::PARAM_LOB => \is_string($value) ? self::memoryStream($value) : $value,
+                \PDO::PARAM_LOB => match (true) {
+                    \is_string($value) => self::memoryStream($value),
+                    // pdo_pgsql: an oid column fetched as a LOB is the large object's stream.
+                    \is_int($value) && $this->handle->dialect === Dialect::Pgsql && $this->result?->columns[$column]->type === TypeDecoder::OID => PgsqlLargeObjects::openForFetch($this->handle, $value) ?? $value,
+                    default => $value,
+                },
                 default => $value,
             };
         }

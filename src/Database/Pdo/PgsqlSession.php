@@ -67,6 +67,8 @@ final class PgsqlSession implements StreamingConnection
     /** @var array<int, string> statement id => its server name, until parsed */
     private array $pending = [];
     private int $nextId = 0;
+    /** @var list<resource> the large object streams opened in this session (PgsqlLargeObjects) */
+    public array $lobStreams = [];
     /** Unnamed statements only (PDO::PGSQL_ATTR_DISABLE_PREPARES). */
     public bool $disablePrepares = false;
 

@@ -453,8 +453,10 @@ final class StatementCore
                 return false;
             }
             if ($type === \PDO::PARAM_LOB && $this->handle->dialect === Dialect::Pgsql) {
-                // pdo_pgsql sends large objects as binary bytea, and leaves a bound stream as it is.
-                $this->nativeValues[$param->position] = new Bytea(self::isResource($param->value) ? (string) stream_get_contents($this->stream($param->value)) : (string) $param->value);
+                // pdo_pgsql sends large objects as binary bytea, and leaves a bound stream as it
+                // is; a large object's own stream (pgsqlLOBOpen()) goes as its oid.
+                $lob = \is_resource($param->value) ? (stream_get_meta_data($param->value)['wrapper_data'] ?? null) : null;
+                $this->nativeValues[$param->position] = $lob instanceof PgsqlLobStream ? (string) $lob->oid : new Bytea(self::isResource($param->value) ? (string) stream_get_contents($this->stream($param->value)) : (string) $param->value);
                 continue;
             }
             if ($type === \PDO::PARAM_LOB && self::isResource($param->value)) {

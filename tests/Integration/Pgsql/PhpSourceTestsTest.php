@@ -40,9 +40,6 @@ final class PhpSourceTestsTest extends TestCase
         // ATTR_CURSOR => CURSOR_SCROLL with fetch orientations (DECLARE … SCROLL CURSOR and
         // FETCH ABSOLUTE/RELATIVE): statements are forward-only.
         'ext/pdo_pgsql/tests/bug_44861.phpt' => 'scrollable cursors',
-        // pgsqlLOBCreate(), pgsqlLOBOpen(), pgsqlLOBUnlink(): large objects are not offered.
-        'ext/pdo_pgsql/tests/large_objects.phpt' => 'large objects',
-        'ext/pdo_pgsql/tests/gh9411.phpt' => 'large objects',
     ];
 
     /** Of about 121 native passes; fewer means the database setup (not Spindle) is broken. */

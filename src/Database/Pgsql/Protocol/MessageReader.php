@@ -30,7 +30,7 @@ final class MessageReader
 
     private string $buffer = '';
     private int $offset = 0;
-    /** @var array<string, Signal> one immutable instance per signal type byte */
+    /** @var array<int|string, Signal> one immutable instance per signal type byte (digits become int keys) */
     private array $signals = [];
     /** @var array<string, ReadyForQuery> one immutable instance per transaction status byte */
     private array $ready = [];
