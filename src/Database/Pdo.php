@@ -259,7 +259,7 @@ class Pdo extends \PDO
         $statement = StatementClass::instantiate($class, $ctorArgs);
         $core = new StatementCore($handle, $query);
         $prepared = $handle->dialect === Dialect::Pgsql
-            ? PgsqlAttributes::prepareWith($handle, $options, static fn (): bool => $core->prepare('PDO::prepare'))
+            ? PgsqlAttributes::prepareWith($handle, $options, static fn (): bool => $core->prepare('PDO::prepare'), $core->cursor)
             : $core->prepare('PDO::prepare');
         if (!$prepared) {
             $handle->report(null, 'PDO::prepare');

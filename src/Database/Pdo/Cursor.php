@@ -29,6 +29,15 @@ final class Cursor
 
     public bool $executed = false;
 
+    /**
+     * pdo_pgsql's scrollable cursor (ATTR_CURSOR => CURSOR_SCROLL): its name ("pdo_crsr_%08x"),
+     * whether execute() declared it, and the orientation of the next fetch ("NEXT",
+     * "BACKWARD", "ABSOLUTE 3", …). Each fetch is a FETCH from it, one round trip.
+     */
+    public ?string $scrollCursor = null;
+    public bool $declared = false;
+    public string $orientation = 'NEXT';
+
     public ?Result $result = null;
 
     /** The answer: the result sets after the current one are read by nextRowset(). */
@@ -282,7 +291,12 @@ final class Cursor
     /** do_fetch_common(): the next row, with bound columns updated. */
     public function advance(): bool
     {
-        if ($this->streamingRows) {
+        if ($this->scrollCursor !== null) {
+            $row = $this->scrollRow();
+            if ($row === null) {
+                return false;
+            }
+        } elseif ($this->streamingRows) {
             $row = $this->streamedRow();
             if ($row === null) {
                 return false;
@@ -328,6 +342,48 @@ final class Cursor
 
             return null;
         }
+    }
+
+    /**
+     * pdo_pgsql's FETCH orientation for PDO's fetch orientation and offset; null for one it
+     * does not know (the fetch then fails).
+     */
+    public static function scrollOrientation(int $orientation, int $offset): ?string
+    {
+        return match ($orientation) {
+            \PDO::FETCH_ORI_NEXT => 'NEXT',
+            \PDO::FETCH_ORI_PRIOR => 'BACKWARD',
+            \PDO::FETCH_ORI_FIRST => 'FIRST',
+            \PDO::FETCH_ORI_LAST => 'LAST',
+            \PDO::FETCH_ORI_ABS => 'ABSOLUTE ' . $offset,
+            \PDO::FETCH_ORI_REL => 'RELATIVE ' . $offset,
+            default => null,
+        };
+    }
+
+    /**
+     * The row a FETCH from the scrollable cursor gives (in the orientation asked for, then
+     * NEXT again); null when there is none or on an error (then the statement's error,
+     * reported by the fetch).
+     *
+     * @return list<int|float|string|null>|null
+     */
+    private function scrollRow(): ?array
+    {
+        $orientation = $this->orientation;
+        $this->orientation = 'NEXT';
+        if (!$this->executed || !$this->declared || $this->scrollCursor === null) {
+            return null;
+        }
+        try {
+            $results = $this->handle->query('FETCH ' . $orientation . ' FROM ' . $this->scrollCursor);
+        } catch (MysqlException $error) {
+            [$this->status->errorCode, $this->status->driverError] = Handle::fromMysql($error);
+
+            return null;
+        }
+
+        return $results[\count($results) - 1]->rows[0] ?? null;
     }
 
     /** fetch_value(): one column of the current row, with ORACLE_NULLS, STRINGIFY_FETCHES and a bound type. */
@@ -397,7 +453,12 @@ final class Cursor
      */
     public function fetchPlain(int $how, mixed &$row, string $queryString): bool
     {
-        if ($this->streamingRows) {
+        if ($this->scrollCursor !== null) {
+            $values = $this->scrollRow();
+            if ($values === null) {
+                return false;
+            }
+        } elseif ($this->streamingRows) {
             $values = $this->streamedRow();
             if ($values === null) {
                 return false;

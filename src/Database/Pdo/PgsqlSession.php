@@ -110,6 +110,12 @@ final class PgsqlSession implements StreamingConnection
         return new PreparedStatement($id, $numbered, $params, []);
     }
 
+    /** A scrollable statement's cursor name: numbered with the statements, as pdo_pgsql does. */
+    public function cursorName(): string
+    {
+        return sprintf('pdo_crsr_%08x', ++$this->statementCounter);
+    }
+
     public function execute(PreparedStatement $statement, array $params): array
     {
         // Types are left to the server, binary values included (pdo_pgsql sends a PARAM_LOB as
