@@ -24,7 +24,6 @@ final class PgsqlLobStream
     private ?Handle $handle = null;
     private int $descriptor = -1;
     public int $oid = 0;
-    private bool $eof = false;
 
     /** @return resource */
     public static function open(Handle $handle, int $oid, int $descriptor, string $mode)
@@ -58,14 +57,7 @@ final class PgsqlLobStream
     public function stream_read(int $count): string|false
     {
         $data = $this->call('SELECT loread($1::int4, $2::int4)', [$this->descriptor, $count], true);
-        if (!\is_string($data)) {
-            return false;
-        }
-        if (\strlen($data) < $count) {
-            $this->eof = true;
-        }
-
-        return $data;
+        return \is_string($data) ? $data : false;
     }
 
     /** @return int|false false when lowrite() failed (fwrite() returns false, as with pdo_pgsql) */
@@ -76,20 +68,16 @@ final class PgsqlLobStream
         return \is_int($written) && $written >= 0 ? $written : false;
     }
 
+    /** Never: pdo_pgsql's lob stream does not report an end either (a read of nothing ends a copy). */
     public function stream_eof(): bool
     {
-        return $this->eof;
+        return false;
     }
 
     public function stream_seek(int $offset, int $whence): bool
     {
         $position = $this->call('SELECT lo_lseek64($1::int4, $2::int8, $3::int4)', [$this->descriptor, $offset, $whence]);
-        if (!\is_int($position) || $position < 0) {
-            return false;
-        }
-        $this->eof = false;
-
-        return true;
+        return \is_int($position) && $position >= 0;
     }
 
     public function stream_tell(): int
