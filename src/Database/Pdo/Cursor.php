@@ -508,6 +508,40 @@ final class Cursor
         throw new \LogicException(sprintf('fetch mode %d is not a plain one', $how));
     }
 
+    /**
+     * The rest of a buffered result as fetchPlain() would give it row by row (FETCH_ASSOC or
+     * FETCH_NUM), in one loop; null when plainFetch() does not hold or rows are not buffered
+     * here (unbuffered, a scrollable cursor).
+     *
+     * @return list<mixed>|null
+     */
+    public function plainRest(int $how): ?array
+    {
+        $result = $this->result;
+        if ($this->streamingRows || $this->scrollCursor !== null || !$this->executed || $result === null || !$this->plainFetch()) {
+            return null;
+        }
+        $rows = $result->rows;
+        $from = $this->nextRow;
+        $count = \count($rows);
+        if ($from >= $count) {
+            return [];
+        }
+        $this->nextRow = $count;
+        $this->row = $rows[$count - 1];
+        if ($how === \PDO::FETCH_NUM) {
+            return $from === 0 ? $rows : \array_slice($rows, $from);
+        }
+        /** @var list<string> $names */
+        $names = $this->names;
+        $out = [];
+        for ($i = $from; $i < $count; ++$i) {
+            $out[] = array_combine($names, $rows[$i]);
+        }
+
+        return $out;
+    }
+
     /** @return resource */
     public static function memoryStream(string $contents)
     {

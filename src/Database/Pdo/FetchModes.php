@@ -344,9 +344,16 @@ final class FetchModes
                     }
                 } else {
                     $none = null;
-                    do {
-                        $rows[] = $row;
-                    } while ($this->fetchRow($how | $flags, $row, $none, $where));
+                    $rows[] = $row;
+                    // The buffered rest in one go when no per-row work applies (FETCH_ASSOC, FETCH_NUM).
+                    $rest = $flags === 0 && ($how === \PDO::FETCH_ASSOC || $how === \PDO::FETCH_NUM) ? $this->cursor->plainRest($how) : null;
+                    if ($rest !== null) {
+                        array_push($rows, ...$rest);
+                    } else {
+                        while ($this->fetchRow($how | $flags, $row, $none, $where)) {
+                            $rows[] = $row;
+                        }
+                    }
                 }
             }
         } finally {
