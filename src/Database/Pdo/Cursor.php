@@ -29,14 +29,8 @@ final class Cursor
 
     public bool $executed = false;
 
-    /**
-     * pdo_pgsql's scrollable cursor (ATTR_CURSOR => CURSOR_SCROLL): its name ("pdo_crsr_%08x"),
-     * whether execute() declared it, and the orientation of the next fetch ("NEXT",
-     * "BACKWARD", "ABSOLUTE 3", …). Each fetch is a FETCH from it, one round trip.
-     */
-    public ?string $scrollCursor = null;
-    public bool $declared = false;
-    public string $orientation = 'NEXT';
+    /** pdo_pgsql's scrollable cursor (ATTR_CURSOR => CURSOR_SCROLL): each row is a FETCH. */
+    public ?ScrollCursor $scroll = null;
 
     public ?Result $result = null;
 
@@ -291,8 +285,8 @@ final class Cursor
     /** do_fetch_common(): the next row, with bound columns updated. */
     public function advance(): bool
     {
-        if ($this->scrollCursor !== null) {
-            $row = $this->scrollRow();
+        if ($this->scroll !== null) {
+            $row = $this->executed ? $this->scroll->fetch($this->handle, $this->status) : null;
             if ($row === null) {
                 return false;
             }
@@ -342,48 +336,6 @@ final class Cursor
 
             return null;
         }
-    }
-
-    /**
-     * pdo_pgsql's FETCH orientation for PDO's fetch orientation and offset; null for one it
-     * does not know (the fetch then fails).
-     */
-    public static function scrollOrientation(int $orientation, int $offset): ?string
-    {
-        return match ($orientation) {
-            \PDO::FETCH_ORI_NEXT => 'NEXT',
-            \PDO::FETCH_ORI_PRIOR => 'BACKWARD',
-            \PDO::FETCH_ORI_FIRST => 'FIRST',
-            \PDO::FETCH_ORI_LAST => 'LAST',
-            \PDO::FETCH_ORI_ABS => 'ABSOLUTE ' . $offset,
-            \PDO::FETCH_ORI_REL => 'RELATIVE ' . $offset,
-            default => null,
-        };
-    }
-
-    /**
-     * The row a FETCH from the scrollable cursor gives (in the orientation asked for, then
-     * NEXT again); null when there is none or on an error (then the statement's error,
-     * reported by the fetch).
-     *
-     * @return list<int|float|string|null>|null
-     */
-    private function scrollRow(): ?array
-    {
-        $orientation = $this->orientation;
-        $this->orientation = 'NEXT';
-        if (!$this->executed || !$this->declared || $this->scrollCursor === null) {
-            return null;
-        }
-        try {
-            $results = $this->handle->query('FETCH ' . $orientation . ' FROM ' . $this->scrollCursor);
-        } catch (MysqlException $error) {
-            [$this->status->errorCode, $this->status->driverError] = Handle::fromMysql($error);
-
-            return null;
-        }
-
-        return $results[\count($results) - 1]->rows[0] ?? null;
     }
 
     /** fetch_value(): one column of the current row, with ORACLE_NULLS, STRINGIFY_FETCHES and a bound type. */
@@ -453,8 +405,8 @@ final class Cursor
      */
     public function fetchPlain(int $how, mixed &$row, string $queryString): bool
     {
-        if ($this->scrollCursor !== null) {
-            $values = $this->scrollRow();
+        if ($this->scroll !== null) {
+            $values = $this->executed ? $this->scroll->fetch($this->handle, $this->status) : null;
             if ($values === null) {
                 return false;
             }
@@ -506,40 +458,6 @@ final class Cursor
         }
 
         throw new \LogicException(sprintf('fetch mode %d is not a plain one', $how));
-    }
-
-    /**
-     * The rest of a buffered result as fetchPlain() would give it row by row (FETCH_ASSOC or
-     * FETCH_NUM), in one loop; null when plainFetch() does not hold or rows are not buffered
-     * here (unbuffered, a scrollable cursor).
-     *
-     * @return list<mixed>|null
-     */
-    public function plainRest(int $how): ?array
-    {
-        $result = $this->result;
-        if ($this->streamingRows || $this->scrollCursor !== null || !$this->executed || $result === null || !$this->plainFetch()) {
-            return null;
-        }
-        $rows = $result->rows;
-        $from = $this->nextRow;
-        $count = \count($rows);
-        if ($from >= $count) {
-            return [];
-        }
-        $this->nextRow = $count;
-        $this->row = $rows[$count - 1];
-        if ($how === \PDO::FETCH_NUM) {
-            return $from === 0 ? $rows : \array_slice($rows, $from);
-        }
-        /** @var list<string> $names */
-        $names = $this->names;
-        $out = [];
-        for ($i = $from; $i < $count; ++$i) {
-            $out[] = array_combine($names, $rows[$i]);
-        }
-
-        return $out;
     }
 
     /** @return resource */

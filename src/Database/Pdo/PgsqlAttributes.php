@@ -89,7 +89,7 @@ final class PgsqlAttributes
             }
             if ($cursor !== null && $session !== null && \is_scalar($options[\PDO::ATTR_CURSOR] ?? null) && (int) $options[\PDO::ATTR_CURSOR] === \PDO::CURSOR_SCROLL) {
                 // As pdo_pgsql: a scrollable statement is a named cursor over the emulated query.
-                $cursor->scrollCursor = $session->cursorName();
+                $cursor->scroll = new ScrollCursor($session->cursorName());
                 $handle->emulatePrepares = true;
             }
 

@@ -95,12 +95,12 @@ class Statement extends \PDOStatement
     public function fetch(int $mode = \PDO::FETCH_DEFAULT, int $cursorOrientation = \PDO::FETCH_ORI_NEXT, int $cursorOffset = 0): mixed
     {
         $core = $this->core();
-        if ($core->cursor->scrollCursor !== null) {
-            $orientation = Cursor::scrollOrientation($cursorOrientation, $cursorOffset);
+        if ($core->cursor->scroll !== null) {
+            $orientation = ScrollCursor::orientation($cursorOrientation, $cursorOffset);
             if ($orientation === null) {
                 return false;
             }
-            $core->cursor->orientation = $orientation;
+            $core->cursor->scroll->orientation = $orientation;
         }
 
         return $core->fetch->fetch($mode);

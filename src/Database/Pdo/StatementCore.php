@@ -72,31 +72,7 @@ final class StatementCore
         if ($this->prepared !== null) {
             $this->handle->closeStatement($this->prepared);
         }
-        if ($this->cursor->declared && $this->cursor->scrollCursor !== null && $this->handle->connection instanceof PgsqlSession) {
-            $this->handle->connection->connection->closeCursor($this->cursor->scrollCursor);
-        }
-    }
-
-    /**
-     * pdo_pgsql's execute of a scrollable statement: the cursor of the run before is closed
-     * (its error ignored), the query declared as a SCROLL cursor WITH HOLD, and "FETCH FORWARD
-     * 0" gives the columns (and a row count of 0) without moving it.
-     *
-     * @throws MysqlException
-     */
-    private function declareScrollCursor(string $name, string $sql): ResultStream
-    {
-        if ($this->cursor->declared) {
-            try {
-                $this->handle->query('CLOSE ' . $name);
-            } catch (MysqlException) {
-            }
-        }
-        $this->cursor->declared = false;
-        $this->handle->query('DECLARE ' . $name . ' SCROLL CURSOR WITH HOLD FOR ' . $sql);
-        $this->cursor->declared = true;
-
-        return $this->handle->queryStream('FETCH FORWARD 0 FROM ' . $name, $this);
+        $this->cursor->scroll?->close($this->handle);
     }
 
     /**
@@ -522,8 +498,8 @@ final class StatementCore
                     $values[] = $this->nativeValues[$position];
                 }
                 $this->cursor->stream = $this->handle->executeStream($this->prepared, $values, $this);
-            } elseif ($this->cursor->scrollCursor !== null) {
-                $this->cursor->stream = $this->declareScrollCursor($this->cursor->scrollCursor, $this->sentSql ?? $this->queryString);
+            } elseif ($this->cursor->scroll !== null) {
+                $this->cursor->stream = $this->cursor->scroll->declare($this->handle, $this->sentSql ?? $this->queryString, $this);
             } else {
                 $this->cursor->stream = $this->handle->queryStream($this->sentSql ?? $this->queryString, $this);
             }
