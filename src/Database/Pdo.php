@@ -19,6 +19,7 @@ use Spindle\Database\Pdo\Handle;
 use Spindle\Database\Pdo\MysqlConnect;
 use Spindle\Database\Pdo\PgsqlAttributes;
 use Spindle\Database\Pdo\PgsqlConnect;
+use Spindle\Database\Pdo\PgsqlLargeObjects;
 use Spindle\Database\Pdo\PgsqlMethods;
 use Spindle\Database\Pdo\PgsqlSession;
 use Spindle\Database\Pdo\QueryError;
@@ -43,6 +44,9 @@ use Spindle\Database\Pdo\StatementCore;
  * initialised and every public method is overridden, so neither extension need be loaded;
  * PDO::MYSQL_ATTR_* and PDO::PGSQL_ATTR_DISABLE_PREPARES exist here with the same values.
  * ATTR_CONNECTOR and fromConnection() are for MySQL connections.
+ *
+ * Over 500 lines: it is PDO's whole public surface plus pdo_pgsql's own methods (COPY, NOTIFY,
+ * large objects), each a few lines that check their arguments and hand over to Pdo\*.
  *
  * One Pdo is one connection: use it from one fiber at a time (a second fiber calling while the
  * first waits for the server gets an error at once: 2014 on MySQL, "another command is already
@@ -136,7 +140,8 @@ class Pdo extends \PDO
             throw Errors::plain('There is no active transaction');
         }
 
-        return $this->transactionCommand($handle, 'COMMIT', 'PDO::commit');
+        // Large object streams close with the transaction, as pdo_pgsql's do.
+        return $this->transactionCommand($handle, 'COMMIT', 'PDO::commit') && PgsqlLargeObjects::closeAll($handle);
     }
 
     public function rollBack(): bool
@@ -146,7 +151,7 @@ class Pdo extends \PDO
             throw Errors::plain('There is no active transaction');
         }
 
-        return $this->transactionCommand($handle, 'ROLLBACK', 'PDO::rollBack');
+        return $this->transactionCommand($handle, 'ROLLBACK', 'PDO::rollBack') && PgsqlLargeObjects::closeAll($handle);
     }
 
     /** The server's own transaction state (SERVER_STATUS_IN_TRANS), as pdo_mysql reports it. */
@@ -254,7 +259,7 @@ class Pdo extends \PDO
         $statement = StatementClass::instantiate($class, $ctorArgs);
         $core = new StatementCore($handle, $query);
         $prepared = $handle->dialect === Dialect::Pgsql
-            ? PgsqlAttributes::prepareWith($handle, $options, static fn (): bool => $core->prepare('PDO::prepare'))
+            ? PgsqlAttributes::prepareWith($handle, $options, static fn (): bool => $core->prepare('PDO::prepare'), $core->cursor)
             : $core->prepare('PDO::prepare');
         if (!$prepared) {
             $handle->report(null, 'PDO::prepare');
@@ -401,6 +406,29 @@ class Pdo extends \PDO
         }
 
         return PgsqlMethods::getNotify($this->pgsqlHandle(__FUNCTION__), $fetchMode, $timeoutMilliseconds);
+    }
+
+    // Large objects: PgsqlLargeObjects (lo_* functions) and PgsqlLobStream.
+    public function pgsqlLOBCreate(): string|false
+    {
+        return PgsqlLargeObjects::create($this->pgsqlHandle(__FUNCTION__));
+    }
+
+    /**
+     * @param string $oid
+     * @param string $mode
+     *
+     * @return resource|false
+     */
+    public function pgsqlLOBOpen($oid, $mode = 'rb')
+    {
+        return PgsqlLargeObjects::open($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'oid', $oid), self::stringArgument(__FUNCTION__, 2, 'mode', $mode));
+    }
+
+    /** @param string $oid */
+    public function pgsqlLOBUnlink($oid): bool
+    {
+        return PgsqlLargeObjects::unlink($this->pgsqlHandle(__FUNCTION__), self::stringArgument(__FUNCTION__, 1, 'oid', $oid));
     }
 
     public function pgsqlGetPid(): int

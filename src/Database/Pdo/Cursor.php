@@ -6,6 +6,7 @@ namespace Spindle\Database\Pdo;
 
 use Spindle\Database\Mysql\ColumnDefinition;
 use Spindle\Database\Mysql\MysqlException;
+use Spindle\Database\Pgsql\TypeDecoder;
 use Spindle\Database\Mysql\Protocol\ColumnType as MysqlType;
 use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
@@ -27,6 +28,9 @@ final class Cursor
     public ?array $columns = null;
 
     public bool $executed = false;
+
+    /** pdo_pgsql's scrollable cursor (ATTR_CURSOR => CURSOR_SCROLL): each row is a FETCH. */
+    public ?ScrollCursor $scroll = null;
 
     public ?Result $result = null;
 
@@ -281,7 +285,12 @@ final class Cursor
     /** do_fetch_common(): the next row, with bound columns updated. */
     public function advance(): bool
     {
-        if ($this->streamingRows) {
+        if ($this->scroll !== null) {
+            $row = $this->executed ? $this->scroll->fetch($this->handle, $this->status) : null;
+            if ($row === null) {
+                return false;
+            }
+        } elseif ($this->streamingRows) {
             $row = $this->streamedRow();
             if ($row === null) {
                 return false;
@@ -359,7 +368,12 @@ final class Cursor
                     default => (string) $value,
                 },
                 \PDO::PARAM_NULL => null,
-                \PDO::PARAM_LOB => \is_string($value) ? self::memoryStream($value) : $value,
+                \PDO::PARAM_LOB => match (true) {
+                    \is_string($value) => self::memoryStream($value),
+                    // pdo_pgsql: an oid column fetched as a LOB is the large object's stream.
+                    \is_int($value) && $this->handle->dialect === Dialect::Pgsql && $this->result?->columns[$column]->type === TypeDecoder::OID => PgsqlLargeObjects::openForFetch($this->handle, $value) ?? $value,
+                    default => $value,
+                },
                 default => $value,
             };
         }
@@ -391,7 +405,12 @@ final class Cursor
      */
     public function fetchPlain(int $how, mixed &$row, string $queryString): bool
     {
-        if ($this->streamingRows) {
+        if ($this->scroll !== null) {
+            $values = $this->executed ? $this->scroll->fetch($this->handle, $this->status) : null;
+            if ($values === null) {
+                return false;
+            }
+        } elseif ($this->streamingRows) {
             $values = $this->streamedRow();
             if ($values === null) {
                 return false;

@@ -344,9 +344,16 @@ final class FetchModes
                     }
                 } else {
                     $none = null;
-                    do {
-                        $rows[] = $row;
-                    } while ($this->fetchRow($how | $flags, $row, $none, $where));
+                    $rows[] = $row;
+                    // The buffered rest in one go when no per-row work applies (FETCH_ASSOC, FETCH_NUM).
+                    $rest = $flags === 0 && ($how === \PDO::FETCH_ASSOC || $how === \PDO::FETCH_NUM) ? $this->plainRest($how) : null;
+                    if ($rest !== null) {
+                        array_push($rows, ...$rest);
+                    } else {
+                        while ($this->fetchRow($how | $flags, $row, $none, $where)) {
+                            $rows[] = $row;
+                        }
+                    }
                 }
             }
         } finally {
@@ -360,6 +367,41 @@ final class FetchModes
         }
 
         return $grouped ? ($all ?? []) : $rows;
+    }
+
+    /**
+     * The rest of a buffered result as the cursor's fetchPlain() would give it row by row (FETCH_ASSOC or
+     * FETCH_NUM), in one loop; null when plainFetch() does not hold or rows are not buffered
+     * here (unbuffered, a scrollable cursor).
+     *
+     * @return list<mixed>|null
+     */
+    private function plainRest(int $how): ?array
+    {
+        $cursor = $this->cursor;
+        $result = $cursor->result;
+        if ($cursor->streamingRows || $cursor->scroll !== null || !$cursor->executed || $result === null || !$cursor->plainFetch()) {
+            return null;
+        }
+        $rows = $result->rows;
+        $from = $cursor->nextRow;
+        $count = \count($rows);
+        if ($from >= $count) {
+            return [];
+        }
+        $cursor->nextRow = $count;
+        $cursor->row = $rows[$count - 1];
+        if ($how === \PDO::FETCH_NUM) {
+            return $from === 0 ? $rows : \array_slice($rows, $from);
+        }
+        /** @var list<string> $names */
+        $names = $cursor->names;
+        $out = [];
+        for ($i = $from; $i < $count; ++$i) {
+            $out[] = array_combine($names, $rows[$i]);
+        }
+
+        return $out;
     }
 
     /** @return \Generator<int, mixed> rows in the default fetch mode */

@@ -75,7 +75,7 @@ final class PgsqlAttributes
      * @param array<int|string, mixed> $options
      * @param \Closure(): bool          $prepare
      */
-    public static function prepareWith(Handle $handle, array $options, \Closure $prepare): bool
+    public static function prepareWith(Handle $handle, array $options, \Closure $prepare, ?Cursor $cursor = null): bool
     {
         $session = $handle->connection instanceof PgsqlSession ? $handle->connection : null;
         $emulate = $handle->emulatePrepares;
@@ -86,6 +86,11 @@ final class PgsqlAttributes
             }
             if ($session !== null && \array_key_exists(Pdo::PGSQL_ATTR_DISABLE_PREPARES, $options)) {
                 $session->disablePrepares = Attributes::boolParam($options[Pdo::PGSQL_ATTR_DISABLE_PREPARES]);
+            }
+            if ($cursor !== null && $session !== null && \is_scalar($options[\PDO::ATTR_CURSOR] ?? null) && (int) $options[\PDO::ATTR_CURSOR] === \PDO::CURSOR_SCROLL) {
+                // As pdo_pgsql: a scrollable statement is a named cursor over the emulated query.
+                $cursor->scroll = new ScrollCursor($session->cursorName());
+                $handle->emulatePrepares = true;
             }
 
             return $prepare();

@@ -52,6 +52,8 @@ final class PgsqlSession implements StreamingConnection
     private array $describedFields = [];
     /** @var list<ColumnDefinition> */
     private array $describedColumns = [];
+    /** @var list<int> the bytea columns of $describedFields */
+    private array $byteaColumns = [];
     /** @var array<string, string|null> names of types and tables getColumnMeta() asked for */
     public array $catalogNames = [];
 
@@ -65,6 +67,8 @@ final class PgsqlSession implements StreamingConnection
     /** @var array<int, string> statement id => its server name, until parsed */
     private array $pending = [];
     private int $nextId = 0;
+    /** @var list<resource> the large object streams opened in this session (PgsqlLargeObjects) */
+    public array $lobStreams = [];
     /** Unnamed statements only (PDO::PGSQL_ATTR_DISABLE_PREPARES). */
     public bool $disablePrepares = false;
 
@@ -104,6 +108,12 @@ final class PgsqlSession implements StreamingConnection
         }
 
         return new PreparedStatement($id, $numbered, $params, []);
+    }
+
+    /** A scrollable statement's cursor name: numbered with the statements, as pdo_pgsql does. */
+    public function cursorName(): string
+    {
+        return sprintf('pdo_crsr_%08x', ++$this->statementCounter);
     }
 
     public function execute(PreparedStatement $statement, array $params): array
@@ -268,19 +278,23 @@ final class PgsqlSession implements StreamingConnection
         if ($result->fields !== $this->describedFields) {
             $this->describedFields = $result->fields;
             $this->describedColumns = array_map(self::column(...), $result->fields);
+            $this->byteaColumns = [];
+            foreach ($result->fields as $index => $field) {
+                if ($field->typeOid === TypeDecoder::BYTEA) {
+                    $this->byteaColumns[] = $index;
+                }
+            }
         }
         $columns = $this->describedColumns;
         $rows = $result->rows;
         // int and bool columns came converted (Connection's $phpTypes); bytea becomes a stream.
-        foreach ($result->fields as $index => $field) {
-            if ($field->typeOid === TypeDecoder::BYTEA) {
-                foreach ($rows as &$row) {
-                    if (\is_string($row[$index])) {
-                        $row[$index] = self::stream(TypeDecoder::bytea($row[$index]));
-                    }
+        foreach ($this->byteaColumns as $index) {
+            foreach ($rows as &$row) {
+                if (\is_string($row[$index])) {
+                    $row[$index] = self::stream(TypeDecoder::bytea($row[$index]));
                 }
-                unset($row);
             }
+            unset($row);
         }
 
         /** @var list<list<int|float|string|null>> $rows bool and stream values too: the fetch code passes them through */

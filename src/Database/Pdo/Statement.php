@@ -87,10 +87,23 @@ class Statement extends \PDOStatement
         return $this->core()->execute($params);
     }
 
-    /** The cursor orientation is ignored: results are forward-only, as with pdo_mysql. */
+    /**
+     * The cursor orientation counts for a PostgreSQL statement prepared with ATTR_CURSOR =>
+     * CURSOR_SCROLL; otherwise it is ignored (results are forward-only), as with pdo_mysql and
+     * pdo_pgsql.
+     */
     public function fetch(int $mode = \PDO::FETCH_DEFAULT, int $cursorOrientation = \PDO::FETCH_ORI_NEXT, int $cursorOffset = 0): mixed
     {
-        return $this->core()->fetch->fetch($mode);
+        $core = $this->core();
+        if ($core->cursor->scroll !== null) {
+            $orientation = ScrollCursor::orientation($cursorOrientation, $cursorOffset);
+            if ($orientation === null) {
+                return false;
+            }
+            $core->cursor->scroll->orientation = $orientation;
+        }
+
+        return $core->fetch->fetch($mode);
     }
 
     /** @return array<mixed> */

@@ -77,6 +77,10 @@ final class StatementClass
      */
     public static function instantiate(string $class, ?array $ctorArgs): \PDOStatement
     {
+        if ($class === Statement::class && $ctorArgs === null) {
+            // The default class, which has no constructor: no reflection on every prepare().
+            return new Statement();
+        }
         $reflection = new \ReflectionClass($class);
         if ($ctorArgs !== null && $reflection->getConstructor() === null) {
             throw new \Error('User-supplied statement does not accept constructor arguments');
@@ -100,6 +104,11 @@ final class StatementClass
     public static function construct(\PDOStatement $statement, StatementCore $core, ?array $ctorArgs): void
     {
         $statement->queryString = $core->queryString;
+        if ($statement::class === Statement::class && $ctorArgs === null) {
+            self::attach($statement, $core);
+
+            return;
+        }
         if ($statement instanceof Statement) {
             self::attach($statement, $core);
         } else {

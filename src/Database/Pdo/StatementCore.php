@@ -72,6 +72,7 @@ final class StatementCore
         if ($this->prepared !== null) {
             $this->handle->closeStatement($this->prepared);
         }
+        $this->cursor->scroll?->close($this->handle);
     }
 
     /**
@@ -453,8 +454,10 @@ final class StatementCore
                 return false;
             }
             if ($type === \PDO::PARAM_LOB && $this->handle->dialect === Dialect::Pgsql) {
-                // pdo_pgsql sends large objects as binary bytea, and leaves a bound stream as it is.
-                $this->nativeValues[$param->position] = new Bytea(self::isResource($param->value) ? (string) stream_get_contents($this->stream($param->value)) : (string) $param->value);
+                // pdo_pgsql sends large objects as binary bytea, and leaves a bound stream as it
+                // is; a large object's own stream (pgsqlLOBOpen()) goes as its oid.
+                $lob = \is_resource($param->value) ? (stream_get_meta_data($param->value)['wrapper_data'] ?? null) : null;
+                $this->nativeValues[$param->position] = $lob instanceof PgsqlLobStream ? (string) $lob->oid : new Bytea(self::isResource($param->value) ? (string) stream_get_contents($this->stream($param->value)) : (string) $param->value);
                 continue;
             }
             if ($type === \PDO::PARAM_LOB && self::isResource($param->value)) {
@@ -495,6 +498,8 @@ final class StatementCore
                     $values[] = $this->nativeValues[$position];
                 }
                 $this->cursor->stream = $this->handle->executeStream($this->prepared, $values, $this);
+            } elseif ($this->cursor->scroll !== null) {
+                $this->cursor->stream = $this->cursor->scroll->declare($this->handle, $this->sentSql ?? $this->queryString, $this);
             } else {
                 $this->cursor->stream = $this->handle->queryStream($this->sentSql ?? $this->queryString, $this);
             }

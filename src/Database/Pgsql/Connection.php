@@ -170,6 +170,17 @@ final class Connection
     }
 
     /**
+     * Closes a cursor (a portal: DECLARE names one). As closeStatement(), nothing waits: the
+     * Close goes out ahead of the next command.
+     */
+    public function closeCursor(string $name): void
+    {
+        if (!$this->session->broken) {
+            $this->session->deferred .= Frontend::close('P', $name);
+        }
+    }
+
+    /**
      * COPY … FROM STDIN: sends the chunks (lines in the COPY format) and returns the rows copied.
      *
      * @param iterable<string> $data

@@ -60,6 +60,10 @@ final class Session
     public array $describedTypes = [];
     /** @var list<Field> */
     public array $describedFields = [];
+    /** @var list<Field> the column list $kinds was made for */
+    private array $kindsFields = [];
+    /** @var array<int, int> */
+    private array $kinds = [];
 
     public function __construct(public readonly ConnectionConfig $config, public readonly Transport $transport)
     {
@@ -78,7 +82,7 @@ final class Session
      */
     public function command(string $bytes, ?string $sql, array $fields = [], bool $phpTypes = false): array
     {
-        $kinds = $phpTypes ? self::kinds($fields) : [];
+        $kinds = $phpTypes && $fields !== [] ? $this->kindsOf($fields) : [];
         $this->enter();
         $this->busy = true;
         $this->notices = [];
@@ -126,7 +130,7 @@ final class Session
                 }
                 if ($message instanceof RowDescription) {
                     $fields = $message->fields;
-                    $kinds = $phpTypes ? self::kinds($fields) : [];
+                    $kinds = $phpTypes ? $this->kindsOf($fields) : [];
                     $this->describedFields = $fields;
                     continue;
                 }
@@ -305,6 +309,24 @@ final class Session
     {
         $this->broken = true;
         $this->transport->close();
+    }
+
+    /**
+     * kinds() of the last column list asked for, remembered: a statement run again has the
+     * same list (the reader hands out one RowDescription per distinct description).
+     *
+     * @param list<Field> $fields
+     *
+     * @return array<int, int>
+     */
+    private function kindsOf(array $fields): array
+    {
+        if ($fields !== $this->kindsFields) {
+            $this->kindsFields = $fields;
+            $this->kinds = self::kinds($fields);
+        }
+
+        return $this->kinds;
     }
 
     /**

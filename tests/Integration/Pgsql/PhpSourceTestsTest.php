@@ -35,16 +35,6 @@ final class PhpSourceTestsTest extends TestCase
         'ext/pdo_pgsql/tests/bug75402.phpt' => 'object handles',
     ];
 
-    /** What Spindle's PostgreSQL driver does not have yet, each with the reason. */
-    private const NOT_YET = [
-        // ATTR_CURSOR => CURSOR_SCROLL with fetch orientations (DECLARE … SCROLL CURSOR and
-        // FETCH ABSOLUTE/RELATIVE): statements are forward-only.
-        'ext/pdo_pgsql/tests/bug_44861.phpt' => 'scrollable cursors',
-        // pgsqlLOBCreate(), pgsqlLOBOpen(), pgsqlLOBUnlink(): large objects are not offered.
-        'ext/pdo_pgsql/tests/large_objects.phpt' => 'large objects',
-        'ext/pdo_pgsql/tests/gh9411.phpt' => 'large objects',
-    ];
-
     /** Of about 121 native passes; fewer means the database setup (not Spindle) is broken. */
     private const NATIVE_PASSES_AT_LEAST = 110;
 
@@ -54,7 +44,7 @@ final class PhpSourceTestsTest extends TestCase
             self::fail('The phpt tests compare with native pdo_pgsql: install php8.2-pgsql (scripts/test does).');
         }
         PgsqlTestCase::env();
-        PhpSourceComparison::assertSpindlePassesWhatNativePasses(['--pgsql'], self::CANNOT_APPLY + self::NOT_YET, self::NATIVE_PASSES_AT_LEAST, 'pdo_pgsql');
+        PhpSourceComparison::assertSpindlePassesWhatNativePasses(['--pgsql'], self::CANNOT_APPLY, self::NATIVE_PASSES_AT_LEAST, 'pdo_pgsql');
         $this->addToAssertionCount(1);
     }
 }

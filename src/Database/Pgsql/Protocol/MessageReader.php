@@ -23,8 +23,19 @@ final class MessageReader
     public const AS_INT = 1;
     public const AS_BOOL = 2;
 
+    /** RowDescriptions remembered by their bytes: a statement run again is described by a lookup. */
+    private const KNOWN_DESCRIPTIONS = 64;
+    /** The messages whose type byte says everything (their body is empty). */
+    private const SIGNALS = ['1' => true, '2' => true, '3' => true, 'n' => true, 'I' => true, 's' => true, 'c' => true];
+
     private string $buffer = '';
     private int $offset = 0;
+    /** @var array<int|string, Signal> one immutable instance per signal type byte (digits become int keys) */
+    private array $signals = [];
+    /** @var array<string, ReadyForQuery> one immutable instance per transaction status byte */
+    private array $ready = [];
+    /** @var array<string, RowDescription> by message body */
+    private array $descriptions = [];
 
     public function push(string $bytes): void
     {
@@ -72,11 +83,14 @@ final class MessageReader
     }
 
     /**
-     * The next complete message, or null.
+     * The next complete message, or null. (The union is a docblock type: checked by the engine
+     * on every return, a union of classes costs a class lookup per member tried.)
+     *
+     * @return Authentication|ParameterStatus|BackendKeyData|ReadyForQuery|RowDescription|DataRow|CommandComplete|ParameterDescription|Notification|CopyResponse|CopyData|NegotiateProtocolVersion|ServerMessage|Signal|null
      *
      * @throws ProtocolError
      */
-    public function next(): Authentication|ParameterStatus|BackendKeyData|ReadyForQuery|RowDescription|DataRow|CommandComplete|ParameterDescription|Notification|CopyResponse|CopyData|NegotiateProtocolVersion|ServerMessage|Signal|null
+    public function next(): ?object
     {
         $available = \strlen($this->buffer) - $this->offset;
         if ($available < 5) {
@@ -95,6 +109,35 @@ final class MessageReader
         $this->offset += $length + 1;
         if ($typeByte === 'D') {
             return $this->dataRow($start, $bodyLength);
+        }
+        // The messages of every command's answer, without a Cursor: bodiless signals, the
+        // ReadyForQuery status byte, a command tag, a RowDescription seen before.
+        if ($bodyLength === 0 && isset(self::SIGNALS[$typeByte])) {
+            return $this->signals[$typeByte] ??= new Signal(MessageType::from($typeByte));
+        }
+        if ($typeByte === 'Z' && $bodyLength === 1) {
+            $status = $this->buffer[$start];
+
+            return $this->ready[$status] ??= new ReadyForQuery(
+                TransactionStatus::tryFrom($status) ?? throw new ProtocolError('Unknown transaction status in ReadyForQuery'),
+            );
+        }
+        if ($typeByte === 'C' && $bodyLength > 0 && strpos($this->buffer, "\0", $start) === $start + $bodyLength - 1) {
+            return new CommandComplete(substr($this->buffer, $start, $bodyLength - 1));
+        }
+        if ($typeByte === 'T') {
+            $bytes = substr($this->buffer, $start, $bodyLength);
+            if (isset($this->descriptions[$bytes])) {
+                return $this->descriptions[$bytes];
+            }
+            $body = new Cursor($bytes, MessageType::RowDescription);
+            $description = self::rowDescription($body);
+            $body->end();
+            if (\count($this->descriptions) >= self::KNOWN_DESCRIPTIONS) {
+                $this->descriptions = [];
+            }
+
+            return $this->descriptions[$bytes] = $description;
         }
         $type = MessageType::tryFrom($typeByte)
             ?? throw new ProtocolError(sprintf("Unknown message type '%s' (0x%02x) from the server", self::printable($typeByte), \ord($typeByte)));

@@ -212,6 +212,34 @@ final class MessageReaderTest extends TestCase
         yield 'key data leftovers' => [Backend::message('K', str_repeat("\0", 9)), 'left over'];
         yield 'error unterminated' => [Backend::message('E', 'Mboom'), 'ErrorResponse'];
         yield 'description short' => [Backend::message('T', pack('n', 1) . "a\0"), 'RowDescription'];
+        yield 'description leftovers' => [substr(Backend::rowDescription([['id', 23]]), 0, 1) . pack('N', \strlen(Backend::rowDescription([['id', 23]])) - 1 + 2) . substr(Backend::rowDescription([['id', 23]]), 5) . 'xx', 'left over'];
+        yield 'signal with a body' => [Backend::message('1', 'x'), 'left over'];
+        yield 'ready with two bytes' => [Backend::message('Z', 'II'), 'left over'];
+        yield 'tag unterminated' => [Backend::message('C', 'SELECT 1'), 'unterminated'];
+        yield 'tag with bytes after its end' => [Backend::message('C', "SELECT 1\0x"), 'left over'];
+        yield 'empty tag body' => [Backend::message('C', ''), 'unterminated'];
+    }
+
+    public function testTheSameDescriptionIsDecodedOnceAndADifferentOneAfresh(): void
+    {
+        $reader = new MessageReader();
+        $reader->push(Backend::rowDescription([['id', 23], ['name', 25]]) . Backend::rowDescription([['id', 23], ['name', 25]]) . Backend::rowDescription([['id', 20], ['name', 25]]));
+        $first = $reader->next();
+        $again = $reader->next();
+        $other = $reader->next();
+        self::assertInstanceOf(RowDescription::class, $first);
+        self::assertSame($first, $again);
+        self::assertInstanceOf(RowDescription::class, $other);
+        self::assertNotSame($first, $other);
+        self::assertSame([23, 25], array_map(static fn ($field): int => $field->typeOid, $first->fields));
+        self::assertSame([20, 25], array_map(static fn ($field): int => $field->typeOid, $other->fields));
+        // Beyond the remembered number, descriptions are still right.
+        for ($i = 0; $i < 100; ++$i) {
+            $reader->push(Backend::rowDescription([['c' . $i, 23]]));
+            $description = $reader->next();
+            self::assertInstanceOf(RowDescription::class, $description);
+            self::assertSame('c' . $i, $description->fields[0]->name);
+        }
     }
 
     /** @dataProvider garbage */
