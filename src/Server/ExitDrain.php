@@ -131,7 +131,7 @@ final class ExitDrain
             ));
         }
 
-        $this->channel->exiting($fatal !== null ? 'fatal-error' : 'exit', $this->stats->requests, $this->runner->runningCount());
+        $this->channel->exiting($fatal !== null ? ExitCause::FatalError : ExitCause::Exit, $this->stats->requests, $this->runner->runningCount());
         ($this->stop)();
         try {
             EventLoop::run();
