@@ -29,18 +29,10 @@ final class SocketConnection implements StreamingConnection
      * ER_CONNECTION_KILLED (MariaDB), ER_SESSION_WAS_KILLED and ER_CLIENT_INTERACTION_TIMEOUT (MySQL 8).
      */
     private const FATAL_SERVER_ERRORS = [1053, 1927, 3169, 4031];
-    /**
-     * A connection idle for less than this (ns) is not probed before a command: statements in
-     * a row (a request's queries) skip a system call each. A server that dropped it within the
-     * window shows on the read instead (the same 2006, once the command was written).
-     */
-    private const IDLE_CHECK_AFTER_NS = 10_000_000;
 
     private bool $busy = false;
     private bool $broken = false;
     private bool $closed = false;
-    /** hrtime(true) when the last command's answer was complete */
-    private int $lastAnswer = 0;
     /** A streamed command's answer is still being read: no other command until it is complete. */
     private bool $streaming = false;
 
@@ -239,7 +231,7 @@ final class SocketConnection implements StreamingConnection
     {
         $this->enter();
         try {
-            $this->checkIdle();
+            $this->transport->checkIdle();
         } catch (\Throwable $e) {
             $this->fail();
             throw $e;
@@ -258,7 +250,6 @@ final class SocketConnection implements StreamingConnection
         $this->busy = true;
         try {
             $outcome = $this->awaitOutcome();
-            $this->lastAnswer = hrtime(true);
         } finally {
             $this->busy = false;
         }
@@ -280,20 +271,11 @@ final class SocketConnection implements StreamingConnection
      */
     private function awaitOutcome(): array|PreparedStatement|MysqlException|true
     {
-        $deadline = $this->queryDeadline();
-        $transport = $this->transport;
-        $transport->expectAnswer();
         try {
-            $sent = $transport->flush($deadline);
-            while (($outcome = $this->protocol->takeOutcome()) === null) {
-                $transport->advance($deadline, $sent);
-                $sent = $transport->flush($deadline);
-            }
-
-            return $outcome;
+            return $this->transport->exchange($this->queryDeadline());
         } catch (\Throwable $e) {
             $this->fail();
-            if ($transport->timedOut() && $this->config->killQueryOnTimeout) {
+            if ($this->transport->timedOut() && $this->config->killQueryOnTimeout) {
                 QueryKiller::killInBackground($this->config, $this->connectionId());
             }
             throw $e;
@@ -304,9 +286,8 @@ final class SocketConnection implements StreamingConnection
     private function openStream(): ResultStream
     {
         $this->busy = true;
-        $this->transport->expectAnswer();
         try {
-            $this->transport->flush($this->queryDeadline());
+            $this->transport->send($this->queryDeadline());
         } catch (\Throwable $e) {
             $this->fail();
             throw $e;
@@ -333,13 +314,7 @@ final class SocketConnection implements StreamingConnection
         }
         $this->busy = true;
         try {
-            $deadline = $this->queryDeadline();
-            $outcome = $this->protocol->takeOutcome();
-            if ($outcome === null) {
-                $this->transport->advance($deadline);
-                $this->transport->flush($deadline);
-                $outcome = $this->protocol->takeOutcome();
-            }
+            $outcome = $this->transport->pull($this->queryDeadline());
         } catch (\Throwable $e) {
             $this->fail();
             $this->streaming = false;
@@ -356,7 +331,6 @@ final class SocketConnection implements StreamingConnection
             return [$sets, false, null];
         }
         $this->streaming = false;
-        $this->lastAnswer = hrtime(true);
         if ($outcome instanceof MysqlException) {
             if (\in_array($outcome->errorCode, self::FATAL_SERVER_ERRORS, true)) {
                 $this->fail();
@@ -393,18 +367,6 @@ final class SocketConnection implements StreamingConnection
     private function queryDeadline(): ?float
     {
         return $this->config->queryTimeout > 0 ? self::now() + $this->config->queryTimeout : null;
-    }
-
-    /**
-     * Before a command: a connection idle for a while is probed (SocketTransport::checkIdle());
-     * skipped right after a command (IDLE_CHECK_AFTER_NS) unless bytes already wait.
-     */
-    private function checkIdle(): void
-    {
-        if (hrtime(true) - $this->lastAnswer < self::IDLE_CHECK_AFTER_NS && !$this->protocol->hasUnconsumedInput()) {
-            return;
-        }
-        $this->transport->checkIdle();
     }
 
     private function fail(): void
