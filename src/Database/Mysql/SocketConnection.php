@@ -356,7 +356,8 @@ final class SocketConnection implements StreamingConnection
         if ($this->closed) {
             throw new MysqlException('MySQL server has gone away: the connection was closed', Errors::SERVER_GONE);
         }
-        if ($this->broken || !$this->transport->isOpen()) {
+        // The transport closes only through fail() (broken) and shutdown() (closed).
+        if ($this->broken) {
             throw new MysqlException('MySQL server has gone away: the connection broke earlier', Errors::SERVER_GONE);
         }
         if ($this->streaming) {

@@ -112,7 +112,12 @@ final class SocketTransport
         $this->answering = false;
         $sent = $this->flush($deadline);
         while (($outcome = $this->protocol->takeOutcome()) === null) {
-            $this->advance($deadline, $sent);
+            // advance(), unrolled (this loop runs for every statement), waiting first after a write.
+            if ($this->protocol->phase() === Phase::LocalInfileRequested) {
+                $this->protocol->sendLocalInfile($this->readLocalFile((string) $this->protocol->localInfileName()));
+            } else {
+                $this->receive($deadline, $sent);
+            }
             $sent = $this->flush($deadline);
         }
         $this->lastAnswer = hrtime(true);
@@ -187,17 +192,16 @@ final class SocketTransport
 
     /**
      * One step towards the command's outcome: the file the server asked for (LOCAL INFILE) is
-     * queued, or what the server sent is read (waiting for it). $waitFirst right after sending a
-     * command: the answer cannot be there yet, so a read would only find nothing.
+     * queued, or what the server sent is read (waiting for it).
      *
      * @throws MysqlException
      */
-    private function advance(?float $deadline, bool $waitFirst = false): void
+    private function advance(?float $deadline): void
     {
         if ($this->protocol->phase() === Phase::LocalInfileRequested) {
             $this->protocol->sendLocalInfile($this->readLocalFile((string) $this->protocol->localInfileName()));
         } else {
-            $this->receive($deadline, $waitFirst);
+            $this->receive($deadline);
         }
     }
 
@@ -255,7 +259,8 @@ final class SocketTransport
     }
 
     /**
-     * Reads what the server sent (waiting for it) and gives it to the protocol.
+     * Reads what the server sent (waiting for it) and gives it to the protocol. $waitFirst right
+     * after sending a command: the answer cannot be there yet, so a read would only find nothing.
      *
      * @throws MysqlException
      */
