@@ -5,17 +5,19 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Revolt\EventLoop;
+use Spindle\Server\Channel\BootFailed;
+use Spindle\Server\Channel\Exiting;
+use Spindle\Server\Channel\MessageCodec;
+use Spindle\Server\Channel\Ready;
+use Spindle\Server\Channel\Report;
+use Spindle\Server\Channel\Retire;
+use Spindle\Server\Channel\WorkerMessage;
 
 /**
- * The worker's end of its channel to the master (one end of a unix socket pair): one JSON object
- * per line, written by the worker.
- *
- *     {"type":"ready"}
- *     {"type":"report","requests":12,"inflight":1,"connections":3,"memory":4194304,"peak":6291456,"lag":0.0012}
- *     {"type":"retire","reason":"max-requests"}
- *     {"type":"boot-error","message":"RuntimeException: ..."}
- *     {"type":"exiting","reason":"exit","requests":12,"inflight":9}   (a request ended the process: see ExitDrain)
- *     {"type":"metrics","families":[...]}   (with --metrics, after each report: see Metrics\Family)
+ * The worker's end of its channel to the master (one end of a unix socket pair): the worker
+ * writes its messages (Channel\WorkerMessage: ready, report, retire, boot-error, exiting,
+ * metrics), one line each as Channel\MessageCodec encodes them; the master reads them with the
+ * same codec.
  *
  * The master writes nothing; its end closing (end of file when reading, a broken pipe when
  * writing) means it is gone, and the worker must not outlive it.
@@ -28,10 +30,12 @@ final class ChannelToMaster
     private ?string $watchId = null;
     /** @var (\Closure(): void)|null */
     private ?\Closure $onClosed = null;
+    private readonly MessageCodec $codec;
 
     /** @param resource $stream */
     public function __construct(private readonly mixed $stream)
     {
+        $this->codec = new MessageCodec();
         \stream_set_blocking($stream, false);
     }
 
@@ -72,21 +76,13 @@ final class ChannelToMaster
     {
         $this->ready = true;
 
-        return $this->send(['type' => 'ready']);
+        return $this->send(new Ready());
     }
 
     /** The periodic report; it is also the worker's heartbeat. */
     public function report(int $requests, int $inflight, int $connections, int $memory, int $peak, float $lag): bool
     {
-        return $this->send([
-            'type' => 'report',
-            'requests' => $requests,
-            'inflight' => $inflight,
-            'connections' => $connections,
-            'memory' => $memory,
-            'peak' => $peak,
-            'lag' => $lag,
-        ]);
+        return $this->send(new Report($requests, $inflight, $connections, $memory, $peak, $lag));
     }
 
     /** Asks to be replaced, once; the worker keeps serving until the master sends SIGTERM. */
@@ -97,16 +93,16 @@ final class ChannelToMaster
         }
         $this->retired = true;
 
-        return $this->send(['type' => 'retire', 'reason' => $reason->value]);
+        return $this->send(new Retire($reason));
     }
 
     /**
      * A request ended the process (exit(), a fatal error): the worker accepts no more, finishes
      * its $inflight other requests and exits. The master starts its replacement now.
      */
-    public function exiting(string $reason, int $requests, int $inflight): bool
+    public function exiting(ExitCause $cause, int $requests, int $inflight): bool
     {
-        return $this->send(['type' => 'exiting', 'reason' => $reason, 'requests' => $requests, 'inflight' => $inflight]);
+        return $this->send(new Exiting($cause, $requests, $inflight));
     }
 
     /** Booting failed: tells the master why. Nothing is sent once the worker was ready. */
@@ -116,25 +112,21 @@ final class ChannelToMaster
             return false;
         }
 
-        return $this->send(['type' => 'boot-error', 'message' => \get_class($e) . ': ' . $e->getMessage()]);
+        return $this->send(new BootFailed(\get_class($e) . ': ' . $e->getMessage()));
     }
 
     /**
      * Writes one message, blocking until it is written (messages are small and the master is
      * local). Returns false, and treats the master as gone, when the write fails.
      *
-     * @param array<string, mixed> $message
+     * @throws \InvalidArgumentException when the message cannot be encoded (see MessageCodec)
      */
-    public function send(array $message): bool
+    public function send(WorkerMessage $message): bool
     {
         if ($this->closed) {
             return false;
         }
-        $line = \json_encode($message, \JSON_UNESCAPED_SLASHES | \JSON_PRESERVE_ZERO_FRACTION | \JSON_INVALID_UTF8_SUBSTITUTE);
-        if ($line === false) {
-            throw new \InvalidArgumentException('The message cannot be encoded: ' . \json_last_error_msg());
-        }
-        $line .= "\n";
+        $line = $this->codec->encode($message);
         \stream_set_blocking($this->stream, true);
         try {
             while ($line !== '') {

@@ -134,7 +134,7 @@ final class ExitDrain
             ));
         }
 
-        $this->channel->exiting($fatal !== null ? 'fatal-error' : 'exit', $this->runner->requestCount(), $this->runner->runningCount());
+        $this->channel->exiting($fatal !== null ? ExitCause::FatalError : ExitCause::Exit, $this->runner->requestCount(), $this->runner->runningCount());
         ($this->stop)();
         try {
             EventLoop::run();

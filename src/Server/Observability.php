@@ -10,6 +10,7 @@ use Spindle\Metrics\Histogram;
 use Spindle\Metrics\Registry;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
+use Spindle\Server\Channel\MetricsReport;
 
 /**
  * A worker's part of `--access-log` and `--metrics`: it makes the Instrumentation that the
@@ -80,11 +81,7 @@ final class Observability
         if ($this->metrics === null) {
             return;
         }
-        $families = [];
-        foreach ($this->metrics->collect() as $family) {
-            $families[] = $family->toArray();
-        }
-        $channel->send(['type' => 'metrics', 'families' => $families]);
+        $channel->send(new MetricsReport($this->metrics->collect()));
     }
 
     /** The worker is done: the last access log lines and metrics go out. */

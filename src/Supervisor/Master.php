@@ -9,6 +9,8 @@ use Spindle\Metrics\MetricsServer;
 use Spindle\Server\JitRestart;
 use Spindle\Server\Listener;
 use Spindle\Server\ChannelToMaster;
+use Spindle\Server\Channel\MetricsReport;
+use Spindle\Server\Channel\WorkerMessage;
 use Spindle\Server\ServerError;
 use Spindle\Server\ApplicationFactory;
 use Spindle\Server\ServerOptions;
@@ -40,10 +42,8 @@ use Spindle\Supervisor\Action\SpawnWorker;
 final class Master
 {
     private MasterState $state;
-    /** @var array<int, resource> worker channels by pid */
-    private array $channels = [];
-    /** @var array<int, string> partial channel lines by pid */
-    private array $buffers = [];
+    /** The workers' channels (their messages, decoded). */
+    private readonly WorkerChannels $channels;
     private int $stopSignals = 0;
     private int $handledStops = 0;
     private int $reloadSignals = 0;
@@ -80,6 +80,7 @@ final class Master
         private readonly ApplicationFactory $applications,
     ) {
         $this->systemd = SystemdNotifier::fromEnvironment();
+        $this->channels = new WorkerChannels($logger);
     }
 
     public function run(): int
@@ -270,9 +271,7 @@ final class Master
         if ($directory !== null) {
             $this->workerDirs[$pid] = $directory;
         }
-        \stream_set_blocking($pair[0], false);
-        $this->channels[$pid] = $pair[0];
-        $this->buffers[$pid] = '';
+        $this->channels->add($pid, $pair[0]);
         $this->state->spawned($action->id, $pid);
     }
 
@@ -289,10 +288,7 @@ final class Master
         }
         // Until the worker watches it (--access-log), SIGUSR1 from the master must not end it.
         \pcntl_signal(\SIGUSR1, \SIG_IGN);
-        foreach ($this->channels as $sibling) {
-            @\fclose($sibling);
-        }
-        $this->channels = [];
+        $this->channels->forgetAll();
         $this->workerDirs = [];
         // In a forked child these only close the inherited handles; the files stay the master's.
         $this->control?->close();
@@ -323,12 +319,8 @@ final class Master
     private function reap(): void
     {
         while (($pid = \pcntl_waitpid(-1, $status, \WNOHANG)) > 0) {
-            if (isset($this->channels[$pid])) {
-                // Read what it said last (a boot error) before it is forgotten.
-                $this->readChannel($pid);
-                @\fclose($this->channels[$pid]);
-                unset($this->channels[$pid], $this->buffers[$pid]);
-            }
+            // Read what it said last (a boot error) before it is forgotten.
+            $this->handle($pid, $this->channels->close($pid));
             $this->endpoint?->exited($pid);
             $this->execute($this->state->exited($pid, ExitStatus::fromWaitStatus($status), self::now()));
             $directory = $this->workerDirs[$pid] ?? null;
@@ -344,7 +336,7 @@ final class Master
 
     private function wait(float $timeout): void
     {
-        $read = \array_values($this->channels);
+        $read = $this->channels->streams();
         if ($this->control !== null) {
             \array_push($read, ...$this->control->streams());
         }
@@ -369,10 +361,8 @@ final class Master
             $write = [];
         }
         $this->metrics?->poll($read, $write ?? [], self::now());
-        foreach ($this->channels as $pid => $channel) {
-            if (\in_array($channel, $read, true)) {
-                $this->readChannel($pid);
-            }
+        foreach ($this->channels->readable($read) as $pid => $messages) {
+            $this->handle($pid, $messages);
         }
         if ($this->control !== null) {
             foreach ($this->control->poll($read) as $request) {
@@ -388,30 +378,15 @@ final class Master
         }
     }
 
-    private function readChannel(int $pid): void
+    /** @param list<WorkerMessage> $messages what worker $pid sent, in order */
+    private function handle(int $pid, array $messages): void
     {
-        $data = @\fread($this->channels[$pid], 65536);
-        if (!\is_string($data) || $data === '') {
-            return;
-        }
-        $buffer = $this->buffers[$pid] . $data;
-        while (($end = \strpos($buffer, "\n")) !== false) {
-            $line = \substr($buffer, 0, $end);
-            $buffer = \substr($buffer, $end + 1);
-            $message = \json_decode($line, true);
-            if (!\is_array($message)) {
-                continue;
+        foreach ($messages as $message) {
+            if ($message instanceof MetricsReport) {
+                $this->endpoint?->report($pid, $message->families);
             }
-            /** @var array<string, mixed> $message */
-            $now = self::now();
-            if (($message['type'] ?? null) === 'metrics') {
-                $this->endpoint?->report($pid, $message['families'] ?? null);
-            }
-            $this->execute(($message['type'] ?? null) === 'ready'
-                ? $this->state->ready($pid, $now)
-                : $this->state->message($pid, $message, $now));
+            $this->execute($this->state->message($pid, $message, self::now()));
         }
-        $this->buffers[$pid] = \strlen($buffer) > 1 << 20 ? '' : $buffer;
     }
 
     private function control(ControlRequest $request): void

@@ -5,6 +5,13 @@ declare(strict_types=1);
 namespace Spindle\Supervisor;
 
 use Psr\Log\LogLevel;
+use Spindle\Server\Channel\BootFailed;
+use Spindle\Server\Channel\Exiting;
+use Spindle\Server\Channel\Ready;
+use Spindle\Server\Channel\Report;
+use Spindle\Server\Channel\Retire;
+use Spindle\Server\Channel\WorkerMessage;
+use Spindle\Server\ExitCause;
 use Spindle\Supervisor\Action\Action;
 use Spindle\Supervisor\Action\Announce;
 use Spindle\Supervisor\Action\ExitMaster;
@@ -119,44 +126,38 @@ final class MasterState
     }
 
     /**
-     * A worker's periodic report (it doubles as its heartbeat), or its wish to be replaced.
-     *
-     * @param array<string, mixed> $message the decoded channel message
+     * A message from worker $pid: any of them is also its heartbeat.
      *
      * @return list<Action>
      */
-    public function message(int $pid, array $message, float $now): array
+    public function message(int $pid, WorkerMessage $message, float $now): array
     {
+        if ($message instanceof Ready) {
+            return $this->ready($pid, $now);
+        }
         $worker = $this->worker($pid);
         if ($worker === null) {
             return [];
         }
         $worker->lastHeartbeat = $now;
-        switch ($message['type'] ?? null) {
-            case 'report':
-                $worker->requests = self::int($message, 'requests');
-                $worker->inflight = self::int($message, 'inflight');
-                $worker->connections = self::int($message, 'connections');
-                $worker->memory = self::int($message, 'memory');
-                $worker->lag = \is_numeric($message['lag'] ?? null) ? (float) $message['lag'] : 0.0;
+        if ($message instanceof Report) {
+            $worker->requests = $message->requests;
+            $worker->inflight = $message->inflight;
+            $worker->connections = $message->connections;
+            $worker->memory = $message->memory;
+            $worker->lag = $message->lag;
+        } elseif ($message instanceof Retire) {
+            return $this->retire($worker, $message->reason->value, $now);
+        } elseif ($message instanceof BootFailed) {
+            $worker->bootError = $message->error;
+        } elseif ($message instanceof Exiting) {
+            $worker->requests = \max($worker->requests, $message->requests);
+            $worker->inflight = $message->inflight;
 
-                return [];
-            case 'retire':
-                $reason = \is_string($message['reason'] ?? null) ? $message['reason'] : 'recycled';
-
-                return $this->retire($worker, $reason, $now);
-            case 'boot-error':
-                $worker->bootError = \is_string($message['message'] ?? null) ? $message['message'] : 'unknown error';
-
-                return [];
-            case 'exiting':
-                $worker->requests = \max($worker->requests, self::int($message, 'requests'));
-                $worker->inflight = self::int($message, 'inflight');
-
-                return $this->exiting($worker, $message['reason'] ?? null, $now);
-            default:
-                return [];
+            return $this->exiting($worker, $message->cause->value, $now);
         }
+
+        return [];
     }
 
     /** @return list<Action> */
@@ -182,7 +183,7 @@ final class MasterState
         if ($status->code === ExitStatus::REPLACE && !$worker->killed) {
             // Drained after a request ended it, though its word of it was lost: it served.
             $worker->requests = \max($worker->requests, 1);
-            $actions = $this->exiting($worker, 'exit', $now);
+            $actions = $this->exiting($worker, ExitCause::Exit->value, $now);
             $actions[] = $this->log(LogLevel::INFO, \sprintf('Worker %d exited after a request ended it', $pid));
 
             return $actions;
@@ -341,9 +342,8 @@ final class MasterState
      *
      * @return list<Action>
      */
-    private function exiting(WorkerRecord $worker, mixed $reason, float $now): array
+    private function exiting(WorkerRecord $worker, string $reason, float $now): array
     {
-        $reason = \in_array($reason, ['exit', 'fatal-error'], true) ? $reason : 'exit';
         if ($worker->exitReason !== null) {
             return [];
         }
@@ -483,12 +483,6 @@ final class MasterState
     private function worker(int $pid): ?WorkerRecord
     {
         return $this->workers->byPid($pid);
-    }
-
-    /** @param array<string, mixed> $message */
-    private static function int(array $message, string $key): int
-    {
-        return \is_int($message[$key] ?? null) ? $message[$key] : 0;
     }
 
     private function log(string $level, string $message): LogLine

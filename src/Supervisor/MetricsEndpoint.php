@@ -25,20 +25,14 @@ final class MetricsEndpoint
         $this->aggregator = new Aggregator();
     }
 
-    /** A worker's `metrics` message: its whole registry, as Family::toArray() wrote it. */
-    public function report(int $pid, mixed $families): void
+    /**
+     * A worker's `metrics` message: its whole registry.
+     *
+     * @param list<Family> $families
+     */
+    public function report(int $pid, array $families): void
     {
-        if (!\is_array($families)) {
-            return;
-        }
-        $parsed = [];
-        foreach ($families as $data) {
-            $family = Family::fromArray($data);
-            if ($family !== null) {
-                $parsed[] = $family;
-            }
-        }
-        $this->aggregator->update($pid, $parsed);
+        $this->aggregator->update($pid, $families);
     }
 
     /** The worker exited: what it counted stays in the sums. */

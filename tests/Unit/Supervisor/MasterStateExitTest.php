@@ -5,6 +5,11 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Supervisor;
 
 use PHPUnit\Framework\TestCase;
+use Spindle\Server\Channel\Exiting;
+use Spindle\Server\Channel\Report;
+use Spindle\Server\Channel\Retire;
+use Spindle\Server\ExitCause;
+use Spindle\Server\RetireReason;
 use Spindle\Supervisor\Action\Action;
 use Spindle\Supervisor\Action\ExitMaster;
 use Spindle\Supervisor\Action\LogLine;
@@ -92,10 +97,9 @@ final class MasterStateExitTest extends TestCase
         return $logs[0]->message;
     }
 
-    /** @return array<string, mixed> */
-    private static function exiting(string $reason = 'exit', int $inflight = 10): array
+    private static function exiting(ExitCause $cause = ExitCause::Exit, int $inflight = 10): Exiting
     {
-        return ['type' => 'exiting', 'reason' => $reason, 'requests' => 40, 'inflight' => $inflight];
+        return new Exiting($cause, 40, $inflight);
     }
 
     public function testAWorkerThatARequestEndedIsReplacedAtOnceEveryTime(): void
@@ -105,7 +109,7 @@ final class MasterStateExitTest extends TestCase
         $this->master->ready($this->newest(), 0.5);
         for ($i = 0; $i < 8; ++$i) {
             $pid = $this->newest();
-            $actions = $this->act($this->master->message($pid, self::exiting($i % 2 === 0 ? 'exit' : 'fatal-error'), $now));
+            $actions = $this->act($this->master->message($pid, self::exiting($i % 2 === 0 ? ExitCause::Exit : ExitCause::FatalError), $now));
             self::assertSame(1, self::spawns($actions), 'replacement number ' . ($i + 1) . ' starts at once');
             self::assertSame(
                 \sprintf('Worker %d: a request ended its process (%s); it finishes its 10 other requests while its replacement starts', $pid, $i % 2 === 0 ? 'exit()' : 'fatal error'),
@@ -159,7 +163,7 @@ final class MasterStateExitTest extends TestCase
         for ($i = 0; $i < 4; ++$i) {
             $pid = $this->newest();
             $this->master->ready($pid, $now);
-            $this->master->message($pid, ['type' => 'report', 'requests' => 3, 'inflight' => 1], $now + 1.0);
+            $this->master->message($pid, new Report(3, 1, 0, 0, 0, 0.0), $now + 1.0);
             $actions = $this->act($this->master->exited($pid, new ExitStatus(null, \SIGSEGV), $now + 1.1));
             self::assertSame(1, self::spawns($actions), 'crash number ' . ($i + 1) . ' of a worker that served: at once');
             self::assertStringEndsWith('restarting it', self::firstLog($actions));
@@ -214,7 +218,7 @@ final class MasterStateExitTest extends TestCase
         $this->boot(new SupervisorConfig(workers: 1));
         $pid = $this->newest();
         $this->master->ready($pid, 0.0);
-        self::assertSame(1, self::spawns($this->act($this->master->message($pid, ['type' => 'retire', 'reason' => 'max-requests'], 1.0))));
+        self::assertSame(1, self::spawns($this->act($this->master->message($pid, new Retire(RetireReason::MaxRequests), 1.0))));
         $actions = $this->master->message($pid, self::exiting(), 1.1);
         self::assertSame(0, self::spawns($actions), 'its replacement is already starting');
         self::assertStringEndsWith('its replacement, already starting, takes over', self::firstLog($actions));

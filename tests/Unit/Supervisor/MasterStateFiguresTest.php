@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Supervisor;
 
 use PHPUnit\Framework\TestCase;
+use Spindle\Server\Channel\Retire;
+use Spindle\Server\RetireReason;
 use Spindle\Supervisor\Action\SpawnWorker;
 use Spindle\Supervisor\ExitStatus;
 use Spindle\Supervisor\MasterState;
@@ -53,7 +55,7 @@ final class MasterStateFiguresTest extends TestCase
         // A crash, a worker that stops answering, a recycle.
         $this->act($this->master->exited(502, ExitStatus::fromWaitStatus(9), 2.0));
         $this->act($this->master->ready(504, 2.1));
-        $this->act($this->master->message(504, ['type' => 'retire', 'reason' => 'max-requests'], 2.2));
+        $this->act($this->master->message(504, new Retire(RetireReason::MaxRequests), 2.2));
         $this->act($this->master->tick(30.0));
         $this->act($this->master->exited(503, ExitStatus::fromWaitStatus(9), 30.1));
         $replaced = $this->status()['replaced'];

@@ -5,6 +5,11 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Supervisor;
 
 use PHPUnit\Framework\TestCase;
+use Spindle\Server\Channel\BootFailed;
+use Spindle\Server\Channel\Ready;
+use Spindle\Server\Channel\Report;
+use Spindle\Server\Channel\Retire;
+use Spindle\Server\RetireReason;
 use Spindle\Supervisor\Action\Action;
 use Spindle\Supervisor\Action\Announce;
 use Spindle\Supervisor\Action\ExitMaster;
@@ -114,7 +119,7 @@ final class MasterStateTest extends TestCase
         $this->boot(new SupervisorConfig(workers: 2));
         [$a, $b] = $this->pids();
         $this->master->ready($a, 0.1);
-        $this->master->message($b, ['type' => 'boot-error', 'message' => 'RuntimeException: no database'], 0.2);
+        $this->master->message($b, new BootFailed('RuntimeException: no database'), 0.2);
         $actions = $this->master->exited($b, new ExitStatus(70), 0.2);
 
         $logs = self::only($actions, LogLine::class);
@@ -168,7 +173,7 @@ final class MasterStateTest extends TestCase
             self::assertCount(1, self::only($this->act($this->master->tick($now)), SpawnWorker::class));
         }
         [$booting] = $this->pids();
-        $this->master->message($booting, ['type' => 'boot-error', 'message' => 'ParseError: syntax error'], $now);
+        $this->master->message($booting, new BootFailed('ParseError: syntax error'), $now);
         $actions = $this->master->exited($booting, new ExitStatus(70), $now);
         self::assertStringContainsString('giving up: ParseError', self::only($actions, LogLine::class)[0]->message);
         self::assertSame(1, self::only($actions, ExitMaster::class)[0]->code);
@@ -181,11 +186,11 @@ final class MasterStateTest extends TestCase
         $this->master->ready($a, 0.0);
         $this->master->ready($b, 0.0);
 
-        $actions = $this->act($this->master->message($a, ['type' => 'retire', 'reason' => 'max-requests'], 3.0));
+        $actions = $this->act($this->master->message($a, new Retire(RetireReason::MaxRequests), 3.0));
         self::assertCount(1, self::only($actions, SpawnWorker::class));
         self::assertSame([], self::signals($actions), 'nobody is stopped before the replacement accepts');
         self::assertSame('retiring', $this->states()[$a]);
-        self::assertSame([], $this->master->message($a, ['type' => 'retire', 'reason' => 'max-requests'], 3.1), 'asked once');
+        self::assertSame([], $this->master->message($a, new Retire(RetireReason::MaxRequests), 3.1), 'asked once');
 
         $replacement = \max($this->pids());
         $actions = $this->master->ready($replacement, 3.5);
@@ -202,7 +207,7 @@ final class MasterStateTest extends TestCase
         $this->boot(new SupervisorConfig(workers: 1, drainTimeout: 5.0));
         [$a] = $this->pids();
         $this->master->ready($a, 0.0);
-        $this->act($this->master->message($a, ['type' => 'retire', 'reason' => 'max-memory'], 1.0));
+        $this->act($this->master->message($a, new Retire(RetireReason::MaxMemory), 1.0));
         $this->master->ready(\max($this->pids()), 1.5);
 
         self::assertSame([], self::signals($this->master->tick(6.4)));
@@ -236,7 +241,7 @@ final class MasterStateTest extends TestCase
         $this->boot(new SupervisorConfig(workers: 1, heartbeatTimeout: 10.0));
         [$a] = $this->pids();
         $this->master->ready($a, 0.0);
-        $this->master->message($a, ['type' => 'report', 'requests' => 5, 'inflight' => 1, 'memory' => 1 << 21], 5.0);
+        $this->master->message($a, new Report(5, 1, 0, 1 << 21, 1 << 21, 0.0), 5.0);
         self::assertSame([], self::signals($this->master->tick(15.0)));
         $actions = $this->master->tick(15.1);
         self::assertSame([[$a, \SIGKILL]], self::signals($actions));
@@ -278,7 +283,7 @@ final class MasterStateTest extends TestCase
         [$c, $d] = $this->pids(2);
         $this->master->ready($c, 10.2);
 
-        $this->master->message($d, ['type' => 'boot-error', 'message' => 'Error: Class "Foo" not found'], 10.3);
+        $this->master->message($d, new BootFailed('Error: Class "Foo" not found'), 10.3);
         $actions = $this->master->exited($d, new ExitStatus(70), 10.3);
         self::assertSame([[$c, \SIGTERM]], self::signals($actions), 'only the new generation is stopped');
         $finished = self::only($actions, ReloadFinished::class)[0];
@@ -361,7 +366,7 @@ final class MasterStateTest extends TestCase
         $this->boot(new SupervisorConfig(workers: 1));
         [$a] = $this->pids();
         $this->master->ready($a, 1.0);
-        $this->master->message($a, ['type' => 'report', 'requests' => 42, 'inflight' => 3, 'connections' => 7, 'memory' => 4_194_304, 'lag' => 0.002], 2.0);
+        $this->master->message($a, new Report(42, 3, 7, 4_194_304, 4_194_304, 0.002), 2.0);
         $status = $this->master->status(3.0);
         self::assertSame('running', $status['phase']);
         self::assertSame(1, $status['generation']);
@@ -370,11 +375,12 @@ final class MasterStateTest extends TestCase
         self::assertSame([$a, 'ready', 42, 3, 7, 4_194_304, 0], [$worker['pid'], $worker['state'], $worker['requests'], $worker['inflight'], $worker['connections'], $worker['memory'], $worker['restarts']]);
     }
 
-    public function testUnknownPidsAndMessagesAreIgnored(): void
+    public function testUnknownPidsAreIgnored(): void
     {
         $this->boot(new SupervisorConfig(workers: 1));
         self::assertSame([], $this->master->ready(1, 0.0));
+        self::assertSame([], $this->master->message(1, new Ready(), 0.0));
+        self::assertSame([], $this->master->message(1, new Retire(RetireReason::MaxRequests), 0.0));
         self::assertSame([], $this->master->exited(1, new ExitStatus(0), 0.0));
-        self::assertSame([], $this->master->message($this->pids()[0], ['type' => 'nonsense'], 0.0));
     }
 }
