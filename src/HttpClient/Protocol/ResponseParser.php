@@ -14,8 +14,9 @@ use Spindle\Http\Parser\ChunkedDecoder;
  * (takeBody()), the trailers, and the bytes after the response.
  *
  * The body is never held whole: a body's length is only counted, so a 2 GiB Content-Length costs
- * what the caller keeps of it. Anything that is not a response raises ResponseParseException; the
- * parser is failed after that.
+ * what the caller keeps of it. A chunked body goes through the server's ChunkedDecoder in its
+ * lenient mode (a bare LF, spaces around a chunk size, any extension are accepted). Anything that
+ * is not a response raises ResponseParseException; the parser is failed after that.
  */
 final class ResponseParser
 {
