@@ -124,35 +124,36 @@ final class PooledHandlerTest extends TestCase
      */
     private function handler(\Closure $answer): PooledHandler
     {
-        $log = &$this->log;
-        $kernel = new class ($log, $answer) implements PooledKernel {
+        $record = function (string $event): void {
+            $this->log[] = $event;
+        };
+        $kernel = new class ($record, $answer) implements PooledKernel {
             private int $leases = 0;
 
             /**
-             * @param list<string> $log
+             * @param \Closure(string): void $record
              * @param \Closure(): Response $answer
              */
-            public function __construct(private array &$log, private readonly \Closure $answer)
+            public function __construct(private readonly \Closure $record, private readonly \Closure $answer)
             {
             }
 
             public function borrow(): InstanceLease
             {
                 $number = ++$this->leases;
-                $this->log[] = 'borrow ' . $number;
-                $log = &$this->log;
+                ($this->record)('borrow ' . $number);
 
-                return new class ($log, $number) implements InstanceLease {
+                return new class ($this->record, $number) implements InstanceLease {
                     private bool $ended = false;
 
-                    /** @param list<string> $log */
-                    public function __construct(private array &$log, public readonly int $number)
+                    /** @param \Closure(string): void $record */
+                    public function __construct(private readonly \Closure $record, public readonly int $number)
                     {
                     }
 
                     public function resumed(): void
                     {
-                        $this->log[] = 'resumed ' . $this->number;
+                        ($this->record)('resumed ' . $this->number);
                     }
 
                     public function end(): void
@@ -160,7 +161,7 @@ final class PooledHandlerTest extends TestCase
                         // As the interface says: only the first call counts.
                         if (!$this->ended) {
                             $this->ended = true;
-                            $this->log[] = 'end ' . $this->number;
+                            ($this->record)('end ' . $this->number);
                         }
                     }
                 };
@@ -169,7 +170,7 @@ final class PooledHandlerTest extends TestCase
             public function handle(InstanceLease $lease, Request $request): Response
             {
                 \assert(\property_exists($lease, 'number'));
-                $this->log[] = 'handle ' . $lease->number;
+                ($this->record)('handle ' . $lease->number);
 
                 return ($this->answer)();
             }
