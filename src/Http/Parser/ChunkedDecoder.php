@@ -9,10 +9,10 @@ use Spindle\Http\HttpLimits;
 
 /**
  * Sans-I/O decoder of a chunked body (RFC 9112 §7.1), for the server's request parser and the
- * HTTP client's response parser. Bytes go in through push(), in pieces of any size; read() gives
- * the decoded data piece by piece (null when the bytes pushed hold no more); once the last chunk
- * and the trailer section are read, isComplete() is true and rest() gives the bytes that follow
- * the body (a pipelined request, a next response). start() makes it ready for the next body.
+ * HTTP client's response parser. Bytes go in through decode(), in pieces of any size, and the
+ * decoded data comes out through its callback, piece by piece as it arrives; once the last chunk
+ * and the trailer section are read, decode() returns the bytes that follow the body (a
+ * pipelined request, a next response). start() makes it ready for the next body.
  *
  * Two modes, one state machine:
  * - strict (forRequests()), for what clients send: every line ends with CRLF, a chunk-size line
@@ -44,6 +44,7 @@ final class ChunkedDecoder
     private string $buffer = '';
     private int $state = self::SIZE;
     private int $remaining = 0;
+    /** The data's size so far (counted by the strict decoder only). */
     private int $bodySize = 0;
     private int $trailerSize = 0;
     private int $trailerCount = 0;
@@ -73,39 +74,67 @@ final class ChunkedDecoder
     /** Forgets the body decoded so far (and any bytes after it): the next byte pushed starts a new body. */
     public function start(): void
     {
-        $this->buffer = '';
+        // Each write is checked against the property's type: only what a body changed is written
+        // (remaining is set with each chunk size).
+        if ($this->buffer !== '') {
+            $this->buffer = '';
+        }
         $this->state = self::SIZE;
-        $this->remaining = 0;
         $this->bodySize = 0;
         $this->trailerSize = 0;
         $this->trailerCount = 0;
-        $this->trailers = [];
-    }
-
-    public function push(string $bytes): void
-    {
-        $this->buffer .= $bytes;
+        if ($this->trailers !== []) {
+            $this->trailers = [];
+        }
     }
 
     /**
-     * The next piece of decoded data, or null when the bytes pushed so far hold no more (more
-     * bytes are needed, or the body is complete).
+     * Decodes $bytes, the next bytes of the stream, handing each piece of data to $onData as soon
+     * as it is there (a piece per chunk or part of one, never empty). Returns null while the body
+     * goes on; once it is complete, the bytes that followed it in the stream (a pipelined request,
+     * a next response), once: bytes given after that come back as they are.
+     *
+     * @param \Closure(string): void $onData
      *
      * @throws HttpException for bytes that are not a chunked body (the decoder must then be started again)
      */
-    public function read(): ?string
+    public function decode(string $bytes, \Closure $onData): ?string
     {
+        if ($this->buffer === '') {
+            $this->buffer = $bytes;
+        } else {
+            $this->buffer .= $bytes;
+        }
         while ($this->buffer !== '') {
             switch ($this->state) {
                 case self::DATA:
-                    return $this->data();
+                    $buffer = $this->buffer;
+                    $length = \strlen($buffer);
+                    if ($length > $this->remaining) {
+                        $this->buffer = \substr($buffer, $this->remaining);
+                        $buffer = \substr($buffer, 0, $this->remaining);
+                        $length = $this->remaining;
+                    } else {
+                        $this->buffer = '';
+                    }
+                    $this->remaining -= $length;
+                    if ($this->remaining === 0) {
+                        $this->state = self::DATA_END;
+                    }
+                    $onData($buffer);
+                    break;
                 case self::SIZE:
                     if (!($this->strict ? $this->strictSizeLine() : $this->lenientSizeLine())) {
                         return null;
                     }
                     break;
                 case self::DATA_END:
-                    if (!$this->dataEnd()) {
+                    // The CRLF after a chunk's data, in both modes; anything else is dataEnd()'s.
+                    $buffer = $this->buffer;
+                    if (isset($buffer[1]) && $buffer[0] === "\r" && $buffer[1] === "\n") {
+                        $this->buffer = (string) \substr($buffer, 2);
+                        $this->state = self::SIZE;
+                    } elseif (!$this->dataEnd()) {
                         return null;
                     }
                     break;
@@ -115,11 +144,14 @@ final class ChunkedDecoder
                     }
                     break;
                 default:
-                    return null;
+                    $rest = $this->buffer;
+                    $this->buffer = '';
+
+                    return $rest;
             }
         }
 
-        return null;
+        return $this->state === self::DONE ? '' : null;
     }
 
     /** True once the last chunk and the trailer section have been read. */
@@ -128,43 +160,13 @@ final class ChunkedDecoder
         return $this->state === self::DONE;
     }
 
-    /** Takes the bytes pushed after the end of the body (none until the body is complete). */
-    public function rest(): string
-    {
-        if ($this->state !== self::DONE) {
-            return '';
-        }
-        $rest = $this->buffer;
-        $this->buffer = '';
-
-        return $rest;
-    }
-
     /** @return list<array{string, string}> the trailer fields read (kept by the lenient decoder only) */
     public function trailers(): array
     {
         return $this->trailers;
     }
 
-    private function data(): string
-    {
-        $length = \strlen($this->buffer);
-        if ($length <= $this->remaining) {
-            $piece = $this->buffer;
-            $this->buffer = '';
-        } else {
-            $piece = \substr($this->buffer, 0, $this->remaining);
-            $this->buffer = \substr($this->buffer, $this->remaining);
-            $length = $this->remaining;
-        }
-        $this->remaining -= $length;
-        if ($this->remaining === 0) {
-            $this->state = self::DATA_END;
-        }
-
-        return $piece;
-    }
-
+    /** After a chunk's data, bytes other than CRLF: a bare LF (lenient), too few bytes yet, or an error. */
     private function dataEnd(): bool
     {
         $buffer = $this->buffer;
@@ -172,22 +174,18 @@ final class ChunkedDecoder
             if (!isset($buffer[1])) {
                 return false;
             }
-            if ($buffer[0] !== "\r" || $buffer[1] !== "\n") {
-                throw new HttpException(400, 'Chunk data is not followed by CRLF');
-            }
-            $this->buffer = (string) \substr($buffer, 2);
-        } elseif (\str_starts_with($buffer, "\r\n")) {
-            $this->buffer = (string) \substr($buffer, 2);
-        } elseif ($buffer[0] === "\n") {
-            $this->buffer = (string) \substr($buffer, 1);
-        } elseif ($buffer === "\r") {
-            return false;
-        } else {
-            throw self::broken('chunk data is not followed by CRLF');
+            throw new HttpException(400, 'Chunk data is not followed by CRLF');
         }
-        $this->state = self::SIZE;
+        if ($buffer[0] === "\n") {
+            $this->buffer = (string) \substr($buffer, 1);
+            $this->state = self::SIZE;
 
-        return true;
+            return true;
+        }
+        if ($buffer === "\r") {
+            return false;
+        }
+        throw self::broken('chunk data is not followed by CRLF');
     }
 
     private function strictSizeLine(): bool
@@ -208,10 +206,17 @@ final class ChunkedDecoder
         }
         $size = ChunkedSyntax::chunkSize(\substr($this->buffer, 0, $lineEnd));
         $this->buffer = (string) \substr($this->buffer, $lineEnd + 2);
-        $this->sized($size);
+        if ($size === 0) {
+            $this->state = self::TRAILERS;
+
+            return true;
+        }
+        $this->bodySize += $size;
         if ($this->bodySize > $this->maxBodySize) {
             throw new HttpException(413, \sprintf('Request body larger than %d bytes', $this->maxBodySize));
         }
+        $this->remaining = $size;
+        $this->state = self::DATA;
 
         return true;
     }
@@ -233,22 +238,10 @@ final class ChunkedDecoder
         if (\preg_match('/^[0-9A-Fa-f]{1,15}$/D', $size) !== 1) {
             throw self::broken(\sprintf('invalid chunk size: %s', self::excerpt($line)));
         }
-        $this->sized((int) \hexdec($size));
+        $this->remaining = (int) \hexdec($size);
+        $this->state = $this->remaining === 0 ? self::TRAILERS : self::DATA;
 
         return true;
-    }
-
-    /** A chunk of $size bytes follows, or the trailer section if it is 0. */
-    private function sized(int $size): void
-    {
-        if ($size === 0) {
-            $this->state = self::TRAILERS;
-
-            return;
-        }
-        $this->bodySize += $size;
-        $this->remaining = $size;
-        $this->state = self::DATA;
     }
 
     private function strictTrailerLine(): bool

@@ -93,9 +93,16 @@ final class RequestParser
                     $this->emitBody();
                     break;
                 case self::CHUNKED:
-                    if (!$this->decodeChunks()) {
+                    // The buffer goes to the chunked decoder, and what follows the body comes back.
+                    $bytes = $this->buffer;
+                    $this->buffer = '';
+                    $rest = $this->chunks?->decode($bytes, $this->onBody);
+                    if ($rest === null) {
                         return;
                     }
+                    $this->buffer = $rest;
+                    $this->state = self::HEAD;
+                    ($this->onComplete)();
                     break;
                 default:
                     return;
@@ -184,24 +191,5 @@ final class RequestParser
             $this->state = self::HEAD;
             ($this->onComplete)();
         }
-    }
-
-    /** Hands the buffer to the chunked decoder, and what follows the body back to the head. */
-    private function decodeChunks(): bool
-    {
-        $chunks = $this->chunks ?? throw new \LogicException('No chunked body is being read');
-        $chunks->push($this->buffer);
-        $this->buffer = '';
-        while (($piece = $chunks->read()) !== null) {
-            ($this->onBody)($piece);
-        }
-        if (!$chunks->isComplete()) {
-            return false;
-        }
-        $this->buffer = $chunks->rest();
-        $this->state = self::HEAD;
-        ($this->onComplete)();
-
-        return true;
     }
 }

@@ -304,19 +304,19 @@ final class ResponseParser
     private function decodeChunks(): bool
     {
         $chunks = $this->chunks ?? throw new \LogicException('No chunked body is being read');
-        $chunks->push($this->buffer);
+        $bytes = $this->buffer;
         $this->buffer = '';
         try {
-            while (($piece = $chunks->read()) !== null) {
+            $rest = $chunks->decode($bytes, function (string $piece): void {
                 $this->body .= $piece;
-            }
+            });
         } catch (HttpException $e) {
             throw new ResponseParseException($e->getMessage(), 0, $e);
         }
-        if (!$chunks->isComplete()) {
+        if ($rest === null) {
             return false;
         }
-        $this->buffer = $chunks->rest();
+        $this->buffer = $rest;
         $this->trailers = $chunks->trailers();
         $this->state = self::DONE;
 

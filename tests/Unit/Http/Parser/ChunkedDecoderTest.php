@@ -56,37 +56,36 @@ final class ChunkedDecoderTest extends TestCase
     public function testDataComesOutAsSoonAsItArrives(): void
     {
         $decoder = ChunkedDecoder::forRequests(new HttpLimits());
-        $decoder->push("a\r\n0123");
-        self::assertSame('0123', $decoder->read());
-        self::assertNull($decoder->read());
-        $decoder->push('456789');
-        self::assertSame('456789', $decoder->read());
-        self::assertNull($decoder->read());
+        $pieces = [];
+        $onData = static function (string $piece) use (&$pieces): void {
+            $pieces[] = $piece;
+        };
+        self::assertNull($decoder->decode("a\r\n0123", $onData));
+        self::assertSame(['0123'], $pieces);
+        self::assertNull($decoder->decode('456789', $onData));
+        self::assertSame(['0123', '456789'], $pieces);
         self::assertFalse($decoder->isComplete());
-        self::assertSame('', $decoder->rest(), 'no rest before the end of the body');
-        $decoder->push("\r\n2\r\nab\r\n0\r\n\r\nnext");
-        self::assertSame('ab', $decoder->read(), 'one piece per chunk');
-        self::assertNull($decoder->read());
+        self::assertSame('next', $decoder->decode("\r\n2\r\nab\r\n1\r\nc\r\n0\r\n\r\nnext", $onData), 'what follows the body');
+        self::assertSame(['0123', '456789', 'ab', 'c'], $pieces, 'one piece per chunk');
         self::assertTrue($decoder->isComplete());
-        self::assertNull($decoder->read(), 'nothing more once complete');
-        self::assertSame('next', $decoder->rest());
-        self::assertSame('', $decoder->rest(), 'the rest is taken once');
+        self::assertSame('more', $decoder->decode('more', $onData), 'bytes after the end come back as they are');
+        self::assertSame(['0123', '456789', 'ab', 'c'], $pieces);
     }
 
     public function testStartMakesItReadyForTheNextBody(): void
     {
         $decoder = ChunkedDecoder::forResponses(100);
-        $decoder->push("1\r\na\r\n0\r\nA: 1\r\n\r\n");
-        self::assertSame('a', $decoder->read());
-        self::assertNull($decoder->read());
+        $data = '';
+        $onData = static function (string $piece) use (&$data): void {
+            $data .= $piece;
+        };
+        self::assertSame('', $decoder->decode("1\r\na\r\n0\r\nA: 1\r\n\r\n", $onData));
         self::assertSame([['A', '1']], $decoder->trailers());
         $decoder->start();
         self::assertFalse($decoder->isComplete());
         self::assertSame([], $decoder->trailers());
-        $decoder->push("2\r\nbc\r\n0\r\n\r\n");
-        self::assertSame('bc', $decoder->read());
-        self::assertNull($decoder->read());
-        self::assertTrue($decoder->isComplete());
+        self::assertSame('', $decoder->decode("2\r\nbc\r\n0\r\n\r\n", $onData));
+        self::assertSame('abc', $data);
     }
 
     /** @return array<string, array{string, int, string}> body, status, message */
@@ -261,15 +260,18 @@ final class ChunkedDecoderTest extends TestCase
     private static function decode(ChunkedDecoder $decoder, array $pieces): array
     {
         $data = '';
+        $rest = null;
         foreach ($pieces as $piece) {
-            $decoder->push($piece);
-            while (($read = $decoder->read()) !== null) {
+            $result = $decoder->decode($piece, static function (string $read) use (&$data): void {
                 self::assertNotSame('', $read, 'no empty pieces');
                 $data .= $read;
-            }
+            });
+            self::assertTrue($rest === null || $result === $piece, 'after the end, bytes come back as they are');
+            $rest = $rest === null ? $result : $rest . $result;
         }
+        self::assertSame($rest !== null, $decoder->isComplete());
 
-        return ['data' => $data, 'complete' => $decoder->isComplete(), 'trailers' => $decoder->trailers(), 'rest' => $decoder->rest()];
+        return ['data' => $data, 'complete' => $rest !== null, 'trailers' => $decoder->trailers(), 'rest' => (string) $rest];
     }
 
     /** @param list<string> $pieces */
