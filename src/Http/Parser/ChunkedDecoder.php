@@ -71,7 +71,7 @@ final class ChunkedDecoder
         return new self(false, \PHP_INT_MAX, $maxTrailerSize, \PHP_INT_MAX);
     }
 
-    /** Forgets the body decoded so far (and any bytes after it): the next byte pushed starts a new body. */
+    /** Forgets the body decoded so far (and any bytes after it): the next bytes decoded start a new body. */
     public function start(): void
     {
         // Each write is checked against the property's type: only what a body changed is written
