@@ -37,6 +37,7 @@ final class LayerTable
      */
     public const WIDER = [
         'Supervisor\ServeCommand' => ['Http\HttpLimits', 'Loop\EventLoopKind'],
+        'HttpClient\Protocol\ResponseParser' => ['Http\Parser\ChunkedDecoder', 'Http\HttpException'],
         'Bridge\Laravel\ServeArtisanCommand' => ['Supervisor'],
         'Bridge\Laravel\SpindleServiceProvider' => ['Supervisor'],
         'Bridge\Symfony\ServerRunner' => ['Supervisor'],

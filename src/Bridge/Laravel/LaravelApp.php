@@ -9,6 +9,7 @@ use Spindle\Bridge\FrameworkApp;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
+use Spindle\Bridge\PooledHandler;
 use Spindle\Loop\Loop;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Ticks;
@@ -75,13 +76,13 @@ final class LaravelApp implements FrameworkApp
         $instances->registerTicks($first, Ticks::ofWorker($driver, $logger));
         $logger->info(\sprintf('Laravel %s booted; %d instance(s) ready, up to %d per worker', $first->app->version(), $warm, $max));
 
-        $handler = new RequestHandler(
+        $handler = new PooledHandler(new RequestHandler(
             $pool,
             $globals,
             new RequestConverter(ServerParams::forFrontController($directory . '/public/index.php')),
             new ResponseConverter(),
             $logger,
-        );
+        ));
 
         return $handler->__invoke(...);
     }

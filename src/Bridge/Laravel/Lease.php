@@ -5,15 +5,18 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Psr\Log\LoggerInterface;
+use Spindle\Bridge\InstanceLease;
+use Spindle\Loop\Loop;
 use Symfony\Component\HttpFoundation\Request as SymfonyRequest;
 use Symfony\Component\HttpFoundation\Response as SymfonyResponse;
 
 /**
- * One request's hold on an app instance. end() (once) terminates the kernel (terminable
- * middleware, terminating callbacks), resets the instance and returns it to the pool; an
- * instance whose reset failed is thrown away instead.
+ * One request's (or task's) hold on an app instance. While it is held, the instance's statics
+ * are current, and made current again whenever the fiber resumes. end() (once) terminates the
+ * kernel (terminable middleware, terminating callbacks), resets the instance and returns it to
+ * the pool; an instance whose reset failed is thrown away instead.
  */
-final class Lease
+final class Lease implements InstanceLease
 {
     private bool $ended = false;
     private ?SymfonyRequest $request = null;
@@ -21,11 +24,27 @@ final class Lease
 
     /** @param InstancePool<AppInstance> $pool */
     public function __construct(
-        private readonly AppInstance $instance,
+        public readonly AppInstance $instance,
         private readonly ProcessGlobals $globals,
         private readonly InstancePool $pool,
         private readonly LoggerInterface $logger,
     ) {
+    }
+
+    /**
+     * Borrows an instance from $pool (waiting for one if need be) for the running fiber and makes
+     * its statics current, now and whenever the fiber resumes.
+     *
+     * @param InstancePool<AppInstance> $pool
+     */
+    public static function take(InstancePool $pool, ProcessGlobals $globals, LoggerInterface $logger): self
+    {
+        $instance = $pool->borrow();
+        $lease = new self($instance, $globals, $pool, $logger);
+        $globals->activate($instance->state);
+        Loop::context()?->onResume($lease->resumed(...));
+
+        return $lease;
     }
 
     /** The request's fiber resumed: make the instance's statics current, while it is held. */

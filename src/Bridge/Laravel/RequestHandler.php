@@ -9,22 +9,22 @@ use Illuminate\Http\Request as IlluminateRequest;
 use Psr\Log\LoggerInterface;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
-use Spindle\Http\FileBody;
+use Spindle\Bridge\InstanceLease;
+use Spindle\Bridge\PooledKernel;
 use Spindle\Http\HttpException;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
-use Spindle\Loop\Loop;
-use Symfony\Component\HttpFoundation\Request as SymfonyRequest;
-use Symfony\Component\HttpFoundation\Response as SymfonyResponse;
 
 /**
- * Serves one request: borrows an app instance, makes its statics current (now and whenever
- * the request's fiber resumes), runs the HTTP kernel, converts the response, then, once the
- * response is handed to the connection (Context::afterResponse()), terminates the kernel, resets the
- * instance and gives it back. A streamed response holds the instance until its body has been
- * sent (its callback runs inside the app).
+ * Laravel's side of Bridge\PooledHandler: borrows an app instance (a Lease makes its statics
+ * current, now and whenever the request's fiber resumes), runs the HTTP kernel on the converted
+ * request and converts its response; the lease terminates the kernel when it ends (terminable
+ * middleware, terminating callbacks and defer() callbacks run after the client has its response,
+ * as under PHP-FPM). An error is reported to the app's exception handler before it goes on.
+ *
+ * @implements PooledKernel<Lease>
  */
-final class RequestHandler
+final class RequestHandler implements PooledKernel
 {
     /** @param InstancePool<AppInstance> $pool */
     public function __construct(
@@ -36,19 +36,22 @@ final class RequestHandler
     ) {
     }
 
-    public function __invoke(Request $request): Response
+    public function borrow(): Lease
     {
-        $instance = $this->pool->borrow();
-        $lease = new Lease($instance, $this->globals, $this->pool, $this->logger);
-        $this->globals->activate($instance->state);
-        Loop::context()?->onResume($lease->resumed(...));
+        return Lease::take($this->pool, $this->globals, $this->logger);
+    }
 
+    /** @param Lease $lease */
+    public function handle(InstanceLease $lease, Request $request): Response
+    {
+        $instance = $lease->instance;
         try {
             $symfonyRequest = $this->requestConverter->toSymfony($request, IlluminateRequest::class);
             UploadedFiles::convert($symfonyRequest);
             $response = $instance->kernel->handle($symfonyRequest);
             $lease->terminateWith($symfonyRequest, $response);
-            $converted = $this->responseConverter->toSpindle($response, $symfonyRequest);
+
+            return $this->responseConverter->toSpindle($response, $symfonyRequest);
         } catch (\Throwable $e) {
             if (!$e instanceof HttpException) {
                 // An HttpException is a request the framework cannot take (an invalid Host): the
@@ -56,26 +59,9 @@ final class RequestHandler
                 // as under PHP-FPM.
                 $this->report($instance, $e);
             }
-            $lease->end();
 
             throw $e;
         }
-        if (\is_string($converted->body) || $converted->body instanceof FileBody) {
-            // Terminate once the response is handed to the connection, as PHP-FPM does (Laravel's
-            // front controller sends the response, which calls fastcgi_finish_request(), and only
-            // then terminates the kernel): terminable middleware, terminating callbacks and
-            // defer() callbacks run after the client has its response, in this request's fiber.
-            $context = Loop::context();
-            if ($context === null) {
-                $lease->end();
-            } else {
-                $context->afterResponse($lease->end(...));
-            }
-
-            return $converted;
-        }
-
-        return new Response($converted->status, $converted->headers, new LeasedBody($converted->body, $lease), $converted->reason);
     }
 
     private function report(AppInstance $instance, \Throwable $e): void

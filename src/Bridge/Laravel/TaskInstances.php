@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Psr\Log\LoggerInterface;
-use Spindle\Loop\Loop;
 use Spindle\Server\Ticks;
 
 /**
@@ -60,12 +59,9 @@ final class TaskInstances
      */
     public function lend(\Closure $work): mixed
     {
-        $instance = $this->pool->borrow();
-        $lease = new Lease($instance, $this->globals, $this->pool, $this->logger);
-        $this->globals->activate($instance->state);
-        Loop::context()?->onResume($lease->resumed(...));
+        $lease = Lease::take($this->pool, $this->globals, $this->logger);
         try {
-            return $work($instance);
+            return $work($lease->instance);
         } finally {
             $lease->end();
         }

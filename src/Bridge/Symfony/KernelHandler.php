@@ -7,26 +7,22 @@ namespace Spindle\Bridge\Symfony;
 use Psr\Log\LoggerInterface;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
-use Spindle\Http\FileBody;
+use Spindle\Bridge\InstanceLease;
+use Spindle\Bridge\PooledKernel;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Loop\Loop;
 use Symfony\Component\HttpFoundation\Request as SymfonyRequest;
-use Symfony\Component\HttpFoundation\Response as SymfonyResponse;
-use Symfony\Component\HttpKernel\HttpKernelInterface;
-use Symfony\Component\HttpKernel\TerminableInterface;
 
 /**
- * Serves one request with a kernel borrowed from the pool: converts the request, lets the
- * kernel handle it (its exception listeners turn errors into error pages), converts the
- * response, and once the response is on its way terminates the kernel, resets it and gives it
- * back.
+ * Symfony's side of Bridge\PooledHandler: borrows a kernel from the pool, converts the request,
+ * lets the kernel handle it (its exception listeners turn errors into error pages) and converts
+ * the response; the lease (KernelLease) terminates the kernel (kernel.terminate), resets it and
+ * gives it back once the response is on its way.
  *
- * A string or file body is sent right after the handler returns, so terminate() and the reset
- * run in the request's fiber just after (Context::afterResponse()); a streamed body keeps the kernel until its last piece is sent,
- * since the stream's callback may use the kernel's services.
+ * @implements PooledKernel<KernelLease>
  */
-final class KernelHandler
+final class KernelHandler implements PooledKernel
 {
     public function __construct(
         private readonly KernelPool $pool,
@@ -37,56 +33,21 @@ final class KernelHandler
     ) {
     }
 
-    public function __invoke(Request $request): Response
+    public function borrow(): KernelLease
     {
-        $kernel = $this->pool->borrow();
-        $symfonyRequest = null;
-        $symfonyResponse = null;
-        try {
-            $symfonyRequest = $this->requests->toSymfony($request);
-            self::restoreLocaleOnResume($symfonyRequest);
-            $symfonyResponse = $kernel->handle($symfonyRequest);
-            $response = $this->responses->toSpindle($symfonyResponse, $symfonyRequest);
-        } catch (\Throwable $e) {
-            $this->finish($kernel, $symfonyRequest, $symfonyResponse);
-
-            throw $e;
-        }
-        $finish = fn () => $this->finish($kernel, $symfonyRequest, $symfonyResponse);
-        $body = $response->body;
-        if (\is_string($body) || $body instanceof FileBody) {
-            $context = Loop::context();
-            if ($context === null) {
-                $finish();
-            } else {
-                $context->afterResponse($finish);
-            }
-
-            return $response;
-        }
-
-        return new Response($response->status, $response->headers, new ReleasingBody($body, $finish), $response->reason);
+        return new KernelLease($this->pool->borrow(), $this->pool, $this->resetter, $this->logger);
     }
 
-    /** terminate(), reset, and back to the pool; a kernel that cannot be reset is dropped. */
-    private function finish(HttpKernelInterface $kernel, ?SymfonyRequest $request, ?SymfonyResponse $response): void
+    /** @param KernelLease $lease */
+    public function handle(InstanceLease $lease, Request $request): Response
     {
-        if ($request !== null && $response !== null && $kernel instanceof TerminableInterface) {
-            try {
-                $kernel->terminate($request, $response);
-            } catch (\Throwable $e) {
-                $this->logger->error(\sprintf('%s %s: kernel terminate failed: %s', $request->getMethod(), $request->getPathInfo(), $e->getMessage()), ['exception' => $e]);
-            }
-        }
-        try {
-            $this->resetter->reset($kernel, $request);
-        } catch (\Throwable $e) {
-            $this->logger->error('A Symfony kernel could not be reset and is replaced: ' . $e->getMessage(), ['exception' => $e]);
-            $this->pool->discard($kernel);
+        $symfonyRequest = $this->requests->toSymfony($request);
+        $lease->handling($symfonyRequest);
+        self::restoreLocaleOnResume($symfonyRequest);
+        $symfonyResponse = $lease->kernel->handle($symfonyRequest);
+        $lease->answered($symfonyResponse);
 
-            return;
-        }
-        $this->pool->release($kernel);
+        return $this->responses->toSpindle($symfonyResponse, $symfonyRequest);
     }
 
     /**

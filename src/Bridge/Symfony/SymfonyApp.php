@@ -9,6 +9,7 @@ use Spindle\Bridge\FrameworkApp;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
+use Spindle\Bridge\PooledHandler;
 use Spindle\Server\ServerOptions;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
 
@@ -62,13 +63,13 @@ final class SymfonyApp implements FrameworkApp
             $sessions->installed ? $logger->info('Symfony: ' . $sessions->description) : $logger->warning('Symfony: ' . $sessions->description);
         }
 
-        $handler = new KernelHandler(
+        $handler = new PooledHandler(new KernelHandler(
             $pool,
             new RequestConverter(ServerParams::forFrontController($factory->frontController, extra: self::environment())),
             new ResponseConverter(),
             new KernelResetter($stateCheck),
             $logger,
-        );
+        ));
 
         return $handler(...);
     }

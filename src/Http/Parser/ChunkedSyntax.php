@@ -12,7 +12,7 @@ use Spindle\Http\HttpException;
  * CRLF, and refused with a 400 unless it matches the grammar exactly: a front proxy that reads
  * a lenient line one way and Spindle another could disagree on where the body ends.
  *
- * @internal used by RequestParser
+ * @internal used by ChunkedDecoder (strict)
  */
 final class ChunkedSyntax
 {

@@ -15,27 +15,22 @@ use Spindle\Http\HttpLimits;
  * A request that cannot be parsed raises HttpException with the status to answer; after that the
  * parser is failed and the connection must be closed.
  *
- * This class frames requests in the byte stream (where a head ends, the body's length or
- * chunks, trailers); what a head says is HeadParser's, repeated heads HeadCache's.
+ * This class frames requests in the byte stream (where a head ends, the body's length);
+ * what a head says is HeadParser's, repeated heads HeadCache's, a chunked body
+ * ChunkedDecoder's (strict).
  */
 final class RequestParser
 {
-    private const MAX_CHUNK_LINE = 4096;
-
     private const HEAD = 0;
     private const BODY = 1;
-    private const CHUNK_SIZE = 2;
-    private const CHUNK_DATA = 3;
-    private const CHUNK_END = 4;
-    private const TRAILERS = 5;
-    private const FAILED = 6;
+    private const CHUNKED = 2;
+    private const FAILED = 3;
 
     private string $buffer = '';
     private int $state = self::HEAD;
     private int $remaining = 0;
-    private int $bodySize = 0;
-    private int $trailerSize = 0;
-    private int $trailerCount = 0;
+    /** The decoder of chunked bodies, made for the first one. */
+    private ?ChunkedDecoder $chunks = null;
     private ?HttpException $failure = null;
 
     /**
@@ -95,30 +90,19 @@ final class RequestParser
                     }
                     break;
                 case self::BODY:
-                    $this->emitBody(self::BODY);
+                    $this->emitBody();
                     break;
-                case self::CHUNK_SIZE:
-                    if (!$this->parseChunkSize()) {
+                case self::CHUNKED:
+                    // The buffer goes to the chunked decoder, and what follows the body comes back.
+                    $bytes = $this->buffer;
+                    $this->buffer = '';
+                    $rest = $this->chunks?->decode($bytes, $this->onBody);
+                    if ($rest === null) {
                         return;
                     }
-                    break;
-                case self::CHUNK_DATA:
-                    $this->emitBody(self::CHUNK_END);
-                    break;
-                case self::CHUNK_END:
-                    if (\strlen($this->buffer) < 2) {
-                        return;
-                    }
-                    if ($this->buffer[0] !== "\r" || $this->buffer[1] !== "\n") {
-                        throw new HttpException(400, 'Chunk data is not followed by CRLF');
-                    }
-                    $this->buffer = (string) \substr($this->buffer, 2);
-                    $this->state = self::CHUNK_SIZE;
-                    break;
-                case self::TRAILERS:
-                    if (!$this->parseTrailer()) {
-                        return;
-                    }
+                    $this->buffer = $rest;
+                    $this->state = self::HEAD;
+                    ($this->onComplete)();
                     break;
                 default:
                     return;
@@ -167,9 +151,10 @@ final class RequestParser
         // The head is taken with the CRLF of its last line, so that every line ends with one.
         $raw = \substr($buffer, 0, $end + 2);
         $head = $this->cache === null ? $this->head($raw) : ($this->cache->get($raw) ?? $this->cache->put($raw, $this->head($raw)));
-        $this->bodySize = 0;
         if ($head->chunked) {
-            $this->state = self::CHUNK_SIZE;
+            $this->chunks ??= ChunkedDecoder::forRequests($this->limits);
+            $this->chunks->start();
+            $this->state = self::CHUNKED;
             ($this->onHead)($head);
         } elseif ($head->contentLength > 0) {
             $this->state = self::BODY;
@@ -189,7 +174,7 @@ final class RequestParser
         return HeadParser::parse($head, $this->limits);
     }
 
-    private function emitBody(int $next): void
+    private function emitBody(): void
     {
         $length = \strlen($this->buffer);
         if ($length <= $this->remaining) {
@@ -203,81 +188,8 @@ final class RequestParser
         $this->remaining -= $length;
         ($this->onBody)($piece);
         if ($this->remaining === 0) {
-            if ($next === self::BODY) {
-                $this->state = self::HEAD;
-                ($this->onComplete)();
-            } else {
-                $this->state = $next;
-            }
-        }
-    }
-
-    private function parseChunkSize(): bool
-    {
-        $lineEnd = \strpos($this->buffer, "\r\n");
-        if ($lineEnd === false) {
-            if (\str_contains($this->buffer, "\n")) {
-                throw new HttpException(400, 'Chunk size line must end with CRLF');
-            }
-            if (\strlen($this->buffer) > self::MAX_CHUNK_LINE + 1) {
-                throw new HttpException(400, 'Chunk size line too long');
-            }
-
-            return false;
-        }
-        if ($lineEnd > self::MAX_CHUNK_LINE) {
-            throw new HttpException(400, 'Chunk size line too long');
-        }
-        $n = ChunkedSyntax::chunkSize(\substr($this->buffer, 0, $lineEnd));
-        $this->buffer = (string) \substr($this->buffer, $lineEnd + 2);
-        if ($n === 0) {
-            $this->state = self::TRAILERS;
-            $this->trailerSize = 0;
-            $this->trailerCount = 0;
-
-            return true;
-        }
-        $this->bodySize += $n;
-        if ($this->bodySize > $this->limits->maxBodySize) {
-            throw new HttpException(413, \sprintf('Request body larger than %d bytes', $this->limits->maxBodySize));
-        }
-        $this->remaining = $n;
-        $this->state = self::CHUNK_DATA;
-
-        return true;
-    }
-
-    private function parseTrailer(): bool
-    {
-        $lineEnd = \strpos($this->buffer, "\r\n");
-        if ($lineEnd === false) {
-            if (\str_contains($this->buffer, "\n")) {
-                throw new HttpException(400, 'Trailer lines must end with CRLF');
-            }
-            if ($this->trailerSize + \strlen($this->buffer) > $this->limits->maxHeaderSize + 1) {
-                throw new HttpException(431, 'Trailer section too large');
-            }
-
-            return false;
-        }
-        $line = (string) \substr($this->buffer, 0, $lineEnd);
-        $this->buffer = (string) \substr($this->buffer, $lineEnd + 2);
-        if ($lineEnd === 0) {
             $this->state = self::HEAD;
             ($this->onComplete)();
-
-            return true;
         }
-        $this->trailerSize += $lineEnd + 2;
-        if ($this->trailerSize > $this->limits->maxHeaderSize) {
-            throw new HttpException(431, 'Trailer section too large');
-        }
-        // Trailer fields are read and discarded (RFC 9112 §7.1.2), but checked as header fields are.
-        if (++$this->trailerCount > $this->limits->maxHeaderCount) {
-            throw new HttpException(431, \sprintf('More than %d trailer fields', $this->limits->maxHeaderCount));
-        }
-        ChunkedSyntax::checkTrailerLine($line);
-
-        return true;
     }
 }

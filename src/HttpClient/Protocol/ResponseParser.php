@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\HttpClient\Protocol;
 
+use Spindle\Http\HttpException;
+use Spindle\Http\Parser\ChunkedDecoder;
+
 /**
  * Sans-I/O HTTP/1.x response parser (RFC 9112 §4–7) for one response on a connection. Bytes go
  * in through push() in pieces of any size, the end of the stream through close(); what has been
@@ -11,24 +14,21 @@ namespace Spindle\HttpClient\Protocol;
  * (takeBody()), the trailers, and the bytes after the response.
  *
  * The body is never held whole: a body's length is only counted, so a 2 GiB Content-Length costs
- * what the caller keeps of it. Anything that is not a response raises ResponseParseException; the
- * parser is failed after that.
+ * what the caller keeps of it. A chunked body goes through the server's ChunkedDecoder in its
+ * lenient mode (a bare LF, spaces around a chunk size, any extension are accepted). Anything that
+ * is not a response raises ResponseParseException; the parser is failed after that.
  */
 final class ResponseParser
 {
     private const STATUS_LINE = "#^HTTP/(1\\.[01]) ([0-9]{3})(?: ([^\\x00-\\x08\\x0a-\\x1f\\x7f]*))?\\r?\\n#";
     private const HEADER_LINE = "#\\G([!\\#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([^\\x00-\\x08\\x0a-\\x1f\\x7f]*?)[ \\t]*\\r?\\n#";
-    private const MAX_CHUNK_LINE = 4096;
 
     private const HEAD = 0;
     private const BODY = 1;
     private const UNTIL_CLOSE = 2;
-    private const CHUNK_SIZE = 3;
-    private const CHUNK_DATA = 4;
-    private const CHUNK_END = 5;
-    private const TRAILERS = 6;
-    private const DONE = 7;
-    private const FAILED = 8;
+    private const CHUNKED = 3;
+    private const DONE = 4;
+    private const FAILED = 5;
 
     private string $buffer = '';
     private int $state = self::HEAD;
@@ -39,7 +39,7 @@ final class ResponseParser
     private array $interim = [];
     /** @var list<array{string, string}> */
     private array $trailers = [];
-    private int $trailerSize = 0;
+    private ?ChunkedDecoder $chunks = null;
     private bool $closeDelimited = false;
     private ?ResponseParseException $failure = null;
 
@@ -190,34 +190,8 @@ final class ResponseParser
                     $this->body .= $this->buffer;
                     $this->buffer = '';
                     break;
-                case self::CHUNK_SIZE:
-                    if (!$this->parseChunkSize()) {
-                        return;
-                    }
-                    break;
-                case self::CHUNK_DATA:
-                    $take = \min($this->remaining, \strlen($this->buffer));
-                    $this->body .= \substr($this->buffer, 0, $take);
-                    $this->buffer = (string) \substr($this->buffer, $take);
-                    $this->remaining -= $take;
-                    if ($this->remaining === 0) {
-                        $this->state = self::CHUNK_END;
-                    }
-                    break;
-                case self::CHUNK_END:
-                    if (\str_starts_with($this->buffer, "\r\n")) {
-                        $this->buffer = (string) \substr($this->buffer, 2);
-                    } elseif (\str_starts_with($this->buffer, "\n")) {
-                        $this->buffer = (string) \substr($this->buffer, 1);
-                    } elseif ($this->buffer !== "\r") {
-                        throw new ResponseParseException('chunk data is not followed by CRLF');
-                    } else {
-                        return;
-                    }
-                    $this->state = self::CHUNK_SIZE;
-                    break;
-                case self::TRAILERS:
-                    if (!$this->parseTrailer()) {
+                case self::CHUNKED:
+                    if (!$this->decodeChunks()) {
                         return;
                     }
                     break;
@@ -300,7 +274,8 @@ final class ResponseParser
         if ($encodings !== []) {
             $codings = \array_map('trim', \explode(',', \strtolower(\implode(',', $encodings))));
             if (\end($codings) === 'chunked') {
-                $this->state = self::CHUNK_SIZE;
+                $this->chunks = ChunkedDecoder::forResponses($this->maxHeadSize);
+                $this->state = self::CHUNKED;
 
                 return;
             }
@@ -325,54 +300,25 @@ final class ResponseParser
         $this->state = $this->remaining === 0 ? self::DONE : self::BODY;
     }
 
-    private function parseChunkSize(): bool
+    /** Hands the buffer to the (lenient) chunked decoder; what follows the body comes back. */
+    private function decodeChunks(): bool
     {
-        $end = \strpos($this->buffer, "\n");
-        if ($end === false) {
-            if (\strlen($this->buffer) > self::MAX_CHUNK_LINE) {
-                throw new ResponseParseException('the chunk size line is too long');
-            }
-
+        $chunks = $this->chunks ?? throw new \LogicException('No chunked body is being read');
+        $bytes = $this->buffer;
+        $this->buffer = '';
+        try {
+            $rest = $chunks->decode($bytes, function (string $piece): void {
+                $this->body .= $piece;
+            });
+        } catch (HttpException $e) {
+            throw new ResponseParseException($e->getMessage(), 0, $e);
+        }
+        if ($rest === null) {
             return false;
         }
-        $line = \rtrim(\substr($this->buffer, 0, $end), "\r");
-        $this->buffer = (string) \substr($this->buffer, $end + 1);
-        $size = \strstr($line, ';', true);
-        $size = \trim($size === false ? $line : $size, " \t");
-        if (\preg_match('/^[0-9A-Fa-f]{1,15}$/D', $size) !== 1) {
-            throw new ResponseParseException(\sprintf('invalid chunk size: %s', $this->excerpt($line)));
-        }
-        $this->remaining = (int) \hexdec($size);
-        $this->state = $this->remaining === 0 ? self::TRAILERS : self::CHUNK_DATA;
-
-        return true;
-    }
-
-    private function parseTrailer(): bool
-    {
-        $end = \strpos($this->buffer, "\n");
-        if ($end === false) {
-            if ($this->trailerSize + \strlen($this->buffer) > $this->maxHeadSize) {
-                throw new ResponseParseException(\sprintf('the trailers exceed %d bytes', $this->maxHeadSize));
-            }
-
-            return false;
-        }
-        $line = \substr($this->buffer, 0, $end + 1);
-        $this->buffer = (string) \substr($this->buffer, $end + 1);
-        $this->trailerSize += \strlen($line);
-        if ($this->trailerSize > $this->maxHeadSize) {
-            throw new ResponseParseException(\sprintf('the trailers exceed %d bytes', $this->maxHeadSize));
-        }
-        if ($line === "\r\n" || $line === "\n") {
-            $this->state = self::DONE;
-
-            return true;
-        }
-        if (\preg_match(self::HEADER_LINE, $line, $f) !== 1 || \strlen($f[0]) !== \strlen($line)) {
-            throw new ResponseParseException(\sprintf('invalid trailer line: %s', $this->excerpt($line)));
-        }
-        $this->trailers[] = [$f[1], $f[2]];
+        $this->buffer = $rest;
+        $this->trailers = $chunks->trailers();
+        $this->state = self::DONE;
 
         return true;
     }

@@ -2,12 +2,12 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Bridge\Laravel;
+namespace Spindle\Bridge;
 
 /**
- * A streamed response body that runs inside the request's app instance: the instance's statics
- * are current for every piece, and the lease ends when the body is done, fails, or is dropped
- * without being read (a HEAD request, a client that went away).
+ * A streamed response body that runs inside the request's app instance: the instance is made
+ * current for every piece (InstanceLease::resumed()), and the lease ends when the body is done,
+ * fails, or is dropped without being read (a HEAD request, a client that went away).
  *
  * @implements \IteratorAggregate<int, string>
  */
@@ -16,7 +16,7 @@ final class LeasedBody implements \IteratorAggregate
     /** @param iterable<string> $body */
     public function __construct(
         private readonly iterable $body,
-        private readonly Lease $lease,
+        private readonly InstanceLease $lease,
     ) {
     }
 

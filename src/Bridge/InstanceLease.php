@@ -1,0 +1,21 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge;
+
+/**
+ * One request's hold on an app instance (a Laravel app, a Symfony kernel) borrowed from its
+ * framework's pool, for PooledHandler.
+ */
+interface InstanceLease
+{
+    /** The request's fiber resumes to send a piece of a streamed body: make the instance current. */
+    public function resumed(): void;
+
+    /**
+     * The request is done with the instance: terminate it (the framework's after-response work),
+     * reset it and give it back, or drop it if it cannot be reset. Only the first call counts.
+     */
+    public function end(): void;
+}
