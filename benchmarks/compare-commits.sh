@@ -159,11 +159,8 @@ if [[ "$APP" == laravel12 ]]; then
     done
 fi
 
-PHP_ARGS=(-d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.validate_timestamps=0
-    -d opcache.memory_consumption=128 -d opcache.max_accelerated_files=20000
-    -d opcache.interned_strings_buffer=16 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M
-    -d opcache.jit_max_root_traces=8192 -d opcache.jit_max_exit_counters=65536
-    -d realpath_cache_size=4096K -d realpath_cache_ttl=600)
+# lib.sh's PHP_SHARED_SETTINGS: the same for both sides.
+PHP_ARGS=("${PHP_SHARED_ARGS[@]}")
 # shellcheck disable=SC2206 # PHP_EXTRA is a list of words
 PHP_ARGS+=(${PHP_EXTRA:-})
 

@@ -206,23 +206,9 @@ read -r PORT_FPM2 PORT_FPM1 < <(free_ports 2)
 # --------------------------------------------------------------------------------------------
 # 4. php-fpm: one master, two static pools (2 children, 1 child)
 # --------------------------------------------------------------------------------------------
-# PHP settings both servers run with: OPcache without timestamp checks, the tracing JIT, a
-# large realpath cache. php-fpm reads them from its php.ini, Spindle gets them as -d options
-# (bin/spindle then does not re-exec itself with its own JIT options).
-PHP_SHARED_SETTINGS=(
-    "realpath_cache_size=4096K"
-    "realpath_cache_ttl=600"
-    "opcache.enable=1"
-    "opcache.enable_cli=1"
-    "opcache.validate_timestamps=0"
-    "opcache.memory_consumption=128"
-    "opcache.max_accelerated_files=20000"
-    "opcache.interned_strings_buffer=16"
-    "opcache.jit=tracing"
-    "opcache.jit_buffer_size=64M" "opcache.jit_max_root_traces=8192" "opcache.jit_max_exit_counters=65536"
-)
-SPINDLE_PHP_ARGS=()
-for setting in "${PHP_SHARED_SETTINGS[@]}"; do SPINDLE_PHP_ARGS+=(-d "$setting"); done
+# Both servers run with lib.sh's PHP_SHARED_SETTINGS: php-fpm reads them from its php.ini, Spindle
+# gets them as -d options.
+SPINDLE_PHP_ARGS=("${PHP_SHARED_ARGS[@]}")
 # php-fpm -c replaces the php.ini of its SAPI, so the file starts from Debian's production
 # php.ini (what /etc/php/8.2/fpm/php.ini is, and what the CLI that runs Spindle reads too):
 # without it php-fpm would run on PHP's built-in defaults, e.g. zend.assertions=1.

@@ -46,13 +46,7 @@ for k in "${!APP_ENV_VARS[@]}"; do ENV_ARGS+=("$k=${APP_ENV_VARS[$k]}"); done
 # As a production deploy does: `php artisan optimize` (config, events, routes, views cached).
 env "${ENV_ARGS[@]}" php "$APP/artisan" optimize --no-interaction >/dev/null
 
-PHP_SHARED_SETTINGS=(
-    "realpath_cache_size=4096K" "realpath_cache_ttl=600" "opcache.enable=1" "opcache.enable_cli=1"
-    "opcache.validate_timestamps=0" "opcache.memory_consumption=128" "opcache.max_accelerated_files=20000"
-    "opcache.interned_strings_buffer=16" "opcache.jit=tracing" "opcache.jit_buffer_size=64M" "opcache.jit_max_root_traces=8192" "opcache.jit_max_exit_counters=65536"
-)
-SPINDLE_PHP_ARGS=()
-for setting in "${PHP_SHARED_SETTINGS[@]}"; do SPINDLE_PHP_ARGS+=(-d "$setting"); done
+SPINDLE_PHP_ARGS=("${PHP_SHARED_ARGS[@]}")
 {
     if [[ -r /usr/lib/php/8.2/php.ini-production ]]; then cat /usr/lib/php/8.2/php.ini-production; echo; else echo "[PHP]"; fi
     echo "memory_limit = 256M"

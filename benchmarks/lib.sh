@@ -14,6 +14,20 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || exit 1
 BENCH_NAME="$(basename "${BASH_SOURCE[1]:-$0}")"   # the script that sourced this file
 
+# The PHP settings every server of a comparison runs with (php-fpm through its php.ini, the others
+# as -d options, so that bin/spindle does not restart itself with its own): OPcache without
+# timestamp checks, the tracing JIT with the trace budget bin/spindle gives itself
+# (src/Server/JitRestart.php), a large realpath cache.
+PHP_SHARED_SETTINGS=(
+    "realpath_cache_size=4096K" "realpath_cache_ttl=600"
+    "opcache.enable=1" "opcache.enable_cli=1" "opcache.validate_timestamps=0"
+    "opcache.memory_consumption=128" "opcache.max_accelerated_files=20000" "opcache.interned_strings_buffer=16"
+    "opcache.jit=tracing" "opcache.jit_buffer_size=64M"
+    "opcache.jit_max_root_traces=8192" "opcache.jit_max_exit_counters=65536"
+)
+PHP_SHARED_ARGS=()
+for setting in "${PHP_SHARED_SETTINGS[@]}"; do PHP_SHARED_ARGS+=(-d "$setting"); done
+
 log() { printf '[%s] %s\n' "$BENCH_NAME" "$*" >&2; }
 die() { printf '[%s] ERROR: %s\n' "$BENCH_NAME" "$*" >&2; exit 1; }
 

@@ -37,18 +37,7 @@ chmod 0711 "$TMP"
 on_cleanup() { rm -rf "$APP/var/cache/benchspindle" "$APP/var/cache/benchfpm"; }
 on_cleanup
 
-PHP_SHARED_SETTINGS=(
-    "opcache.enable=1"
-    "opcache.enable_cli=1"
-    "opcache.validate_timestamps=0"
-    "opcache.memory_consumption=128"
-    "opcache.max_accelerated_files=20000"
-    "opcache.interned_strings_buffer=16"
-    "opcache.jit=tracing"
-    "opcache.jit_buffer_size=64M" "opcache.jit_max_root_traces=8192" "opcache.jit_max_exit_counters=65536"
-)
-PHP_ARGS=()
-for setting in "${PHP_SHARED_SETTINGS[@]}"; do PHP_ARGS+=(-d "$setting"); done
+PHP_ARGS=("${PHP_SHARED_ARGS[@]}")
 LOGIN_BODY='{"username":"alice","password":"correct horse battery staple"}'
 
 # --------------------------------------------------------------------------------------------
