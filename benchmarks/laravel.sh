@@ -4,6 +4,8 @@
 #   bash benchmarks/laravel.sh                       # from the repository root
 #   DURATION=20 ROUNDS=2 bash benchmarks/laravel.sh
 #   BLOG=examples/blog12 bash benchmarks/laravel.sh  # the same blog on Laravel 12
+#   DB=pgsql ROUNDS=3 bash benchmarks/laravel.sh     # on PostgreSQL, with a third side: Spindle
+#                                                    # on native pdo_pgsql (SPINDLE_NATIVE=1)
 #
 # Targets (the same app directory, the same seeded database for both servers):
 #   /hello, /users/{id} (a random id per request), /posts   nginx + php-fpm (pm=static, 2 children)
@@ -11,6 +13,10 @@
 #                                                           wrk -t2 -c$CONNS
 #   /sleep (SELECT SLEEP(1))                                php-fpm with 1 child against
 #                                                           `spindle serve --workers=1`, wrk -t1 -c10
+#   With SPINDLE_NATIVE=1 (the default on DB=pgsql), each route also against Spindle with
+#   SPINDLE_MYSQL_DRIVER=native / SPINDLE_PGSQL_DRIVER=native: what Spindle's own client costs.
+#   php-fpm always runs the native driver (pdo_mysql, pdo_pgsql), and the script checks which
+#   driver each side opens before it measures (see verify_drivers below).
 #
 # Env knobs (see benchmarks/README.md):
 #   BLOG           the blog to serve, relative to the repository root: examples/blog (default,
@@ -23,8 +29,18 @@
 #   SLEEP_CONNS    wrk connections for /sleep (default 10: the limit is then 10 req/s)
 #   DB             mysql (default: the private MariaDB of scripts/mariadb, tables prefixed
 #                  blogbench_, dropped on exit), pgsql (the private PostgreSQL of scripts/postgres,
-#                  database spindle_blog, likewise) or sqlite (a seeded file in the temp dir);
-#                  /sleep runs on mysql only (benchmarks/pgsql-concurrency.sh has PostgreSQL's)
+#                  database spindle_blog, likewise; /sleep is SELECT pg_sleep(1)) or sqlite (a
+#                  seeded file in the temp dir, no /sleep)
+#   SPINDLE_NATIVE 1 = also measure Spindle on the native driver (default 1 on pgsql, else 0)
+#   FPM_DRIVER     native (default) = php-fpm's pool gets SPINDLE_MYSQL_DRIVER=native and
+#                  SPINDLE_PGSQL_DRIVER=native: without them the blog's discovered Spindle service
+#                  provider would open Spindle's PHP client under php-fpm too; spindle = let it
+#   FPM_PERSISTENT 1 = php-fpm's connection gets PDO::ATTR_PERSISTENT (one connection per child
+#                  kept across requests, php-fpm's best case; a config cache of its own, so it
+#                  needs LARAVEL_CACHE=1); 0 (default) = a new connection per request, as Laravel
+#                  ships
+#   PGSQL_SSLMODE  the blog's DB_SSLMODE on pgsql, for both sides (default disable; the private
+#                  PostgreSQL offers TLS, so prefer, Laravel's default, encrypts every connection)
 #   LARAVEL_CACHE  1 (default) = `php artisan config:cache` and `route:cache` first, as a
 #                  production deploy does (cache files in the temp dir); 0 = no caches
 #   FPM_CHILDREN   php-fpm children for /hello, /users, /posts (default 2, as many as Spindle's
@@ -54,6 +70,10 @@ LARAVEL_CACHE="${LARAVEL_CACHE:-1}"
 FPM_CHILDREN="${FPM_CHILDREN:-2}"
 ROUTES="${ROUTES:-hello users posts sleep}"
 SKIP_SPINDLE="${SKIP_SPINDLE:-0}"
+SPINDLE_NATIVE="${SPINDLE_NATIVE:-$([[ "${DB:-mysql}" == pgsql ]] && echo 1 || echo 0)}"
+FPM_DRIVER="${FPM_DRIVER:-native}"
+FPM_PERSISTENT="${FPM_PERSISTENT:-0}"
+PGSQL_SSLMODE="${PGSQL_SSLMODE:-disable}"
 SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
 BLOG_DIR="${BLOG:-examples/blog}"
 BLOG="$ROOT/$BLOG_DIR"
@@ -67,6 +87,11 @@ done
 (( FPM_CHILDREN > 0 )) || { echo "FPM_CHILDREN must be > 0" >&2; exit 2; }
 (( DURATION > 0 && ROUNDS > 0 )) || { echo "DURATION and ROUNDS must be > 0" >&2; exit 2; }
 [[ "$DB" == mysql || "$DB" == pgsql || "$DB" == sqlite ]] || { echo "DB must be mysql, pgsql or sqlite" >&2; exit 2; }
+[[ "$SPINDLE_NATIVE" =~ ^[01]$ && "$FPM_PERSISTENT" =~ ^[01]$ ]] || { echo "SPINDLE_NATIVE and FPM_PERSISTENT take 0 or 1" >&2; exit 2; }
+[[ "$FPM_DRIVER" == native || "$FPM_DRIVER" == spindle ]] || { echo "FPM_DRIVER must be native or spindle" >&2; exit 2; }
+[[ "$FPM_PERSISTENT" == 0 || "$LARAVEL_CACHE" == 1 ]] || { echo "FPM_PERSISTENT=1 needs LARAVEL_CACHE=1 (php-fpm's config cache)" >&2; exit 2; }
+[[ "$DB" != sqlite ]] || SPINDLE_NATIVE=0
+[[ "$SKIP_SPINDLE" != 1 ]] || SPINDLE_NATIVE=0
 for r in $ROUTES; do
     [[ "$r" =~ ^(hello|users|posts|sleep|cache)$ ]] || { echo "ROUTES takes hello, users, posts, sleep and cache, got '$r'" >&2; exit 2; }
 done
@@ -164,12 +189,10 @@ elif [[ "$DB" == pgsql ]]; then
     # Spindle (Laravel's pgsql connection), on the same database.
     log "PostgreSQL: scripts/postgres"
     need_tools deb:php8.2-pgsql
-    scripts/postgres >/dev/null
-    # shellcheck disable=SC1091
-    source "${SPINDLE_PGSQL_DIR:-/tmp/spindle-postgres}/env"
+    use_postgres
     APP_ENV_VARS+=([DB_CONNECTION]=pgsql [DB_HOST]="$PGSQL_HOST" [DB_PORT]="$PGSQL_PORT"
         [DB_DATABASE]=spindle_blog [DB_USERNAME]="$PGSQL_USER" [DB_PASSWORD]="$PGSQL_PASSWORD"
-        [DB_PREFIX]="$PREFIX")
+        [DB_PREFIX]="$PREFIX" [DB_SSLMODE]="$PGSQL_SSLMODE")
     DROP_TABLES=1
 else
     APP_ENV_VARS+=([DB_CONNECTION]=sqlite [DB_DATABASE]="$TMP/blog.sqlite" [DB_PREFIX]="")
@@ -198,6 +221,24 @@ if [[ "$LARAVEL_CACHE" == 1 ]]; then
     artisan route:cache >/dev/null
 fi
 artisan view:cache >/dev/null
+
+# What php-fpm's pool gets on top of APP_ENV_VARS. The blog requires Spindle, so Laravel discovers
+# Spindle's service provider, which binds the mysql and pgsql connectors to Spindle's driver in
+# every SAPI: php-fpm gets the native drivers only when told so.
+declare -A FPM_ENV_VARS=()
+if [[ "$FPM_DRIVER" == native ]]; then
+    FPM_ENV_VARS+=([SPINDLE_MYSQL_DRIVER]=native [SPINDLE_PGSQL_DRIVER]=native)
+fi
+if [[ "$FPM_PERSISTENT" == 1 ]]; then
+    # php-fpm's own config cache: the same config, with PDO::ATTR_PERSISTENT on the connection.
+    # shellcheck disable=SC2016  # PHP code
+    php -r '
+        $config = require $argv[1];
+        $config["database"]["connections"][$argv[3]]["options"][PDO::ATTR_PERSISTENT] = true;
+        file_put_contents($argv[2], "<?php return " . var_export($config, true) . ";\n");' \
+        "$TMP/cache/config.php" "$TMP/cache/config-fpm.php" "$DB"
+    FPM_ENV_VARS+=([APP_CONFIG_CACHE]="$TMP/cache/config-fpm.php")
+fi
 
 # Free ports: bind port 0 several times at once (so they differ) and print what the kernel chose.
 read -r PORT_FPM2 PORT_FPM1 < <(free_ports 2)
@@ -237,8 +278,9 @@ fpm_pool() {    # fpm_pool NAME CHILDREN
     fpm_static_pool "$1" "$2" "$TMP/$1.sock"
     # (php-fpm refuses an empty env[] value: such a variable is left unset, which Laravel reads alike.)
     for k in "${!APP_ENV_VARS[@]}"; do
-        if [[ -n "${APP_ENV_VARS[$k]}" ]]; then echo "env[$k] = \"${APP_ENV_VARS[$k]}\""; fi
+        [[ -n "${FPM_ENV_VARS[$k]:-}" || -z "${APP_ENV_VARS[$k]}" ]] || echo "env[$k] = \"${APP_ENV_VARS[$k]}\""
     done
+    for k in "${!FPM_ENV_VARS[@]}"; do echo "env[$k] = \"${FPM_ENV_VARS[$k]}\""; done
 }
 {
     fpm_global_conf
@@ -266,6 +308,13 @@ fastcgi_server() {   # fastcgi_server PORT UPSTREAM
             fastcgi_param SCRIPT_NAME     /index.php;
             fastcgi_read_timeout 120s;
         }
+        # Which PDO class the blog's connection opens in this pool (verify_drivers).
+        location = /__pdo-class {
+            fastcgi_pass $2;
+            include /etc/nginx/fastcgi_params;
+            fastcgi_param SCRIPT_FILENAME $ROOT/benchmarks/apps/laravel-pdo-class.php;
+            fastcgi_param BLOG_DIR        $BLOG;
+        }
     }
 EOF
 }
@@ -281,16 +330,23 @@ start_nginx
 # --------------------------------------------------------------------------------------------
 # 5. Spindle: the blog with 2 workers, and with 1 worker for /sleep
 # --------------------------------------------------------------------------------------------
-start_spindle() {    # start_spindle NAME WORKERS: sets SPINDLE_PID and SPINDLE_PORT
+# start_spindle NAME WORKERS [VAR=VALUE...]: sets SPINDLE_PID and SPINDLE_PORT. The driver
+# variables of the caller's environment are dropped: only VAR=VALUE chooses the native drivers.
+start_spindle() {
     local name="$1" workers="$2"
     spawn_spindle "spindle-$name" "Spindle ($name)" "$TMP/spindle-$name.log" 30 \
-        env "${ENV_ARGS[@]}" php "${SPINDLE_PHP_ARGS[@]}" "$SPINDLE_BIN" serve "$BLOG" --host=127.0.0.1 --port=0 --workers="$workers"
-    log "Spindle $name (--workers=$workers) pid $SPINDLE_PID on port $SPINDLE_PORT"
+        env -u SPINDLE_MYSQL_DRIVER -u SPINDLE_PGSQL_DRIVER "${ENV_ARGS[@]}" "${@:3}" \
+        php "${SPINDLE_PHP_ARGS[@]}" "$SPINDLE_BIN" serve "$BLOG" --host=127.0.0.1 --port=0 --workers="$workers"
+    log "Spindle $name (--workers=$workers${3:+ ${*:3}}) pid $SPINDLE_PID on port $SPINDLE_PORT"
 }
 PORT_SPINDLE2=""
 PORT_SPINDLE1=""
 PID_SPINDLE2=""
 PID_SPINDLE1=""
+PORT_NATIVE2=""
+PORT_NATIVE1=""
+PID_NATIVE2=""
+PID_NATIVE1=""
 if [[ "$SKIP_SPINDLE" != 1 ]]; then
     start_spindle w2 2
     PORT_SPINDLE2="$SPINDLE_PORT"
@@ -298,6 +354,17 @@ if [[ "$SKIP_SPINDLE" != 1 ]]; then
     start_spindle w1 1
     PORT_SPINDLE1="$SPINDLE_PORT"
     PID_SPINDLE1="$SPINDLE_PID"
+fi
+NATIVE_ENV=(SPINDLE_MYSQL_DRIVER=native SPINDLE_PGSQL_DRIVER=native)
+if [[ "$SPINDLE_NATIVE" == 1 ]]; then
+    start_spindle native-w2 2 "${NATIVE_ENV[@]}"
+    PORT_NATIVE2="$SPINDLE_PORT"
+    PID_NATIVE2="$SPINDLE_PID"
+    if wanted sleep; then
+        start_spindle native-w1 1 "${NATIVE_ENV[@]}"
+        PORT_NATIVE1="$SPINDLE_PORT"
+        PID_NATIVE1="$SPINDLE_PID"
+    fi
 fi
 
 # --------------------------------------------------------------------------------------------
@@ -326,6 +393,12 @@ if [[ "$SKIP_SPINDLE" != 1 ]]; then
     [[ "$USER_SPINDLE" == "$USER_FPM" ]] || die "/users/5 differs: php-fpm '$USER_FPM', Spindle '$USER_SPINDLE'"
     log "ok: Spindle answers the same"
 fi
+if [[ "$SPINDLE_NATIVE" == 1 ]]; then
+    USER_NATIVE="$(check "Spindle on the native driver" "$PORT_NATIVE2")"
+    [[ -z "$PORT_NATIVE1" ]] || check "Spindle on the native driver (1 worker)" "$PORT_NATIVE1" >/dev/null
+    [[ "$USER_NATIVE" == "$USER_FPM" ]] || die "/users/5 differs: php-fpm '$USER_FPM', Spindle on the native driver '$USER_NATIVE'"
+    log "ok: Spindle on the native driver answers the same"
+fi
 if wanted cache; then
     for port in "$PORT_FPM2" ${PORT_SPINDLE2:+"$PORT_SPINDLE2"}; do
         body="$(curl -s --max-time 10 "http://127.0.0.1:$port/redis-cache")"
@@ -334,11 +407,54 @@ if wanted cache; then
     done
     log "ok: both answer /redis-cache"
 fi
-if [[ "$DB" == mysql ]]; then
-    for port in "$PORT_FPM1" ${PORT_SPINDLE1:+"$PORT_SPINDLE1"}; do
+if [[ "$DB" != sqlite ]]; then
+    for port in "$PORT_FPM1" ${PORT_SPINDLE1:+"$PORT_SPINDLE1"} ${PORT_NATIVE1:+"$PORT_NATIVE1"}; do
         body="$(curl -s --max-time 10 "http://127.0.0.1:$port/sleep")"
         [[ "$body" == *'"slept":1'* ]] || { dump_logs 30; die "/sleep on port $port answered '$body'"; }
     done
+fi
+
+# Which driver each side opens, checked rather than assumed. php-fpm: the PDO class of the
+# blog's connection in its pool (benchmarks/apps/laravel-pdo-class.php). Spindle: /sleep?tasks=2
+# sleeps one second twice at once, each on a connection of its own: on Spindle's client the two
+# waits overlap (about 1 s); on a native driver they run one after the other (about 2 s) and the
+# worker logs that the request blocked its event loop.
+DRIVER_FPM="-"
+DRIVER_SPINDLE="-"
+DRIVER_NATIVE="-"
+spindle_driver() {   # spindle_driver NAME PORT LOG client|native: prints what it found
+    local name="$1" port="$2" logfile="$3" expect="$4" body slept blocked="" i
+    body="$(curl -s --max-time 30 "http://127.0.0.1:$port/sleep?tasks=2")"
+    slept="$(sed -nE 's/.*"slept":([0-9.]+).*/\1/p' <<<"$body")"
+    [[ -n "$slept" ]] || { dump_logs 30; die "$name: /sleep?tasks=2 answered '$body'"; }
+    if [[ "$expect" == client ]]; then
+        awk -v s="$slept" 'BEGIN { exit !(s < 1.5) }' \
+            || die "$name: the two waits of /sleep?tasks=2 did not overlap ($slept s): not Spindle's client"
+        echo "Spindle\\Database\\Pdo (/sleep?tasks=2: two 1 s waits overlapped, $slept s)"
+        return
+    fi
+    for ((i = 0; i < 50; i++)); do
+        blocked="$(grep -oE 'blocked the event loop for [0-9.]+ s' "$logfile" | tail -n1 || true)"
+        [[ -n "$blocked" ]] && break
+        sleep 0.1
+    done
+    awk -v s="$slept" 'BEGIN { exit !(s >= 1.9) }' && [[ -n "$blocked" ]] \
+        || die "$name: /sleep?tasks=2 took $slept s and the worker logged '${blocked:-nothing}': not the native driver"
+    echo "native PDO (/sleep?tasks=2: the waits ran one after the other, $slept s; the worker logged '$blocked')"
+}
+if [[ "$DB" != sqlite ]]; then
+    expected="PDO $DB persistent=$FPM_PERSISTENT"
+    [[ "$FPM_DRIVER" == spindle ]] && expected="Spindle\\Database\\Pdo $DB persistent=$FPM_PERSISTENT"
+    body="$(curl -s --max-time 30 "http://127.0.0.1:$PORT_FPM2/__pdo-class")"
+    [[ "$body" == "$expected" ]] || { dump_logs 30; die "php-fpm's blog opens '$body', expected '$expected'"; }
+    DRIVER_FPM="$body (the class its pool opens)"
+    if [[ "$SKIP_SPINDLE" != 1 ]]; then
+        DRIVER_SPINDLE="$(spindle_driver Spindle "$PORT_SPINDLE2" "$TMP/spindle-w2.log" client)"
+    fi
+    if [[ "$SPINDLE_NATIVE" == 1 ]]; then
+        DRIVER_NATIVE="$(spindle_driver "Spindle on the native driver" "$PORT_NATIVE2" "$TMP/spindle-native-w2.log" native)"
+    fi
+    log "drivers: php-fpm $DRIVER_FPM; Spindle $DRIVER_SPINDLE; Spindle native $DRIVER_NATIVE"
 fi
 
 # --------------------------------------------------------------------------------------------
@@ -364,23 +480,41 @@ for route in hello users posts cache; do
     [[ "$route" == users ]] && lua="$TMP/users.lua"
     TARGETS+=("fpm-$route|$path|nginx + php-fpm, $FPM_CHILDREN children|http://127.0.0.1:$PORT_FPM2$urlpath|2|$CONNS|$lua")
     [[ "$SKIP_SPINDLE" != 1 ]] && TARGETS+=("spindle-$route|$path|Spindle, 2 workers|http://127.0.0.1:$PORT_SPINDLE2$urlpath|2|$CONNS|$lua")
+    [[ "$SPINDLE_NATIVE" == 1 ]] && TARGETS+=("native-$route|$path|Spindle on the native driver, 2 workers|http://127.0.0.1:$PORT_NATIVE2$urlpath|2|$CONNS|$lua")
 done
-if [[ "$DB" == mysql ]] && wanted sleep; then
+if [[ "$DB" != sqlite ]] && wanted sleep; then
     TARGETS+=("fpm-sleep|/sleep|nginx + php-fpm, 1 child|http://127.0.0.1:$PORT_FPM1/sleep|1|$SLEEP_CONNS|")
     [[ "$SKIP_SPINDLE" != 1 ]] && TARGETS+=("spindle-sleep|/sleep|Spindle, 1 worker|http://127.0.0.1:$PORT_SPINDLE1/sleep|1|$SLEEP_CONNS|")
+    [[ "$SPINDLE_NATIVE" == 1 ]] && TARGETS+=("native-sleep|/sleep|Spindle on the native driver, 1 worker|http://127.0.0.1:$PORT_NATIVE1/sleep|1|$SLEEP_CONNS|")
 fi
 
 declare -A BEST_CPU
 # CPU time per request, from /proc/<pid>/stat (utime + stime) before and after a run: the
-# server's processes (php-fpm's children and nginx's workers, or Spindle's workers) and MariaDB.
+# server's processes (php-fpm's children and nginx's workers, or Spindle's workers) and the
+# database's: MariaDB's process, or PostgreSQL's postmaster with its backends, those that ended
+# during the run included (php-fpm opens a backend per request). Both databases are shared with
+# whatever else runs on the machine, whose queries count too.
 CLK_TCK="$(getconf CLK_TCK)"
 DB_PID=""
-[[ "$DB" == mysql ]] && DB_PID="$(mariadb_pid)"
+DB_NAME="-"
+case "$DB" in
+    mysql) DB_PID="$(mariadb_pid)"; DB_NAME=MariaDB ;;
+    pgsql) DB_PID="$(postgres_pid)"; DB_NAME=PostgreSQL ;;
+esac
+db_ticks() {
+    case "$DB" in
+        mysql) cpu_ticks "$DB_PID" ;;
+        pgsql) tree_cpu_ticks "$DB_PID" ;;
+        *) echo 0 ;;
+    esac
+}
 server_pids() {   # server_pids KEY
     case "$1" in
         fpm-*) ps -o pid= --ppid "$FPM_PID"; ps -o pid= --ppid "$NGINX_PID" ;;
         spindle-sleep) ps -o pid= --ppid "$PID_SPINDLE1" ;;
         spindle-*) ps -o pid= --ppid "$PID_SPINDLE2" ;;
+        native-sleep) ps -o pid= --ppid "$PID_NATIVE1" ;;
+        native-*) ps -o pid= --ppid "$PID_NATIVE2" ;;
     esac
 }
 for ((round = 1; round <= ROUNDS; round++)); do
@@ -409,16 +543,16 @@ for ((round = 1; round <= ROUNDS; round++)); do
         log "round $round/$ROUNDS: $label $path: wrk ${args[*]} -d${duration}s"
         mapfile -t pids < <(server_pids "$key")
         app_before="$(cpu_ticks "${pids[@]}")"
-        db_before="$( [[ -n "$DB_PID" ]] && cpu_ticks "$DB_PID" || echo 0)"
+        db_before="$(db_ticks)"
         run_wrk "$out" "${args[@]}" -d"${duration}s" --latency "$url" || { cat "$out" >&2; die "wrk failed for $key"; }
         app_ticks=$(( $(cpu_ticks "${pids[@]}") - app_before ))
-        db_ticks=$(( $( [[ -n "$DB_PID" ]] && cpu_ticks "$DB_PID" || echo 0) - db_before ))
+        db_ticks=$(( $(db_ticks) - db_before ))
         requests="$(wrk_requests "$out")"
         cpu="$(awk -v a="$app_ticks" -v d="$db_ticks" -v n="${requests:-0}" -v hz="$CLK_TCK" \
             'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f / %.2f ms\n", a * 1000 / hz / n, d * 1000 / hz / n }')"
         rps="$(wrk_rps "$out")"
         [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output for $key"; }
-        log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), CPU per request server / MariaDB $cpu, errors: $(wrk_errors "$out")"
+        log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), CPU per request server / $DB_NAME $cpu, errors: $(wrk_errors "$out")"
         if keep_best "$key" "$out"; then BEST_CPU[$key]="$cpu"; fi
     done
 done
@@ -436,6 +570,12 @@ FPM_ASSERTIONS="$("$FPM_BIN" -c "$TMP/php.ini" "${SPINDLE_PHP_ARGS[@]}" -i 2>/de
 FPM_JIT="$("$FPM_BIN" -c "$TMP/php.ini" "${SPINDLE_PHP_ARGS[@]}" -i 2>/dev/null | awk '$1 == "opcache.jit" { print $3; exit }' || true)"
 CLI_ASSERTIONS="$(php "${SPINDLE_PHP_ARGS[@]}" -r 'echo ini_get("zend.assertions");')"
 CLI_INI="$(php -r 'echo php_ini_loaded_file() ?: "no php.ini";')"
+db_description() {   # " (server version, tables)" for the report's database line
+    case "$DB" in
+        mysql) echo " (MariaDB $(php -r '$p = new PDO("mysql:host=".$argv[1].";port=".$argv[2], $argv[3], $argv[4]); echo $p->query("SELECT VERSION()")->fetchColumn();' "$MYSQL_HOST" "$MYSQL_PORT" "$MYSQL_USER" "$MYSQL_PASSWORD" 2>/dev/null), tables ${PREFIX}*)" ;;
+        pgsql) echo " (PostgreSQL $(php -r '$p = new PDO("pgsql:host=".$argv[1].";port=".$argv[2].";dbname=spindle_blog;sslmode=disable", $argv[3], $argv[4]); echo $p->query("SHOW server_version")->fetchColumn();' "$PGSQL_HOST" "$PGSQL_PORT" "$PGSQL_USER" "$PGSQL_PASSWORD" 2>/dev/null), database spindle_blog, tables ${PREFIX}*, over TCP with sslmode=$PGSQL_SSLMODE)" ;;
+    esac
+}
 laravel_version() {
     if (( LARAVEL_FROM_REGISTRY )); then
         echo "$(sed -nE "s/.*const VERSION = '([^']+)'.*/\1/p" "$BLOG/vendor/laravel/framework/src/Illuminate/Foundation/Application.php") (laravel/framework from the package registry)"
@@ -449,7 +589,11 @@ report() {
     echo "- date: $(date -Iseconds)"
     echo "- nproc: $(nproc); CPU: ${CPU_MODEL:-unknown}"
     echo "- PHP $(php -r 'echo PHP_VERSION;'); Laravel $(laravel_version); nginx $("$NGINX_BIN" -v 2>&1 | sed 's#.*/##'); $(wrk -v 2>&1 | head -n1 | awk '{print $1, $2}')"
-    echo "- database: $DB$([[ "$DB" == mysql ]] && echo " (MariaDB $(php -r '$p = new PDO("mysql:host=".$argv[1].";port=".$argv[2], $argv[3], $argv[4]); echo $p->query("SELECT VERSION()")->fetchColumn();' "$MYSQL_HOST" "$MYSQL_PORT" "$MYSQL_USER" "$MYSQL_PASSWORD" 2>/dev/null), tables ${PREFIX}*)"); 1,000 users, 10,000 posts, 33,864 links"
+    echo "- database: $DB$(db_description); 1,000 users, 10,000 posts, 33,864 links"
+    if [[ "$DB" != sqlite ]]; then
+        echo "- drivers (checked before measuring): php-fpm $DRIVER_FPM; Spindle $DRIVER_SPINDLE$([[ "$SPINDLE_NATIVE" == 1 ]] && echo "; Spindle with ${NATIVE_ENV[*]}: $DRIVER_NATIVE")"
+        echo "- connections: php-fpm $([[ "$FPM_PERSISTENT" == 1 ]] && echo "keeps one persistent connection per child (FPM_PERSISTENT=1)" || echo "opens a new connection per request (Laravel's default; FPM_PERSISTENT=1 keeps one per child)"); Spindle: each app instance keeps its connection across requests"
+    fi
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- PHP settings of both: ${PHP_SHARED_SETTINGS[*]}"
     echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings, also as -d options (zend.assertions=$FPM_ASSERTIONS, opcache.jit=$FPM_JIT per php-fpm -i); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
@@ -457,7 +601,7 @@ report() {
     echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts ($FPM_CHILDREN php-fpm children / 2 Spindle workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
     echo
-    echo "| route | nginx + php-fpm req/s | Spindle req/s | Spindle / fpm | fpm latency avg / p99 | Spindle latency avg / p99 | CPU per request, server / MariaDB: fpm; Spindle | errors (fpm; Spindle) |"
+    echo "| route | nginx + php-fpm req/s | Spindle req/s | Spindle / fpm | fpm latency avg / p99 | Spindle latency avg / p99 | CPU per request, server / $DB_NAME: fpm; Spindle | errors (fpm; Spindle) |"
     echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     local route
     for route in hello users posts sleep cache; do
@@ -473,6 +617,23 @@ report() {
             "${BEST_LAT[spindle-$route]:--}" "${BEST_P99[spindle-$route]:--}" \
             "${BEST_CPU[fpm-$route]}" "${BEST_CPU[spindle-$route]:--}" \
             "${BEST_ERR[fpm-$route]}" "${BEST_ERR[spindle-$route]:--}"
+    done
+    [[ "$SPINDLE_NATIVE" == 1 ]] || return 0
+    echo
+    echo "Spindle on the native driver (${NATIVE_ENV[*]}), the same rounds: what Spindle's own client costs or saves."
+    echo
+    echo "| route | Spindle native req/s | Spindle / Spindle native | Spindle native / fpm | latency avg / p99 | CPU per request, server / $DB_NAME | errors |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
+    for route in hello users posts sleep cache; do
+        [[ -n "${BEST_RPS[native-$route]:-}" ]] || continue
+        local path="/$route"
+        [[ "$route" == users ]] && path="/users/{id}"
+        [[ "$route" == cache ]] && path="/redis-cache (Cache::remember on Redis)"
+        [[ "$route" == sleep ]] && path="/sleep (1 worker, $SLEEP_CONNS connections)"
+        printf '| %s | %s | %s | %s | %s / %s | %s | %s |\n' "$path" "${BEST_RPS[native-$route]}" \
+            "$(ratio "${BEST_RPS[spindle-$route]:-}" "${BEST_RPS[native-$route]}")" \
+            "$(ratio "${BEST_RPS[native-$route]}" "${BEST_RPS[fpm-$route]}")" \
+            "${BEST_LAT[native-$route]}" "${BEST_P99[native-$route]}" "${BEST_CPU[native-$route]}" "${BEST_ERR[native-$route]}"
     done
 }
 raw_outputs() {

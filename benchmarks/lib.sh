@@ -85,6 +85,17 @@ use_mariadb() {
 
 mariadb_pid() { cat "${SPINDLE_MYSQL_DIR:-/tmp/spindle-mariadb}/mysqld.pid" 2>/dev/null || true; }
 
+# use_postgres: starts the private PostgreSQL of scripts/postgres (reused when it runs) and reads
+# its PGSQL_HOST/PORT/USER/PASSWORD/... into this shell (exported, as its env file says).
+use_postgres() {
+    scripts/postgres >/dev/null
+    # shellcheck disable=SC1091
+    source "${SPINDLE_PGSQL_DIR:-/tmp/spindle-postgres}/env"
+}
+
+# The postmaster of that PostgreSQL: it forks a backend per connection (see tree_cpu_ticks).
+postgres_pid() { head -n1 "${SPINDLE_PGSQL_DIR:-/tmp/spindle-postgres}/data/postmaster.pid" 2>/dev/null || true; }
+
 # --------------------------------------------------------------------------------------------
 # Temp dir, the processes started, cleanup
 # --------------------------------------------------------------------------------------------
@@ -365,6 +376,18 @@ cpu_ticks() {
         sum=$((sum + f[11] + f[12]))
     done
     echo "$sum"
+}
+
+# tree_cpu_ticks PID: CPU ticks of a server that forks a process per connection (PostgreSQL):
+# its own, its reaped children's (cutime + cstime) and those of its children still running, so
+# that a backend which came and went between two readings is counted once.
+tree_cpu_ticks() {
+    local stat f children
+    stat="$(cat "/proc/$1/stat" 2>/dev/null)" || { echo 0; return; }
+    stat="${stat##*) }"
+    read -r -a f <<<"$stat"
+    mapfile -t children < <(ps -o pid= --ppid "$1")
+    echo $((f[11] + f[12] + f[13] + f[14] + $(cpu_ticks "${children[@]}")))
 }
 
 ratio() {   # ratio A B [DECIMALS] -> "0.42x" (or "-" when either is unknown or B is 0)

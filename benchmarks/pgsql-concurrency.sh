@@ -26,9 +26,7 @@ need_tools wrk curl
 grep -qx pdo_pgsql <<<"$(php -m)" || die "pdo_pgsql is missing: apt-get install php8.2-pgsql"
 [[ -f examples/blog/vendor/autoload.php ]] || die "examples/blog is not installed: composer install --working-dir=examples/blog"
 
-scripts/postgres >/dev/null
-# shellcheck disable=SC1091
-source "${SPINDLE_PGSQL_DIR:-/tmp/spindle-postgres}/env"
+use_postgres
 export APP_ENV=production APP_DEBUG=false LOG_CHANNEL=stderr SESSION_DRIVER=cookie CACHE_DRIVER=array
 export APP_KEY="base64:$(head -c 32 /dev/urandom | base64)"
 export DB_CONNECTION=pgsql DB_HOST="$PGSQL_HOST" DB_PORT="$PGSQL_PORT" DB_DATABASE=spindle_blog \
