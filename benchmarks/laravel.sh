@@ -488,7 +488,7 @@ if [[ "$DB" != sqlite ]] && wanted sleep; then
     [[ "$SPINDLE_NATIVE" == 1 ]] && TARGETS+=("native-sleep|/sleep|Spindle on the native driver, 1 worker|http://127.0.0.1:$PORT_NATIVE1/sleep|1|$SLEEP_CONNS|")
 fi
 
-declare -A BEST_CPU
+declare -A BEST_CPU HELD
 # CPU time per request, from /proc/<pid>/stat (utime + stime) before and after a run: the
 # server's processes (php-fpm's children and nginx's workers, or Spindle's workers) and the
 # database's: MariaDB's process, or PostgreSQL's postmaster with its backends, those that ended
@@ -497,11 +497,12 @@ declare -A BEST_CPU
 CLK_TCK="$(getconf CLK_TCK)"
 DB_PID=""
 DB_NAME="-"
+DB_PORT=""
 case "$DB" in
-    mysql) DB_PID="$(mariadb_pid)"; DB_NAME=MariaDB ;;
-    pgsql) DB_PID="$(postgres_pid)"; DB_NAME=PostgreSQL ;;
+    mysql) DB_PID="$(mariadb_pid)"; DB_NAME=MariaDB; DB_PORT="$MYSQL_PORT" ;;
+    pgsql) DB_PID="$(postgres_pid)"; DB_NAME=PostgreSQL; DB_PORT="$PGSQL_PORT" ;;
 esac
-db_ticks() {
+database_ticks() {
     case "$DB" in
         mysql) cpu_ticks "$DB_PID" ;;
         pgsql) tree_cpu_ticks "$DB_PID" ;;
@@ -543,16 +544,21 @@ for ((round = 1; round <= ROUNDS; round++)); do
         log "round $round/$ROUNDS: $label $path: wrk ${args[*]} -d${duration}s"
         mapfile -t pids < <(server_pids "$key")
         app_before="$(cpu_ticks "${pids[@]}")"
-        db_before="$(db_ticks)"
+        db_before="$(database_ticks)"
         run_wrk "$out" "${args[@]}" -d"${duration}s" --latency "$url" || { cat "$out" >&2; die "wrk failed for $key"; }
         app_ticks=$(( $(cpu_ticks "${pids[@]}") - app_before ))
-        db_ticks=$(( $(db_ticks) - db_before ))
+        db_ticks=$(( $(database_ticks) - db_before ))
+        # The connections to the database the side still holds: its pool, as the run left it.
+        held="$( [[ -n "$DB_PORT" ]] && tcp_connections_of "$DB_PORT" "${pids[@]}" || echo 0)"
+        side="${key%%-*}"
+        [[ "$key" != *-sleep ]] || side+="-sleep"
+        if (( held >= ${HELD[$side]:-0} )); then HELD[$side]="$held"; fi
         requests="$(wrk_requests "$out")"
         cpu="$(awk -v a="$app_ticks" -v d="$db_ticks" -v n="${requests:-0}" -v hz="$CLK_TCK" \
             'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f / %.2f ms\n", a * 1000 / hz / n, d * 1000 / hz / n }')"
         rps="$(wrk_rps "$out")"
         [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output for $key"; }
-        log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), CPU per request server / $DB_NAME $cpu, errors: $(wrk_errors "$out")"
+        log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), CPU per request server / $DB_NAME $cpu, $held connections to $DB_NAME held, errors: $(wrk_errors "$out")"
         if keep_best "$key" "$out"; then BEST_CPU[$key]="$cpu"; fi
     done
 done
@@ -583,6 +589,14 @@ laravel_version() {
         echo "$(sed -nE "s/.*const VERSION = '([^']+)'.*/\1/p" /usr/share/php/Illuminate/Foundation/Application.php) (Debian php-laravel-framework)"
     fi
 }
+route_label() {   # route_label ROUTE: the route as the report's tables name it
+    case "$1" in
+        users) echo "/users/{id}" ;;
+        cache) echo "/redis-cache (Cache::remember on Redis)" ;;
+        sleep) echo "/sleep (1 worker, $SLEEP_CONNS connections)" ;;
+        *) echo "/$1" ;;
+    esac
+}
 report() {
     echo "# Laravel blog ($BLOG_DIR): nginx + php-fpm against Spindle"
     echo
@@ -606,10 +620,8 @@ report() {
     local route
     for route in hello users posts sleep cache; do
         [[ -n "${BEST_RPS[fpm-$route]:-}" ]] || continue
-        local path="/$route"
-        [[ "$route" == users ]] && path="/users/{id}"
-        [[ "$route" == cache ]] && path="/redis-cache (Cache::remember on Redis)"
-        [[ "$route" == sleep ]] && path="/sleep (1 worker, $SLEEP_CONNS connections)"
+        local path
+        path="$(route_label "$route")"
         printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s; %s | %s; %s |\n' "$path" \
             "${BEST_RPS[fpm-$route]}" "${BEST_RPS[spindle-$route]:-skipped}" \
             "$(ratio "${BEST_RPS[spindle-$route]:-}" "${BEST_RPS[fpm-$route]}" 1)" \
@@ -626,15 +638,23 @@ report() {
     echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
     for route in hello users posts sleep cache; do
         [[ -n "${BEST_RPS[native-$route]:-}" ]] || continue
-        local path="/$route"
-        [[ "$route" == users ]] && path="/users/{id}"
-        [[ "$route" == cache ]] && path="/redis-cache (Cache::remember on Redis)"
-        [[ "$route" == sleep ]] && path="/sleep (1 worker, $SLEEP_CONNS connections)"
+        local path
+        path="$(route_label "$route")"
         printf '| %s | %s | %s | %s | %s / %s | %s | %s |\n' "$path" "${BEST_RPS[native-$route]}" \
             "$(ratio "${BEST_RPS[spindle-$route]:-}" "${BEST_RPS[native-$route]}")" \
             "$(ratio "${BEST_RPS[native-$route]}" "${BEST_RPS[fpm-$route]}")" \
             "${BEST_LAT[native-$route]}" "${BEST_P99[native-$route]}" "${BEST_CPU[native-$route]}" "${BEST_ERR[native-$route]}"
     done
+}
+connections_line() {   # what each side's pool held: "N" (2 workers) or "N (/sleep, 1 worker: M)"
+    [[ -n "$DB_PORT" ]] || return 0
+    local side held=()
+    for side in fpm spindle native; do
+        [[ -n "${HELD[$side]:-}" ]] || continue
+        held+=("$side ${HELD[$side]}${HELD[$side-sleep]:+ (/sleep, 1 worker or child: ${HELD[$side-sleep]})}")
+    done
+    echo
+    echo "Connections to $DB_NAME held when a run ended (the most of any run): $(IFS=';'; echo "${held[*]}" | sed 's/;/, /g')."
 }
 raw_outputs() {
     echo
@@ -650,5 +670,5 @@ raw_outputs() {
     done
 }
 
-REPORT="$(report)"
+REPORT="$(report; connections_line)"
 publish_report "$RESULT_FILE" raw_outputs

@@ -185,11 +185,13 @@ fi
 
 # fpm_load_opcache: loads OPcache from $TMP/php.ini when the conf.d scan dir does not already;
 # dies when php-fpm still has no OPcache.
+# (The module list is read whole before grep looks at it: grep -q leaving the pipe at the first
+# match would kill php-fpm with SIGPIPE when it writes the rest, a failure under pipefail.)
 fpm_load_opcache() {
-    if ! "$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache'; then
+    if ! grep -qx 'Zend OPcache' <<<"$("$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null)"; then
         sed -i '1a zend_extension = opcache.so' "$TMP/php.ini"
     fi
-    "$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null | grep -qx 'Zend OPcache' || die "php-fpm cannot load OPcache"
+    grep -qx 'Zend OPcache' <<<"$("$FPM_BIN" -c "$TMP/php.ini" -m 2>/dev/null)" || die "php-fpm cannot load OPcache"
 }
 
 fpm_global_conf() {   # the [global] section of $TMP/php-fpm.conf
@@ -388,6 +390,22 @@ tree_cpu_ticks() {
     read -r -a f <<<"$stat"
     mapfile -t children < <(ps -o pid= --ppid "$1")
     echo $((f[11] + f[12] + f[13] + f[14] + $(cpu_ticks "${children[@]}")))
+}
+
+# tcp_connections_of PORT PID...: how many established TCP connections to 127.0.0.1:PORT these
+# processes hold (from ss -p).
+tcp_connections_of() {
+    local port="$1" pid n=0
+    shift
+    local -A mine=()
+    for pid in "$@"; do
+        pid="${pid//[[:space:]]/}"
+        [[ -z "$pid" ]] || mine[$pid]=1
+    done
+    while read -r pid; do
+        if [[ -n "${mine[$pid]:-}" ]]; then n=$((n + 1)); fi
+    done < <(ss -Htnp state established "( dport = :$port )" 2>/dev/null | sed -nE 's/.*pid=([0-9]+).*/\1/p')
+    echo "$n"
 }
 
 ratio() {   # ratio A B [DECIMALS] -> "0.42x" (or "-" when either is unknown or B is 0)
