@@ -74,6 +74,14 @@ SPINDLE_NATIVE="${SPINDLE_NATIVE:-$([[ "${DB:-mysql}" == pgsql ]] && echo 1 || e
 FPM_DRIVER="${FPM_DRIVER:-native}"
 FPM_PERSISTENT="${FPM_PERSISTENT:-0}"
 PGSQL_SSLMODE="${PGSQL_SSLMODE:-disable}"
+# Spindle lets go of the app instances a quiet worker did not need after this many seconds, but a
+# released instance keeps its database connection open (2026-11-26, MySQL and PostgreSQL alike):
+# a side idle through the other sides' runs would add a pool of connections every round until
+# the database refuses clients. The benchmark keeps its instances.
+INSTANCE_IDLE_TIMEOUT="${SPINDLE_INSTANCE_IDLE_TIMEOUT:-3600}"
+# The run stops when fewer connection slots than this are left on the database server, before
+# other clients of a shared server are refused.
+DB_SLOTS_MIN="${DB_SLOTS_MIN:-20}"
 SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
 BLOG_DIR="${BLOG:-examples/blog}"
 BLOG="$ROOT/$BLOG_DIR"
@@ -81,8 +89,8 @@ PREFIX=blogbench_
 # Another blog gets tables of its own, so two runs on the shared MariaDB do not drop each other's.
 [[ "$BLOG_DIR" == examples/blog ]] || PREFIX="$(basename "$BLOG_DIR")bench_"
 
-for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$SLEEP_CONNS" "$FPM_CHILDREN"; do
-    [[ "$n" =~ ^[0-9]+$ ]] || { echo "DURATION, ROUNDS, WARMUP, CONNS, SLEEP_CONNS and FPM_CHILDREN must be whole numbers" >&2; exit 2; }
+for n in "$DURATION" "$ROUNDS" "$WARMUP" "$CONNS" "$SLEEP_CONNS" "$FPM_CHILDREN" "$INSTANCE_IDLE_TIMEOUT" "$DB_SLOTS_MIN"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || { echo "DURATION, ROUNDS, WARMUP, CONNS, SLEEP_CONNS, FPM_CHILDREN, SPINDLE_INSTANCE_IDLE_TIMEOUT and DB_SLOTS_MIN must be whole numbers" >&2; exit 2; }
 done
 (( FPM_CHILDREN > 0 )) || { echo "FPM_CHILDREN must be > 0" >&2; exit 2; }
 (( DURATION > 0 && ROUNDS > 0 )) || { echo "DURATION and ROUNDS must be > 0" >&2; exit 2; }
@@ -335,7 +343,7 @@ start_nginx
 start_spindle() {
     local name="$1" workers="$2"
     spawn_spindle "spindle-$name" "Spindle ($name)" "$TMP/spindle-$name.log" 30 \
-        env -u SPINDLE_MYSQL_DRIVER -u SPINDLE_PGSQL_DRIVER "${ENV_ARGS[@]}" "${@:3}" \
+        env -u SPINDLE_MYSQL_DRIVER -u SPINDLE_PGSQL_DRIVER "${ENV_ARGS[@]}" SPINDLE_INSTANCE_IDLE_TIMEOUT="$INSTANCE_IDLE_TIMEOUT" "${@:3}" \
         php "${SPINDLE_PHP_ARGS[@]}" "$SPINDLE_BIN" serve "$BLOG" --host=127.0.0.1 --port=0 --workers="$workers"
     log "Spindle $name (--workers=$workers${3:+ ${*:3}}) pid $SPINDLE_PID on port $SPINDLE_PORT"
 }
@@ -502,6 +510,27 @@ case "$DB" in
     mysql) DB_PID="$(mariadb_pid)"; DB_NAME=MariaDB; DB_PORT="$MYSQL_PORT" ;;
     pgsql) DB_PID="$(postgres_pid)"; DB_NAME=PostgreSQL; DB_PORT="$PGSQL_PORT" ;;
 esac
+# db_free_slots: the connections the database server would still accept from ordinary clients.
+db_free_slots() {
+    local dsn user password sql
+    case "$DB" in
+        pgsql)
+            dsn="pgsql:host=$PGSQL_HOST;port=$PGSQL_PORT;dbname=spindle_blog;sslmode=disable" user="$PGSQL_USER" password="$PGSQL_PASSWORD"
+            sql="SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int - count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'" ;;
+        mysql)
+            dsn="mysql:host=$MYSQL_HOST;port=$MYSQL_PORT" user="$MYSQL_USER" password="$MYSQL_PASSWORD"
+            sql="SELECT @@max_connections - COUNT(*) FROM information_schema.PROCESSLIST" ;;
+        *) echo 1000000; return ;;
+    esac
+    # shellcheck disable=SC2016  # PHP code
+    php -r 'echo (int) (new PDO($argv[1], $argv[2], $argv[3]))->query($argv[4])->fetchColumn();' "$dsn" "$user" "$password" "$sql" 2>/dev/null || echo 0
+}
+check_db_slots() {
+    local free
+    free="$(db_free_slots)"
+    (( free >= DB_SLOTS_MIN )) || die "only $free connection slots left on $DB_NAME (DB_SLOTS_MIN=$DB_SLOTS_MIN): stopping before its other clients are refused"
+}
+check_db_slots
 database_ticks() {
     case "$DB" in
         mysql) cpu_ticks "$DB_PID" ;;
@@ -553,6 +582,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
         side="${key%%-*}"
         [[ "$key" != *-sleep ]] || side+="-sleep"
         if (( held >= ${HELD[$side]:-0} )); then HELD[$side]="$held"; fi
+        check_db_slots
         requests="$(wrk_requests "$out")"
         cpu="$(awk -v a="$app_ticks" -v d="$db_ticks" -v n="${requests:-0}" -v hz="$CLK_TCK" \
             'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f / %.2f ms\n", a * 1000 / hz / n, d * 1000 / hz / n }')"
@@ -611,7 +641,7 @@ report() {
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- PHP settings of both: ${PHP_SHARED_SETTINGS[*]}"
     echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings, also as -d options (zend.assertions=$FPM_ASSERTIONS, opcache.jit=$FPM_JIT per php-fpm -i); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
-    echo "- Spindle: php -d ... $SPINDLE_BIN serve $BLOG_DIR --workers=N"
+    echo "- Spindle: php -d ... $SPINDLE_BIN serve $BLOG_DIR --workers=N, with SPINDLE_INSTANCE_IDLE_TIMEOUT=$INSTANCE_IDLE_TIMEOUT (instances let go keep their database connection)"
     echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts ($FPM_CHILDREN php-fpm children / 2 Spindle workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
     echo
