@@ -450,12 +450,16 @@ spindle_driver() {   # spindle_driver NAME PORT LOG client|native: prints what i
         || die "$name: /sleep?tasks=2 took $slept s and the worker logged '${blocked:-nothing}': not the native driver"
     echo "native PDO (/sleep?tasks=2: the waits ran one after the other, $slept s; the worker logged '$blocked')"
 }
+# The probe also says whether php-fpm's pool runs with the JIT (opcache_get_status()).
+expected="PDO $DB persistent=$FPM_PERSISTENT"
+[[ "$FPM_DRIVER" == spindle && "$DB" != sqlite ]] && expected="Spindle\\Database\\Pdo $DB persistent=$FPM_PERSISTENT"
+body="$(curl -s --max-time 30 "http://127.0.0.1:$PORT_FPM2/__pdo-class")"
+FPM_JIT_ON="${body##*$'\n'}"
+body="${body%%$'\n'*}"
+[[ "$body" == "$expected" ]] || { dump_logs 30; die "php-fpm's blog opens '$body', expected '$expected'"; }
+[[ "$FPM_JIT_ON" == jit=on ]] || die "php-fpm's pool runs without the JIT ('$FPM_JIT_ON' from opcache_get_status())"
+DRIVER_FPM="$body (the class its pool opens)"
 if [[ "$DB" != sqlite ]]; then
-    expected="PDO $DB persistent=$FPM_PERSISTENT"
-    [[ "$FPM_DRIVER" == spindle ]] && expected="Spindle\\Database\\Pdo $DB persistent=$FPM_PERSISTENT"
-    body="$(curl -s --max-time 30 "http://127.0.0.1:$PORT_FPM2/__pdo-class")"
-    [[ "$body" == "$expected" ]] || { dump_logs 30; die "php-fpm's blog opens '$body', expected '$expected'"; }
-    DRIVER_FPM="$body (the class its pool opens)"
     if [[ "$SKIP_SPINDLE" != 1 ]]; then
         DRIVER_SPINDLE="$(spindle_driver Spindle "$PORT_SPINDLE2" "$TMP/spindle-w2.log" client)"
     fi
@@ -640,7 +644,7 @@ report() {
     fi
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- PHP settings of both: ${PHP_SHARED_SETTINGS[*]}"
-    echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings, also as -d options (zend.assertions=$FPM_ASSERTIONS, opcache.jit=$FPM_JIT per php-fpm -i); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
+    echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings, also as -d options (zend.assertions=$FPM_ASSERTIONS, opcache.jit=$FPM_JIT per php-fpm -i, $FPM_JIT_ON per opcache_get_status() in the pool); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
     echo "- Spindle: php -d ... $SPINDLE_BIN serve $BLOG_DIR --workers=N, with SPINDLE_INSTANCE_IDLE_TIMEOUT=$INSTANCE_IDLE_TIMEOUT (instances let go keep their database connection)"
     echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts ($FPM_CHILDREN php-fpm children / 2 Spindle workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
