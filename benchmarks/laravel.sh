@@ -508,7 +508,7 @@ declare -A BEST_CPU HELD
 # whatever else runs on the machine, whose queries count too.
 CLK_TCK="$(getconf CLK_TCK)"
 DB_PID=""
-DB_NAME="-"
+DB_NAME="SQLite (in the server's processes)"
 DB_PORT=""
 case "$DB" in
     mysql) DB_PID="$(mariadb_pid)"; DB_NAME=MariaDB; DB_PORT="$MYSQL_PORT" ;;
@@ -592,7 +592,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
             'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f / %.2f ms\n", a * 1000 / hz / n, d * 1000 / hz / n }')"
         rps="$(wrk_rps "$out")"
         [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output for $key"; }
-        log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), CPU per request server / $DB_NAME $cpu, $held connections to $DB_NAME held, errors: $(wrk_errors "$out")"
+        log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), CPU per request server / $DB_NAME $cpu${DB_PORT:+, $held connections to $DB_NAME held}, errors: $(wrk_errors "$out")"
         if keep_best "$key" "$out"; then BEST_CPU[$key]="$cpu"; fi
     done
 done
