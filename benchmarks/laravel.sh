@@ -16,7 +16,7 @@
 #   With SPINDLE_NATIVE=1 (the default on DB=pgsql), each route also against Spindle with
 #   SPINDLE_MYSQL_DRIVER=native / SPINDLE_PGSQL_DRIVER=native: what Spindle's own client costs.
 #   php-fpm always runs the native driver (pdo_mysql, pdo_pgsql), and the script checks which
-#   driver each side opens before it measures (see verify_drivers below).
+#   driver each side opens before it measures (see spindle_driver below).
 #
 # Env knobs (see benchmarks/README.md):
 #   BLOG           the blog to serve, relative to the repository root: examples/blog (default,
@@ -316,7 +316,7 @@ fastcgi_server() {   # fastcgi_server PORT UPSTREAM
             fastcgi_param SCRIPT_NAME     /index.php;
             fastcgi_read_timeout 120s;
         }
-        # Which PDO class the blog's connection opens in this pool (verify_drivers).
+        # Which PDO class the blog's connection opens in this pool, and whether the JIT is on.
         location = /__pdo-class {
             fastcgi_pass $2;
             include /etc/nginx/fastcgi_params;
