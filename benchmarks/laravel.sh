@@ -146,7 +146,9 @@ drop_tables() {
                 $pdo->exec("DROP TABLE IF EXISTS \"$prefix$t\" CASCADE");
             }' "$PGSQL_HOST" "$PGSQL_PORT" spindle_blog "$PGSQL_USER" "$PGSQL_PASSWORD" "$PREFIX" \
             || log "could not drop the ${PREFIX}* tables"
-        return
+        # (A bare return in the EXIT trap would return the status the script exited with, and
+        # errexit would end the clean-up before the temp dir is removed.)
+        return 0
     fi
     php -r '
         [$host, $port, $db, $user, $password, $prefix] = array_slice($argv, 1);
