@@ -202,6 +202,7 @@ class TestUtil
         foreach (
             [
                 'driver',
+                'driverClass',
                 'user',
                 'password',
                 'host',

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Doctrine\DBAL\Tests\Functional\Driver\PDO\PgSQL;
 
+use Doctrine\DBAL\Driver\AbstractPostgreSQLDriver;
 use Doctrine\DBAL\Driver\PDO\PgSQL\Driver;
 use Doctrine\DBAL\Tests\Functional\Driver\AbstractPostgreSQLDriverTestCase;
 use Doctrine\DBAL\Tests\TestUtil;
@@ -23,8 +24,10 @@ class DriverTest extends AbstractPostgreSQLDriverTestCase
         self::markTestSkipped('This test requires the pdo_pgsql driver.');
     }
 
-    protected function createDriver(): Driver
+    protected function createDriver(): AbstractPostgreSQLDriver
     {
-        return new Driver();
+        $driverClass = TestUtil::getConnectionParams()['driverClass'] ?? Driver::class;
+
+        return new $driverClass();
     }
 }

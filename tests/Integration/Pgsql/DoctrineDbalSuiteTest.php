@@ -1,0 +1,95 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\Integration\Pgsql;
+
+use PHPUnit\Framework\TestCase;
+
+/**
+ * Doctrine DBAL's own functional tests (tests/ThirdParty/doctrine-dbal, DBAL 4.2 with PHPUnit 10
+ * in a Composer project of their own) run twice against the private PostgreSQL: through DBAL's
+ * pdo_pgsql driver on native PDO, and through Spindle\Bridge\Doctrine\PgsqlDriver on
+ * Spindle\Database\Pdo. Fails when a test that passes natively does not pass through Spindle
+ * (failing, erroring, skipped, or passing with a warning, notice or deprecation native does not
+ * raise), unless it is listed below with its reason, and when a listed test passes now.
+ *
+ * Run one side by hand (the JSON names PHPUnit's log):
+ *     php tests/ThirdParty/doctrine-dbal/run.php spindle --filter ConnectionTest
+ */
+final class DoctrineDbalSuiteTest extends TestCase
+{
+    /**
+     * Tests whose difference is Spindle's on purpose, each with the reason. The list also proves
+     * the Spindle side runs through Spindle: were it native, these would pass and fail this test.
+     */
+    private const LISTED = [
+        // PDO::ATTR_PERSISTENT is accepted without effect, and getAttribute() says so (false):
+        // one connection shared by the fibers of concurrent requests would interleave their
+        // queries. Pools (docs/database.md) keep connections instead.
+        'Doctrine\DBAL\Tests\Functional\ConnectionTest::testPersistentConnection' => 'ATTR_PERSISTENT has no effect',
+    ];
+
+    /** Of 470 native passes; fewer means the database setup (not Spindle) is broken. */
+    private const NATIVE_PASSES_AT_LEAST = 450;
+
+    /** @var list<string> */
+    private array $work = [];
+
+    public function testSpindlePassesWhatNativePasses(): void
+    {
+        PgsqlTestCase::env();
+        $native = $this->runSide('native');
+        $spindle = $this->runSide('spindle');
+
+        $nativePasses = array_keys(array_filter($native, static fn (array $r): bool => $r['outcome'] === 'passed'));
+        self::assertGreaterThanOrEqual(self::NATIVE_PASSES_AT_LEAST, \count($nativePasses), 'Native pdo_pgsql passes too few of DBAL\'s tests: the test database is not set up right (see ' . $this->work[0] . '/phpunit.log)');
+
+        $unexpected = [];
+        $stale = [];
+        $spindlePasses = 0;
+        foreach ($nativePasses as $test) {
+            $theirs = $spindle[$test] ?? ['outcome' => 'missing', 'message' => '', 'issues' => []];
+            $newIssues = array_values(array_diff($theirs['issues'], $native[$test]['issues']));
+            $passes = $theirs['outcome'] === 'passed' && $newIssues === [];
+            $spindlePasses += (int) $passes;
+            $reason = self::LISTED[$test] ?? null;
+            if (!$passes && $reason === null) {
+                $unexpected[] = sprintf("%s: %s\n    %s", $test, $theirs['outcome'], trim(strtok($theirs['message'] . "\n" . implode("\n", $newIssues), "\n") ?: ''));
+            }
+            if ($passes && $reason !== null) {
+                $stale[] = "$test ($reason)";
+            }
+        }
+        self::assertSame([], $unexpected, "Through Spindle, DBAL's tests that pass natively fail (PHPUnit's output: {$this->work[1]}/phpunit.log)");
+        self::assertSame([], $stale, 'Listed as failing through Spindle but passes now: take it off the list');
+
+        foreach ($this->work as $directory) {
+            array_map('unlink', glob($directory . '/*') ?: []);
+            @rmdir($directory);
+        }
+        fwrite(\STDERR, sprintf(
+            "\nDoctrine DBAL functional tests (pdo_pgsql): %d run, native passes %d, Spindle passes %d of those, %d listed\n",
+            \count($native),
+            \count($nativePasses),
+            $spindlePasses,
+            \count(self::LISTED),
+        ));
+    }
+
+    /** @return array<string, array{outcome: string, message: string, issues: list<string>}> */
+    private function runSide(string $side): array
+    {
+        $process = proc_open([\PHP_BINARY, \dirname(__DIR__, 2) . '/ThirdParty/doctrine-dbal/run.php', $side], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+        self::assertIsResource($process);
+        $json = (string) stream_get_contents($pipes[1]);
+        $errors = (string) stream_get_contents($pipes[2]);
+        $status = proc_close($process);
+        self::assertSame(0, $status, "tests/ThirdParty/doctrine-dbal/run.php $side failed: $errors");
+        $decoded = json_decode($json, true);
+        self::assertIsArray($decoded, "tests/ThirdParty/doctrine-dbal/run.php $side printed no results: $errors");
+        $this->work[] = $decoded['work'];
+
+        return $decoded['results'];
+    }
+}
