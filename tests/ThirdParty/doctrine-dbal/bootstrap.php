@@ -8,6 +8,11 @@ declare(strict_types=1);
  * Spindle\Bridge\Doctrine\PgsqlDriver (Spindle\Database\Pdo) for every connection the tests make.
  * Both keep the driver name pdo_pgsql, so the tests take their pdo_pgsql paths on either side.
  *
+ * SPINDLE_DBAL_STATEMENTS chooses how statements reach the server, on both sides alike: unnamed
+ * (DBAL's default, PDO::PGSQL_ATTR_DISABLE_PREPARES: each query and its parameters sent together),
+ * named (PGSQL_ATTR_DISABLE_PREPARES false: named server-side prepared statements) or emulated
+ * (PDO::ATTR_EMULATE_PREPARES: parameters quoted into the SQL text).
+ *
  * The tests read their connection from PHPUnit globals (tests/TestUtil.php): db_* for the test
  * database, which they drop and create again at the start, and tmpdb_* for the connection that
  * does so. SPINDLE_DBAL_DATABASE names the test database (run.php gives each run its own).
@@ -17,8 +22,10 @@ require __DIR__ . '/vendor/autoload.php';
 
 $side = getenv('SPINDLE_DBAL_SIDE');
 $database = getenv('SPINDLE_DBAL_DATABASE');
-if (!in_array($side, ['native', 'spindle'], true) || !is_string($database) || preg_match('/^[a-z_0-9]+$/', $database) !== 1) {
-    fwrite(STDERR, "Set SPINDLE_DBAL_SIDE=native|spindle and SPINDLE_DBAL_DATABASE=<name> (run.php does).\n");
+$statements = getenv('SPINDLE_DBAL_STATEMENTS') ?: 'unnamed';
+if (!in_array($side, ['native', 'spindle'], true) || !is_string($database) || preg_match('/^[a-z_0-9]+$/', $database) !== 1
+    || !in_array($statements, ['unnamed', 'named', 'emulated'], true)) {
+    fwrite(STDERR, "Set SPINDLE_DBAL_SIDE=native|spindle, SPINDLE_DBAL_DATABASE=<name> and SPINDLE_DBAL_STATEMENTS=unnamed|named|emulated (run.php does).\n");
     exit(2);
 }
 
@@ -50,4 +57,10 @@ foreach (['db_' => $database, 'tmpdb_' => 'postgres'] as $prefix => $dbname) {
     if ($side === 'spindle') {
         $GLOBALS[$prefix . 'driverClass'] = Spindle\Bridge\Doctrine\PgsqlDriver::class;
     }
+}
+// Unnamed: no option, as DBAL's driver is used by default (it turns PGSQL_ATTR_DISABLE_PREPARES on).
+if ($statements === 'named') {
+    $GLOBALS['db_driver_option_' . PDO::PGSQL_ATTR_DISABLE_PREPARES] = false;
+} elseif ($statements === 'emulated') {
+    $GLOBALS['db_driver_option_' . PDO::ATTR_EMULATE_PREPARES] = true;
 }

@@ -6,17 +6,31 @@ declare(strict_types=1);
  * Runs Doctrine DBAL's functional tests (tests/Functional) against the private PostgreSQL of
  * scripts/postgres through one driver, and prints every test's outcome as JSON:
  *
- *     php tests/ThirdParty/doctrine-dbal/run.php native|spindle [PHPUnit options, e.g. --filter X]
+ *     php tests/ThirdParty/doctrine-dbal/run.php native|spindle [--statements=unnamed|named|emulated]
+ *         [--in-fiber] [PHPUnit options, e.g. --filter X]
  *
  * native: DBAL's pdo_pgsql driver on PHP's PDO; spindle: Spindle\Bridge\Doctrine\PgsqlDriver on
- * Spindle\Database\Pdo (bootstrap.php). The run has a test database of its own
+ * Spindle\Database\Pdo. --statements: how statements reach the server (bootstrap.php; unnamed,
+ * DBAL's default, unless given). --in-fiber: PHPUnit runs inside a fiber of the event loop
+ * (phpunit-in-fiber.php), as code runs under `spindle serve`. The run has a test database of its own
  * (spindle_dbal_<side>_<pid>), which the tests create and this script drops at the end, so runs from
  * several checkouts do not meet. PHPUnit's output goes to a log file, named in the JSON.
  */
 
 $side = $argv[1] ?? '';
-if (!in_array($side, ['native', 'spindle'], true)) {
-    fwrite(STDERR, "usage: php run.php native|spindle [PHPUnit options]\n");
+$options = array_slice($argv, 2);
+$statements = 'unnamed';
+$inFiber = false;
+while (isset($options[0]) && preg_match('/^--(statements=(.*)|in-fiber)$/', $options[0], $m) === 1) {
+    if ($m[1] === 'in-fiber') {
+        $inFiber = true;
+    } else {
+        $statements = $m[2];
+    }
+    array_shift($options);
+}
+if (!in_array($side, ['native', 'spindle'], true) || !in_array($statements, ['unnamed', 'named', 'emulated'], true)) {
+    fwrite(STDERR, "usage: php run.php native|spindle [--statements=unnamed|named|emulated] [--in-fiber] [PHPUnit options]\n");
     exit(2);
 }
 if (!is_file(__DIR__ . '/vendor/autoload.php')) {
@@ -36,9 +50,10 @@ $env = getenv() + [];
 $env['SPINDLE_DBAL_SIDE'] = $side;
 $env['SPINDLE_DBAL_DATABASE'] = $database;
 $env['SPINDLE_DBAL_RESULTS'] = $results;
+$env['SPINDLE_DBAL_STATEMENTS'] = $statements;
 
 $started = microtime(true);
-$command = [PHP_BINARY, __DIR__ . '/vendor/bin/phpunit', '--configuration', __DIR__ . '/phpunit.xml', ...array_slice($argv, 2)];
+$command = [PHP_BINARY, __DIR__ . ($inFiber ? '/phpunit-in-fiber.php' : '/vendor/bin/phpunit'), '--configuration', __DIR__ . '/phpunit.xml', ...$options];
 $process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['file', $log, 'w'], 2 => ['file', $log, 'a']], $pipes, __DIR__, $env);
 $status = is_resource($process) ? proc_close($process) : -1;
 $seconds = microtime(true) - $started;
