@@ -63,7 +63,7 @@ final class DoctrineDbalSuiteTest extends TestCase
         $spindle = $spindleRun['results'];
 
         $nativePasses = array_keys(array_filter($native, static fn (array $r): bool => $r['outcome'] === 'passed'));
-        self::assertGreaterThanOrEqual(self::NATIVE_PASSES_AT_LEAST, \count($nativePasses), "Native pdo_pgsql passes too few of DBAL's tests: the test database is not set up right (see {$nativeRun['work']}/phpunit.log)");
+        self::assertGreaterThanOrEqual(self::NATIVE_PASSES_AT_LEAST, \count($nativePasses), "Native pdo_pgsql passes too few of DBAL's tests: the test database is not set up right (scripts/postgres sets it up; see {$nativeRun['work']}/phpunit.log)");
 
         $unexpected = [];
         $stale = [];

@@ -37,16 +37,18 @@ foreach (is_file($file) ? (array) file($file, FILE_IGNORE_NEW_LINES | FILE_SKIP_
         $env[$m[1]] = $m[2];
     }
 }
-foreach (['PGSQL_HOST', 'PGSQL_PORT', 'PGSQL_SUPERUSER', 'PGSQL_SUPERUSER_PASSWORD'] as $key) {
+foreach (['PGSQL_HOST', 'PGSQL_PORT'] as $key) {
     if (!isset($env[$key])) {
-        fwrite(STDERR, "No PostgreSQL: $file lacks $key. Run scripts/postgres (again).\n");
+        fwrite(STDERR, "No PostgreSQL: $file lacks $key. Run scripts/postgres first.\n");
         exit(2);
     }
 }
 
 // As DBAL's own CI runs them: over TCP as the superuser postgres, with a password (some tests
 // create extensions, some connect without a database name and expect the database "postgres",
-// one expects a wrong password to be refused).
+// one expects a wrong password to be refused). scripts/postgres gives postgres the password
+// "postgres" and names both in the env file; an env file written before it did lacks them.
+$env += ['PGSQL_SUPERUSER' => 'postgres', 'PGSQL_SUPERUSER_PASSWORD' => 'postgres'];
 foreach (['db_' => $database, 'tmpdb_' => 'postgres'] as $prefix => $dbname) {
     $GLOBALS[$prefix . 'driver'] = 'pdo_pgsql';
     $GLOBALS[$prefix . 'host'] = $env['PGSQL_HOST'];

@@ -81,8 +81,8 @@ function dropDatabase(string $database): void
     try {
         $pdo = new PDO(
             sprintf('pgsql:host=%s;port=%s;dbname=postgres', $env['PGSQL_HOST'] ?? '', $env['PGSQL_PORT'] ?? ''),
-            $env['PGSQL_SUPERUSER'] ?? '',
-            $env['PGSQL_SUPERUSER_PASSWORD'] ?? '',
+            $env['PGSQL_SUPERUSER'] ?? 'postgres',
+            $env['PGSQL_SUPERUSER_PASSWORD'] ?? 'postgres',
             [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION],
         );
         $pdo->exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '$database' AND pid <> pg_backend_pid()");
