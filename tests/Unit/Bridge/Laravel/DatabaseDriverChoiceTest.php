@@ -5,34 +5,48 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Bridge\Laravel;
 
 use PHPUnit\Framework\TestCase;
+use Revolt\EventLoop;
+use Revolt\EventLoop\Driver\StreamSelectDriver;
 use Spindle\Bridge\Laravel\MysqlDriver;
 use Spindle\Bridge\Laravel\PgsqlDriver;
+use Spindle\Loop\ContextDriver;
 
-/** Laravel's mysql and pgsql connections get Spindle's client in the CLI (spindle serve, artisan) only. */
+/**
+ * Laravel's mysql and pgsql connections get Spindle's client in a worker of spindle serve (the
+ * event loop is Spindle's) only: artisan commands, PHP-FPM and other servers keep native PDO.
+ */
 final class DatabaseDriverChoiceTest extends TestCase
 {
+    private EventLoop\Driver $driver;
+
+    protected function setUp(): void
+    {
+        $this->driver = EventLoop::getDriver();
+    }
+
     protected function tearDown(): void
     {
+        EventLoop::setDriver($this->driver);
         \putenv('SPINDLE_MYSQL_DRIVER');
         \putenv('SPINDLE_PGSQL_DRIVER');
     }
 
-    public function testTheCommandLineUsesSpindlesClientUnlessTheEnvironmentSaysNative(): void
+    public function testAWorkerUsesSpindlesClientUnlessTheEnvironmentSaysNative(): void
     {
-        self::assertTrue(MysqlDriver::enabled('cli'));
-        self::assertTrue(PgsqlDriver::enabled('cli'));
+        EventLoop::setDriver(new ContextDriver(new StreamSelectDriver()));
+        self::assertTrue(MysqlDriver::enabled());
+        self::assertTrue(PgsqlDriver::enabled());
         \putenv('SPINDLE_MYSQL_DRIVER=Native');
-        self::assertFalse(MysqlDriver::enabled('cli'));
-        self::assertTrue(PgsqlDriver::enabled('cli'));
+        self::assertFalse(MysqlDriver::enabled());
+        self::assertTrue(PgsqlDriver::enabled());
         \putenv('SPINDLE_PGSQL_DRIVER=native');
-        self::assertFalse(PgsqlDriver::enabled('cli'));
+        self::assertFalse(PgsqlDriver::enabled());
     }
 
-    public function testWebSapisKeepTheNativeDriver(): void
+    public function testOutsideAWorkerTheNativeDriverStays(): void
     {
-        foreach (['fpm-fcgi', 'apache2handler', 'cgi-fcgi', 'litespeed'] as $sapi) {
-            self::assertFalse(MysqlDriver::enabled($sapi), $sapi);
-            self::assertFalse(PgsqlDriver::enabled($sapi), $sapi);
-        }
+        EventLoop::setDriver(new StreamSelectDriver());
+        self::assertFalse(MysqlDriver::enabled());
+        self::assertFalse(PgsqlDriver::enabled());
     }
 }
