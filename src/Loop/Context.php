@@ -180,6 +180,16 @@ final class Context
         $this->cancellation ??= $reason;
     }
 
+    /**
+     * @internal Called by the loop when the task ends: its resume hooks go, since what they
+     * reach (a request's app instance) must not outlive the task through this context, which a
+     * pooled fiber's last suspension still references.
+     */
+    public function ended(): void
+    {
+        $this->resumeHooks = [];
+    }
+
     /** @internal Called by the loop after this task's fiber is resumed. */
     public function resumed(): void
     {

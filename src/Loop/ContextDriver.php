@@ -111,6 +111,7 @@ final class ContextDriver implements Driver
         if ($context !== null) {
             $this->isolation->finish();
             $this->taskYielded($context);
+            $context->ended();
             // Set to null rather than removed: a pooled fiber's next task then replaces the entry
             // in place, which costs less than registering the fiber with the WeakMap again.
             $this->contexts[$fiber] = null;

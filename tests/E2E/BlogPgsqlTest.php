@@ -9,7 +9,7 @@ use Spindle\Tests\Integration\Pgsql\PgsqlTestCase;
 /**
  * The Laravel blog of examples/blog on the private PostgreSQL of scripts/postgres
  * (DB_CONNECTION=pgsql), served by `bin/spindle serve examples/blog` with one worker: seeded by
- * artisan (through Spindle's driver, which the service provider gives artisan too), its pages
+ * artisan (native pdo_pgsql: artisan runs without Spindle's event loop), its pages
  * and JSON the same as native pdo_pgsql reads the data, and ten requests waiting on
  * `SELECT pg_sleep(1)` at once finishing together. With SPINDLE_PGSQL_DRIVER=native the worker
  * runs native pdo_pgsql instead.

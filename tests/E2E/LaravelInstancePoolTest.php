@@ -33,10 +33,7 @@ final class LaravelInstancePoolTest extends E2ETestCase
 
     public function testABurstThatNeverWaitsDoesNotGrowThePoolAndWaitersInstancesAreLetGoWhenQuiet(): void
     {
-        $server = ServerProcess::start(LaravelFixture::path(), ['--workers=1', '--metrics=127.0.0.1:0']);
-        self::assertTrue($server->waitForLog('Metrics on http://', 10.0), $server->stderr());
-        self::assertSame(1, \preg_match('#Metrics on http://127\.0\.0\.1:(\d+)/metrics#', $server->stderr(), $m));
-        $metricsPort = (int) $m[1];
+        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::LARAVEL_8);
         self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
         $before = self::instancesAfter($metricsPort, 1);
 
@@ -58,10 +55,67 @@ final class LaravelInstancePoolTest extends E2ETestCase
         $outputs = LaravelFixture::curlAll(\array_fill(0, 6, [$server->url('/overlap?tag=pool')]));
         self::assertCount(6, $outputs);
         self::assertGreaterThanOrEqual(6, self::instancesAfter($metricsPort, 39));
-        // ...and once the worker is quiet, those beyond the warm one (and its spare) go.
+        // ...and once the worker is quiet, those beyond the warm one (and its spare) go: freed,
+        // not only uncounted (the worker warns about a released instance still reachable).
         self::assertTrue(self::eventually(static fn (): bool => self::instances($metricsPort) <= $before, 15.0), 'instances left: ' . self::instances($metricsPort));
         self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
         $server->stop();
+    }
+
+    public function testTheInstancesLaravel12LetsGoAreFreed(): void
+    {
+        LaravelFixture::useTestDatabase();
+        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::LARAVEL_12);
+        self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
+        $before = self::instancesAfter($metricsPort, 1);
+        // Two bursts of requests that wait at once: each boots instances that go once it is
+        // quiet; without each instance's own boot statics (SupportStatics::BOOTED) the first
+        // burst's stayed reachable from artisan's bootstrappers and the queue's payload callbacks.
+        for ($burst = 0; $burst < 2; ++$burst) {
+            $outputs = LaravelFixture::curlAll(\array_fill(0, 6, [$server->url('/overlap?tag=pool')]));
+            self::assertCount(6, $outputs);
+            self::assertTrue(self::eventually(static fn (): bool => self::instances($metricsPort) <= $before, 15.0), 'instances left: ' . self::instances($metricsPort));
+        }
+        $server->stop();
+        self::assertStringNotContainsString('was let go but is still referenced', $server->stderr());
+    }
+
+    public function testAReleasedInstanceThatAStaticStillHoldsIsNamedInAWarning(): void
+    {
+        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::LARAVEL_8);
+        self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
+        $before = self::instancesAfter($metricsPort, 1);
+
+        // Six requests wait at once, on six instances, and each puts its app in a static.
+        $outputs = LaravelFixture::curlAll(\array_fill(0, 6, [$server->url('/hold-instance')]));
+        $connections = [];
+        foreach ($outputs as $output) {
+            self::assertSame(1, \preg_match('/^held (\d+)$/', $output, $m), $output);
+            $connections[] = (int) $m[1];
+        }
+        self::assertTrue(self::eventually(static fn (): bool => self::instances($metricsPort) <= $before, 15.0), 'instances left: ' . self::instances($metricsPort));
+        self::assertTrue($server->waitForLog('was let go but is still referenced from App\\InstanceHolder::$apps[', 10.0), $server->stderr());
+        // Held or not, the instances let go have closed their database connections.
+        $open = (new \PDO(
+            \sprintf('mysql:host=%s;port=%s', (string) \getenv('DB_HOST'), (string) \getenv('DB_PORT')),
+            (string) \getenv('DB_USERNAME'),
+            (string) \getenv('DB_PASSWORD'),
+        ))->query('SELECT ID FROM information_schema.PROCESSLIST')?->fetchAll(\PDO::FETCH_COLUMN) ?: [];
+        self::assertLessThanOrEqual(2, \count(\array_intersect($connections, \array_map('intval', $open))), 'only the first instance and the last booted keep theirs');
+        self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
+        $server->stop();
+    }
+
+    /** @return array{ServerProcess, int} a one-worker server of $fixture, and its metrics port */
+    private static function startWithMetrics(string $fixture): array
+    {
+        $server = ServerProcess::start(LaravelFixture::path($fixture), ['--workers=1', '--metrics=127.0.0.1:0']);
+        self::assertTrue($server->waitForLog('Metrics on http://', 10.0), $server->stderr());
+        if (\preg_match('#Metrics on http://127\.0\.0\.1:(\d+)/metrics#', $server->stderr(), $m) !== 1) {
+            self::fail($server->stderr());
+        }
+
+        return [$server, (int) $m[1]];
     }
 
     private static function fetch(int $port, string $path): string

@@ -84,6 +84,12 @@ final class InstanceFactory
     ) {
     }
 
+    /** The number of the instance booted last (instances are numbered from 1 as they boot). */
+    public function created(): int
+    {
+        return $this->created;
+    }
+
     public function create(): AppInstance
     {
         $number = ++$this->created;

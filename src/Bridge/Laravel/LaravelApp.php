@@ -54,6 +54,7 @@ final class LaravelApp implements FrameworkApp
 
         $max = \min($options->concurrency, self::setting($first, 'instances') ?? $options->concurrency);
         $warm = \min($max, self::setting($first, 'warm') ?? self::WARM);
+        $released = new ReleasedInstances($logger, $factory->created(...));
         $pool = new InstancePool(
             $factory->create(...),
             $max,
@@ -63,7 +64,10 @@ final class LaravelApp implements FrameworkApp
             },
             keep: $warm,
             idleTimeout: (float) (self::setting($first, 'idle_timeout') ?? self::IDLE_TIMEOUT),
-            onDrop: static fn (AppInstance $instance) => $globals->forget($instance->state),
+            onDrop: static function (AppInstance $instance) use ($globals, $released): void {
+                $globals->forget($instance->state);
+                $released->release($instance);
+            },
         );
         InstanceMetrics::export($pool);
         $pool->add($first);

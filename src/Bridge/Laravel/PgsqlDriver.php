@@ -4,16 +4,23 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Laravel;
 
+use Spindle\Bridge\WorkerEnvironment;
+
 /**
- * Whether Laravel's `pgsql` connections use Spindle's driver: yes unless the environment says
- * `SPINDLE_PGSQL_DRIVER=native` (one connection opts out with `'spindle' => false`).
+ * Whether Laravel's `pgsql` connections use Spindle's driver: in a worker of `spindle serve`,
+ * unless the environment says `SPINDLE_PGSQL_DRIVER=native` (one connection opts out with
+ * `'spindle' => false`). Anywhere else (artisan commands, PHP-FPM, another server) the app keeps
+ * the native driver: without Spindle's event loop nothing runs while a query waits, so Spindle's
+ * client would only cost CPU, and the same app often runs both ways.
  */
 final class PgsqlDriver
 {
+    private function __construct()
+    {
+    }
+
     public static function enabled(): bool
     {
-        $value = $_SERVER['SPINDLE_PGSQL_DRIVER'] ?? $_ENV['SPINDLE_PGSQL_DRIVER'] ?? \getenv('SPINDLE_PGSQL_DRIVER');
-
-        return !\is_string($value) || \strtolower($value) !== 'native';
+        return WorkerEnvironment::useSpindle('SPINDLE_PGSQL_DRIVER');
     }
 }

@@ -84,11 +84,16 @@ final class ProcessGlobals
         return $this->active;
     }
 
-    /** Forgets $state (an instance that is thrown away): it is never saved into again. */
+    /**
+     * Forgets $state (an instance that is thrown away or let go): it is never saved into again,
+     * and if the statics hold its values now, they go back to their declared defaults, so that no
+     * static keeps the instance alive. Whatever runs next in an instance makes that one current.
+     */
     public function forget(StaticState $state): void
     {
         if ($this->active === $state) {
             $this->active = null;
+            StaticState::loadPristine($state->statics, $this->carbonLocale);
         }
     }
 }

@@ -27,7 +27,7 @@ final class StaticState
     private mixed $testNow = null;
 
     /** @param SupportStatics $statics the table of statics swapped with the instance (SupportStatics::forApp()) */
-    public function __construct(private readonly SupportStatics $statics)
+    public function __construct(public readonly SupportStatics $statics)
     {
         $this->values = $statics->capture();
     }

@@ -8,7 +8,8 @@ namespace Spindle\Bridge\Laravel;
  * The one table of the static properties Spindle swaps with the app instance (each request's
  * fiber sees its instance's values): class => property names. Laravel's own (FRAMEWORK: the
  * container instance, the facade root and the objects facades resolved, Eloquent's connection
- * resolver, event dispatcher and booted models, the pagination resolvers), the support statics
+ * resolver, event dispatcher and booted models, the pagination resolvers), what a boot registers
+ * with closures of the instance (BOOTED), the support statics
  * of Laravel 9 to 12 (HOOKS, SWAPPED: `once()`'s cache, the `Number` locale and currency, the
  * `Str` factories, the app `HandleExceptions` reports to), Livewire 3's (LIVEWIRE, when
  * registered) and the app's or its packages' `config('spindle.statics')`. Classes and properties
@@ -36,6 +37,21 @@ final class SupportStatics
     public const HOOKS = [
         'Illuminate\Support\Str' => ['uuidFactory', 'ulidFactory', 'randomStringFactory'],
         'Illuminate\Support\Number' => ['locale', 'currency'],
+    ];
+
+    /**
+     * What an instance's boot registers in process-wide statics as closures of its own service
+     * providers, which hold its whole app: artisan's bootstrappers, the queue's payload
+     * callbacks, the route loaders, the closure serializer's hooks. Each instance keeps its own:
+     * an instance the pool lets go is freed with its connections instead of staying reachable
+     * from a static for the life of the worker, and one instance's jobs never run the payload
+     * callbacks every other instance registered.
+     */
+    public const BOOTED = [
+        'Illuminate\Console\Application' => ['bootstrappers'],
+        'Illuminate\Queue\Queue' => ['createPayloadCallbacks'],
+        'Illuminate\Foundation\Support\Providers\RouteServiceProvider' => ['alwaysLoadRoutesUsing', 'alwaysLoadCachedRoutesUsing'],
+        'Laravel\SerializableClosure\Serializers\Native' => ['transformUseVariables', 'resolveUseVariables'],
     ];
 
     /** Per-request values that only the instance swap carries: class => properties. */
@@ -113,17 +129,17 @@ final class SupportStatics
      */
     public static function table(bool $livewire = false): array
     {
-        return \array_merge(self::FRAMEWORK, self::HOOKS, self::SWAPPED, $livewire ? self::LIVEWIRE : []);
+        return \array_merge(self::FRAMEWORK, self::HOOKS, self::SWAPPED, self::BOOTED, $livewire ? self::LIVEWIRE : []);
     }
 
-    /** Every static of FRAMEWORK, HOOKS and SWAPPED that the running Laravel has. */
+    /** Every static of FRAMEWORK, HOOKS, SWAPPED and BOOTED that the running Laravel has. */
     public static function all(): self
     {
         return new self(self::table());
     }
 
     /**
-     * The swapped table for one app: FRAMEWORK, HOOKS and SWAPPED, LIVEWIRE when $livewire (Livewire 3 is
+     * The swapped table for one app: FRAMEWORK, HOOKS, SWAPPED and BOOTED, LIVEWIRE when $livewire (Livewire 3 is
      * registered in the app: LivewireResetter::registeredIn()), and $extra (the app's
      * `spindle.statics`). Call it when an instance boots, never per request.
      *

@@ -65,6 +65,7 @@ final class SupportStaticsTest extends TestCase
             'FRAMEWORK' => SupportStatics::FRAMEWORK,
             'HOOKS' => SupportStatics::HOOKS,
             'SWAPPED' => SupportStatics::SWAPPED,
+            'BOOTED' => SupportStatics::BOOTED,
             'LIVEWIRE' => SupportStatics::LIVEWIRE,
         ], $documented);
     }

@@ -1,0 +1,115 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Bridge\Laravel;
+
+use Illuminate\Database\DatabaseManager;
+use Psr\Log\LoggerInterface;
+use Revolt\EventLoop;
+use Spindle\Bridge\StaticHolder;
+
+/**
+ * What happens to an app instance the pool lets go: its database connections are closed at once
+ * (whatever still references the instance, its connections do not stay open on the server), and
+ * once the pool's collection has run, it is checked to be freed.
+ *
+ * Laravel's providers register closures in process-wide statics at each boot (macros, middleware
+ * redirects, URL resolvers), so the statics hold the instance booted last until another boot
+ * replaces them: that one instance may outlive its release. Any other instance still reachable
+ * is a leak that grows with every burst (each burst boots instances and lets them go), so the
+ * worker warns, once, naming the static property that holds it where one does: list it in
+ * `config('spindle.statics')` so that each instance keeps its own. (Laravel 8 cannot be helped:
+ * it registers each instance's exception handler as a PHP shutdown function, which holds it.)
+ */
+final class ReleasedInstances
+{
+    /** @var array<int, \WeakReference<\Illuminate\Foundation\Application>> instance number => its app */
+    private array $watched = [];
+    private bool $scheduled = false;
+    private bool $warned = false;
+
+    /** @param \Closure(): int $lastBooted the number of the instance booted last */
+    public function __construct(
+        private readonly LoggerInterface $logger,
+        private readonly \Closure $lastBooted,
+    ) {
+    }
+
+    /** $instance was just let go: its connections close, and it is looked at once collected. */
+    public function release(AppInstance $instance): void
+    {
+        try {
+            if ($instance->app->resolved('db')) {
+                $db = $instance->app->make('db');
+                if ($db instanceof DatabaseManager) {
+                    foreach (\array_keys($db->getConnections()) as $name) {
+                        $db->disconnect((string) $name);
+                    }
+                }
+            }
+        } catch (\Throwable $e) {
+            $this->logger->warning(\sprintf('Closing the database connections of Laravel instance %d failed: %s', $instance->number, $e->getMessage()), ['exception' => $e]);
+        }
+        $this->watched[$instance->number] = \WeakReference::create($instance->app);
+        if (!$this->scheduled) {
+            $this->scheduled = true;
+            EventLoop::defer(function (): void {
+                $this->scheduled = false;
+                $this->check();
+            });
+        }
+    }
+
+    /**
+     * Warns about each released instance still reachable, but the one booted last; forgets those
+     * freed and those warned about.
+     */
+    public function check(): void
+    {
+        $lastBooted = ($this->lastBooted)();
+        foreach ($this->watched as $number => $app) {
+            $live = $app->get();
+            if ($live === null) {
+                unset($this->watched[$number]);
+                continue;
+            }
+            // The first instance's error handlers are where every request starts (ProcessState);
+            // the statics keep the one booted last.
+            if ($number === 1 || $number === $lastBooted) {
+                continue;
+            }
+            unset($this->watched[$number]);
+            if ($this->warned) {
+                continue;
+            }
+            $this->warned = true;
+            $holder = StaticHolder::find($live);
+            unset($live);
+            $this->logger->warning(\sprintf(
+                'Laravel instance %d was let go but is still referenced%s, so its memory stays until the worker restarts (its database connections are closed; this is said once per worker). %s',
+                $number,
+                $holder === null ? '' : ' from ' . $holder,
+                match (true) {
+                    $holder !== null => 'List that static in config(\'spindle.statics\') so that each instance keeps its own.',
+                    self::shutdownHolds() => 'Laravel 8 registers each instance\'s exception handler, which holds the instance, as a PHP shutdown function; Laravel 9 and later do not.',
+                    default => 'Something outside the instance keeps an object of it (a shutdown function, a suspended fiber).',
+                },
+            ));
+        }
+    }
+
+    /** Whether this Laravel's HandleExceptions keeps its app in a property (Laravel 8). */
+    private static function shutdownHolds(): bool
+    {
+        $class = 'Illuminate\\Foundation\\Bootstrap\\HandleExceptions';
+
+        return \class_exists($class) && \property_exists($class, 'app') && !(new \ReflectionProperty($class, 'app'))->isStatic();
+    }
+
+    /** @return list<int> the numbers of the released instances still watched (not yet freed) */
+    public function watched(): array
+    {
+        return \array_keys($this->watched);
+    }
+}
