@@ -33,8 +33,9 @@
 #                  seeded file in the temp dir, no /sleep)
 #   SPINDLE_NATIVE 1 = also measure Spindle on the native driver (default 1 on pgsql, else 0)
 #   FPM_DRIVER     native (default) = php-fpm's pool gets SPINDLE_MYSQL_DRIVER=native and
-#                  SPINDLE_PGSQL_DRIVER=native: without them the blog's discovered Spindle service
-#                  provider would open Spindle's PHP client under php-fpm too; spindle = let it
+#                  SPINDLE_PGSQL_DRIVER=native: before fcb0f5e the blog's discovered Spindle service
+#                  provider opened Spindle's PHP client under php-fpm too (now only in Spindle's
+#                  workers); spindle = let it
 #   FPM_PERSISTENT 1 = php-fpm's connection gets PDO::ATTR_PERSISTENT (one connection per child
 #                  kept across requests, php-fpm's best case; a config cache of its own, so it
 #                  needs LARAVEL_CACHE=1); 0 (default) = a new connection per request, as Laravel
@@ -74,11 +75,11 @@ SPINDLE_NATIVE="${SPINDLE_NATIVE:-$([[ "${DB:-mysql}" == pgsql ]] && echo 1 || e
 FPM_DRIVER="${FPM_DRIVER:-native}"
 FPM_PERSISTENT="${FPM_PERSISTENT:-0}"
 PGSQL_SSLMODE="${PGSQL_SSLMODE:-disable}"
-# Spindle lets go of the app instances a quiet worker did not need after this many seconds, but a
-# released instance keeps its database connection open (2026-11-26, MySQL and PostgreSQL alike):
-# a side idle through the other sides' runs would add a pool of connections every round until
-# the database refuses clients. The benchmark keeps its instances.
-INSTANCE_IDLE_TIMEOUT="${SPINDLE_INSTANCE_IDLE_TIMEOUT:-3600}"
+# Spindle lets go of the app instances a quiet worker did not need after this many seconds (its
+# own default, 30). Before fcb0f5e a released instance kept its database connection open, and a
+# side idle through the other sides' runs added a pool of connections every round: set 3600 to
+# measure such a commit.
+INSTANCE_IDLE_TIMEOUT="${SPINDLE_INSTANCE_IDLE_TIMEOUT:-30}"
 # The run stops when fewer connection slots than this are left on the database server, before
 # other clients of a shared server are refused.
 DB_SLOTS_MIN="${DB_SLOTS_MIN:-20}"
@@ -647,7 +648,7 @@ report() {
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- PHP settings of both: ${PHP_SHARED_SETTINGS[*]}"
     echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings, also as -d options (zend.assertions=$FPM_ASSERTIONS, opcache.jit=$FPM_JIT per php-fpm -i, $FPM_JIT_ON per opcache_get_status() in the pool); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
-    echo "- Spindle: php -d ... $SPINDLE_BIN serve $BLOG_DIR --workers=N, with SPINDLE_INSTANCE_IDLE_TIMEOUT=$INSTANCE_IDLE_TIMEOUT (instances let go keep their database connection)"
+    echo "- Spindle: php -d ... $SPINDLE_BIN serve $BLOG_DIR --workers=N, with SPINDLE_INSTANCE_IDLE_TIMEOUT=$INSTANCE_IDLE_TIMEOUT"
     echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts ($FPM_CHILDREN php-fpm children / 2 Spindle workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"
     echo
