@@ -23,6 +23,8 @@ final class AppInstance
         private readonly array $resetters,
         /** `--check-state`: compares the app's state after each reset with the state before the request. */
         private readonly ?StateCheck $stateCheck = null,
+        /** Laravel 8's HandleExceptions of this instance, which PHP's shutdown functions hold. */
+        public readonly ?object $exceptionBootstrapper = null,
     ) {
     }
 

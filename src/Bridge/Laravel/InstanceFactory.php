@@ -6,6 +6,7 @@ namespace Spindle\Bridge\Laravel;
 
 use Illuminate\Contracts\Http\Kernel;
 use Illuminate\Foundation\Application;
+use Illuminate\Foundation\Bootstrap\HandleExceptions;
 use Illuminate\Http\Request;
 use Psr\Log\LoggerInterface;
 use Spindle\Bridge\Laravel\Reset;
@@ -76,12 +77,16 @@ final class InstanceFactory
     /** `--check-state`, decided when the first instance booted (its config may turn it on). */
     private ?StateCheck $stateCheck = null;
 
+    /** Whether HandleExceptions keeps its app in a static (Laravel 9 and later) rather than in its object. */
+    private readonly bool $bootstrapperIsStatic;
+
     public function __construct(
         private readonly string $directory,
         private readonly ProcessGlobals $globals,
         private readonly LoggerInterface $logger,
         private readonly bool $checkState = false,
     ) {
+        $this->bootstrapperIsStatic = !\property_exists(HandleExceptions::class, 'app') || (new \ReflectionProperty(HandleExceptions::class, 'app'))->isStatic();
     }
 
     /** The number of the instance booted last (instances are numbered from 1 as they boot). */
@@ -120,6 +125,15 @@ final class InstanceFactory
             if (!$kernel instanceof \Illuminate\Foundation\Http\Kernel) {
                 throw new \RuntimeException(\sprintf('The HTTP kernel of %s is %s, not an Illuminate\Foundation\Http\Kernel', $this->directory, \get_debug_type($kernel)));
             }
+            // Laravel 8's exception bootstrapper registers itself, holding this app, as a PHP
+            // shutdown function, which nothing can take back: kept so that the instance's release
+            // can point it elsewhere (ReleasedInstances) and this app is freed.
+            $exceptionBootstrapper = null;
+            if (!$this->bootstrapperIsStatic) {
+                $app->afterResolving(HandleExceptions::class, static function (object $bootstrapper) use (&$exceptionBootstrapper): void {
+                    $exceptionBootstrapper = $bootstrapper;
+                });
+            }
             $kernel->bootstrap();
             self::warm($app);
             $statics = $this->statics ??= self::statics($app);
@@ -127,7 +141,7 @@ final class InstanceFactory
                 $this->stateCheck = StateCheck::forApp($app, $this->directory, $this->checkState, $statics, $this->logger);
             }
             $state = new StaticState($statics);
-            $instance = new AppInstance($number, $app, $kernel, $state, $this->resetters($app), $this->stateCheck);
+            $instance = new AppInstance($number, $app, $kernel, $state, $this->resetters($app), $this->stateCheck, $exceptionBootstrapper);
             $this->stateCheck?->observe($app);
 
             return $state;

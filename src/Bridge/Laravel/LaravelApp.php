@@ -54,7 +54,7 @@ final class LaravelApp implements FrameworkApp
 
         $max = \min($options->concurrency, self::setting($first, 'instances') ?? $options->concurrency);
         $warm = \min($max, self::setting($first, 'warm') ?? self::WARM);
-        $released = new ReleasedInstances($logger, $factory->created(...));
+        $released = new ReleasedInstances($logger, $factory->created(...), $first->app);
         $pool = new InstancePool(
             $factory->create(...),
             $max,

@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Illuminate\Database\DatabaseManager;
+use Illuminate\Foundation\Application;
+use Illuminate\Foundation\Bootstrap\HandleExceptions;
 use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
 use Spindle\Bridge\StaticHolder;
@@ -19,8 +21,9 @@ use Spindle\Bridge\StaticHolder;
  * replaces them: that one instance may outlive its release. Any other instance still reachable
  * is a leak that grows with every burst (each burst boots instances and lets them go), so the
  * worker warns, once, naming the static property that holds it where one does: list it in
- * `config('spindle.statics')` so that each instance keeps its own. (Laravel 8 cannot be helped:
- * it registers each instance's exception handler as a PHP shutdown function, which holds it.)
+ * `config('spindle.statics')` so that each instance keeps its own. (Laravel 8 registers each
+ * instance's exception bootstrapper as a PHP shutdown function, which nothing can take back: on
+ * release it is pointed at the first instance's app.)
  */
 final class ReleasedInstances
 {
@@ -29,10 +32,14 @@ final class ReleasedInstances
     private bool $scheduled = false;
     private bool $warned = false;
 
-    /** @param \Closure(): int $lastBooted the number of the instance booted last */
+    /**
+     * @param \Closure(): int $lastBooted the number of the instance booted last
+     * @param Application $first the app of the worker's first instance, which is never freed
+     */
     public function __construct(
         private readonly LoggerInterface $logger,
         private readonly \Closure $lastBooted,
+        private readonly Application $first,
     ) {
     }
 
@@ -50,6 +57,15 @@ final class ReleasedInstances
             }
         } catch (\Throwable $e) {
             $this->logger->warning(\sprintf('Closing the database connections of Laravel instance %d failed: %s', $instance->number, $e->getMessage()), ['exception' => $e]);
+        }
+        if ($instance->exceptionBootstrapper !== null && $instance->app !== $this->first) {
+            // Laravel 8: PHP's shutdown functions hold this instance's HandleExceptions, which holds
+            // its app; the first instance's app (kept for the worker's life anyway) takes its place.
+            $point = \Closure::bind(static function (object $bootstrapper, Application $app): void {
+                \assert($bootstrapper instanceof HandleExceptions);
+                $bootstrapper->app = $app;
+            }, null, HandleExceptions::class);
+            $point?->__invoke($instance->exceptionBootstrapper, $this->first);
         }
         $this->watched[$instance->number] = \WeakReference::create($instance->app);
         if (!$this->scheduled) {
@@ -90,21 +106,11 @@ final class ReleasedInstances
                 'Laravel instance %d was let go but is still referenced%s, so its memory stays until the worker restarts (its database connections are closed; this is said once per worker). %s',
                 $number,
                 $holder === null ? '' : ' from ' . $holder,
-                match (true) {
-                    $holder !== null => 'List that static in config(\'spindle.statics\') so that each instance keeps its own.',
-                    self::shutdownHolds() => 'Laravel 8 registers each instance\'s exception handler, which holds the instance, as a PHP shutdown function; Laravel 9 and later do not.',
-                    default => 'Something outside the instance keeps an object of it (a shutdown function, a suspended fiber).',
-                },
+                $holder !== null
+                    ? 'List that static in config(\'spindle.statics\') so that each instance keeps its own.'
+                    : 'Something outside the instance keeps an object of it (a shutdown function, a suspended fiber).',
             ));
         }
-    }
-
-    /** Whether this Laravel's HandleExceptions keeps its app in a property (Laravel 8). */
-    private static function shutdownHolds(): bool
-    {
-        $class = 'Illuminate\\Foundation\\Bootstrap\\HandleExceptions';
-
-        return \class_exists($class) && \property_exists($class, 'app') && !(new \ReflectionProperty($class, 'app'))->isStatic();
     }
 
     /** @return list<int> the numbers of the released instances still watched (not yet freed) */
