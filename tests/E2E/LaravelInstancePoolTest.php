@@ -12,6 +12,8 @@ namespace Spindle\Tests\E2E;
  */
 final class LaravelInstancePoolTest extends E2ETestCase
 {
+    use InstanceMetricsReading;
+
     /** @var array<string, string|false> */
     private array $savedEnv = [];
 
@@ -33,7 +35,7 @@ final class LaravelInstancePoolTest extends E2ETestCase
 
     public function testABurstThatNeverWaitsDoesNotGrowThePoolAndWaitersInstancesAreLetGoWhenQuiet(): void
     {
-        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::LARAVEL_8);
+        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::path(LaravelFixture::LARAVEL_8));
         self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
         $before = self::instancesAfter($metricsPort, 1);
 
@@ -67,7 +69,7 @@ final class LaravelInstancePoolTest extends E2ETestCase
     public function testTheInstancesLaravel12LetsGoAreFreed(): void
     {
         LaravelFixture::useTestDatabase();
-        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::LARAVEL_12);
+        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::path(LaravelFixture::LARAVEL_12));
         self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
         $before = self::instancesAfter($metricsPort, 1);
         // Two bursts of requests that wait at once: each boots instances that go once it is
@@ -84,7 +86,7 @@ final class LaravelInstancePoolTest extends E2ETestCase
 
     public function testAReleasedInstanceThatAStaticStillHoldsIsNamedInAWarning(): void
     {
-        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::LARAVEL_8);
+        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::path(LaravelFixture::LARAVEL_8));
         self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
         $before = self::instancesAfter($metricsPort, 1);
 
@@ -106,59 +108,5 @@ final class LaravelInstancePoolTest extends E2ETestCase
         self::assertLessThanOrEqual(2, \count(\array_intersect($connections, \array_map('intval', $open))), 'only the first instance and the last booted keep theirs');
         self::assertSame('Hello from Laravel', self::fetch($server->port(), '/hello'));
         $server->stop();
-    }
-
-    /** @return array{ServerProcess, int} a one-worker server of $fixture, and its metrics port */
-    private static function startWithMetrics(string $fixture): array
-    {
-        $server = ServerProcess::start(LaravelFixture::path($fixture), ['--workers=1', '--metrics=127.0.0.1:0']);
-        self::assertTrue($server->waitForLog('Metrics on http://', 10.0), $server->stderr());
-        if (\preg_match('#Metrics on http://127\.0\.0\.1:(\d+)/metrics#', $server->stderr(), $m) !== 1) {
-            self::fail($server->stderr());
-        }
-
-        return [$server, (int) $m[1]];
-    }
-
-    private static function fetch(int $port, string $path): string
-    {
-        $client = new RawClient($port);
-        $client->send("GET {$path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-        $body = $client->readResponse()->body;
-        $client->close();
-
-        return $body;
-    }
-
-    /** Booted app instances, idle and busy, as the metrics listener reports them now. */
-    private static function instances(int $metricsPort): int
-    {
-        $text = self::fetch($metricsPort, '/metrics');
-        self::assertSame(2, \preg_match_all('/^spindle_app_instances\{state="(?:idle|busy)"\} (\d+)/m', $text, $m), $text);
-
-        return (int) \array_sum($m[1]);
-    }
-
-    /**
-     * The instances in the first report of the worker (it reports every second) that counts at
-     * least $requests answered requests: a report made after those requests.
-     */
-    private static function instancesAfter(int $metricsPort, int $requests): int
-    {
-        $instances = null;
-        $reported = self::eventually(static function () use ($metricsPort, $requests, &$instances): bool {
-            $text = self::fetch($metricsPort, '/metrics');
-            \preg_match_all('/^spindle_http_requests_total\{[^}]*\} (\d+)/m', $text, $m);
-            if (\array_sum(\array_map('intval', $m[1])) < $requests) {
-                return false;
-            }
-            $instances = self::instances($metricsPort);
-
-            return true;
-        }, 15.0);
-        self::assertTrue($reported, "no report counted $requests requests");
-        \assert(\is_int($instances));
-
-        return $instances;
     }
 }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Revolt\EventLoop;
+use Spindle\Bridge\InstanceCounts;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
@@ -29,7 +30,7 @@ use Spindle\Loop\WaitQueue;
  *
  * @template T of object
  */
-final class InstancePool
+final class InstancePool implements InstanceCounts
 {
     /** @var list<T> most recently returned last */
     private array $idle = [];

@@ -9,6 +9,7 @@ use Spindle\Bridge\FrameworkApp;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
+use Spindle\Bridge\InstanceMetrics;
 use Spindle\Bridge\PooledHandler;
 use Spindle\Loop\Loop;
 use Spindle\Server\ServerOptions;

@@ -4,28 +4,40 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Symfony;
 
+use Revolt\EventLoop;
+use Spindle\Bridge\InstanceCounts;
 use Spindle\Loop\WaitQueue;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
+use Symfony\Component\HttpKernel\KernelInterface;
 
 /**
  * The booted kernels of one worker. A request borrows a whole kernel for its life, so that
  * requests running at once never share a container, request stack or service state.
  *
  * Kernels are created on demand, up to $max; a request that finds all of them borrowed waits
- * for the next one given back.
+ * for the next one given back. Kernels are needed only for requests suspended at the same time,
+ * and after a burst that needed more the pool shrinks back: every $idleTimeout seconds, the idle
+ * kernels that the busiest moment of that period did not need, beyond the first, are shut down
+ * and let go (the least recently used first), by the rule of Laravel's InstancePool.
  */
-final class KernelPool
+final class KernelPool implements InstanceCounts
 {
     /** @var list<HttpKernelInterface> */
     private array $idle = [];
     private int $created = 0;
     /** @var WaitQueue<HttpKernelInterface|null> a grant is a kernel given back, or null: room to create one */
     private readonly WaitQueue $waiters;
+    /** Kernels lent out now, and the most lent out at once since the last trim. */
+    private int $borrowed = 0;
+    private int $peak = 0;
+    private ?string $trimTimer = null;
 
     /** @param \Closure(): HttpKernelInterface $factory creates and boots a kernel */
     public function __construct(
         private readonly \Closure $factory,
         private readonly int $max,
+        /** Seconds between two trims of the kernels a quiet period did not need (0: never). */
+        private readonly float $idleTimeout = 0.0,
     ) {
         if ($max < 1) {
             throw new \InvalidArgumentException(\sprintf('A kernel pool holds at least one kernel, %d asked', $max));
@@ -34,6 +46,63 @@ final class KernelPool
     }
 
     public function borrow(): HttpKernelInterface
+    {
+        if (++$this->borrowed > $this->peak) {
+            $this->peak = $this->borrowed;
+        }
+        try {
+            return $this->take();
+        } catch (\Throwable $e) {
+            --$this->borrowed;
+
+            throw $e;
+        }
+    }
+
+    /** Gives a kernel back, ready for the next request (already reset). */
+    public function release(HttpKernelInterface $kernel): void
+    {
+        --$this->borrowed;
+        $this->offer($kernel);
+    }
+
+    /** Forgets a borrowed kernel that cannot serve again; a new one may be created in its place. */
+    public function discard(HttpKernelInterface $kernel): void
+    {
+        --$this->borrowed;
+        $this->freeRoom();
+    }
+
+    /**
+     * Shuts down and lets go of the idle kernels the period since the last trim did not need:
+     * beyond the first and beyond the most that were lent out at once meanwhile, least recently
+     * used first. The timer stops once one kernel is left. (The idle timer calls it; tests too.)
+     */
+    public function trim(): void
+    {
+        $needed = \max(1, $this->peak, $this->borrowed);
+        $this->peak = $this->borrowed;
+        $dropped = 0;
+        while ($this->created > $needed && $this->idle !== []) {
+            $kernel = \array_shift($this->idle);
+            --$this->created;
+            ++$dropped;
+            if ($kernel instanceof KernelInterface) {
+                $kernel->shutdown();
+            }
+        }
+        if ($dropped > 0) {
+            unset($kernel);
+            // A booted kernel and its container are a web of cycles: collect them now.
+            \gc_collect_cycles();
+        }
+        if ($this->created <= 1 && $this->trimTimer !== null) {
+            EventLoop::cancel($this->trimTimer);
+            $this->trimTimer = null;
+        }
+    }
+
+    private function take(): HttpKernelInterface
     {
         $kernel = \array_pop($this->idle);
         if ($kernel !== null) {
@@ -48,20 +117,6 @@ final class KernelPool
         return $this->waiters->wait(unclaimed: $this->unclaimed(...)) ?? $this->create();
     }
 
-    /** Gives a kernel back, ready for the next request (already reset). */
-    public function release(HttpKernelInterface $kernel): void
-    {
-        if (!$this->waiters->grant($kernel)) {
-            $this->idle[] = $kernel;
-        }
-    }
-
-    /** Forgets a borrowed kernel that cannot serve again; a new one may be created in its place. */
-    public function discard(HttpKernelInterface $kernel): void
-    {
-        $this->freeRoom();
-    }
-
     /** Kernels created so far (borrowed or idle). */
     public function size(): int
     {
@@ -73,11 +128,22 @@ final class KernelPool
         return \count($this->idle);
     }
 
+    private function offer(HttpKernelInterface $kernel): void
+    {
+        if ($this->waiters->grant($kernel)) {
+            return;
+        }
+        $this->idle[] = $kernel;
+        if ($this->idleTimeout > 0 && $this->trimTimer === null && $this->created > 1) {
+            $this->trimTimer = EventLoop::unreference(EventLoop::repeat($this->idleTimeout, $this->trim(...)));
+        }
+    }
+
     /** What was handed to a request that left its wait (cancelled) goes to the next one. */
     private function unclaimed(?HttpKernelInterface $kernel): void
     {
         if ($kernel !== null) {
-            $this->release($kernel);
+            $this->offer($kernel);
         } else {
             $this->freeRoom();
         }

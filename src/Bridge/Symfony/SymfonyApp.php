@@ -9,6 +9,7 @@ use Spindle\Bridge\FrameworkApp;
 use Spindle\Bridge\HttpFoundation\RequestConverter;
 use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
+use Spindle\Bridge\InstanceMetrics;
 use Spindle\Bridge\PooledHandler;
 use Spindle\Server\ServerOptions;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
@@ -22,6 +23,9 @@ use Symfony\Component\HttpKernel\HttpKernelInterface;
  */
 final class SymfonyApp implements FrameworkApp
 {
+    /** Seconds after which kernels a quiet worker did not need go, unless SPINDLE_INSTANCE_IDLE_TIMEOUT says otherwise. */
+    private const IDLE_TIMEOUT = 30;
+
     public static function name(): string
     {
         return 'Symfony';
@@ -51,7 +55,8 @@ final class SymfonyApp implements FrameworkApp
                 return $kernel;
             };
         }
-        $pool = new KernelPool($create, \max(1, $options->concurrency));
+        $pool = new KernelPool($create, \max(1, $options->concurrency), self::idleTimeout());
+        InstanceMetrics::export($pool);
         // The first kernel boots now: an app that cannot boot stops the worker before it listens.
         $pool->release($pool->borrow());
         $clients = $factory->clients();
@@ -95,5 +100,16 @@ final class SymfonyApp implements FrameworkApp
         }
 
         return $extra;
+    }
+
+    /**
+     * Seconds after which the kernels a quiet worker did not need are let go:
+     * SPINDLE_INSTANCE_IDLE_TIMEOUT (0: never), 30 by default, as for Laravel.
+     */
+    private static function idleTimeout(): float
+    {
+        $value = $_SERVER['SPINDLE_INSTANCE_IDLE_TIMEOUT'] ?? $_ENV['SPINDLE_INSTANCE_IDLE_TIMEOUT'] ?? \getenv('SPINDLE_INSTANCE_IDLE_TIMEOUT');
+
+        return \is_string($value) && \is_numeric($value) && (float) $value >= 0 ? (float) $value : self::IDLE_TIMEOUT;
     }
 }

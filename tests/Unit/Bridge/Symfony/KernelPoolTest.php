@@ -47,6 +47,44 @@ final class KernelPoolTest extends TestCase
         self::assertSame(2, $pool->size());
     }
 
+    public function testATrimLetsGoTheIdleKernelsTheQuietPeriodDidNotNeedButTheFirst(): void
+    {
+        $pool = new KernelPool(static fn (): HttpKernelInterface => self::kernel(), 10);
+        $kernels = [$pool->borrow(), $pool->borrow(), $pool->borrow()];
+        $references = \array_map(\WeakReference::create(...), $kernels);
+        foreach ($kernels as $kernel) {
+            $pool->release($kernel);
+        }
+        unset($kernels, $kernel);
+        $pool->trim();
+        self::assertSame(3, $pool->size(), 'the period that ends needed three at once');
+
+        $held = $pool->borrow();
+        $pool->release($held);
+        unset($held);
+        $pool->trim();
+        self::assertSame(1, $pool->size(), 'the next period needed one');
+        self::assertSame(1, $pool->idle());
+        self::assertCount(1, \array_filter($references, static fn (\WeakReference $r): bool => $r->get() !== null), 'the two let go are freed');
+
+        $pool->trim();
+        self::assertSame(1, $pool->size(), 'the first kernel stays however quiet the worker is');
+    }
+
+    public function testAKernelLentOutIsNeverLetGo(): void
+    {
+        $pool = new KernelPool(static fn (): HttpKernelInterface => self::kernel(), 10);
+        $busy = $pool->borrow();
+        $other = $pool->borrow();
+        $pool->release($other);
+        $pool->trim();
+        $pool->trim();
+        self::assertSame(1, $pool->size());
+        self::assertSame(0, $pool->idle(), 'the busy one is the one kept');
+        $pool->release($busy);
+        self::assertSame(1, $pool->idle());
+    }
+
     public function testBorrowWaitsForARelease(): void
     {
         $pool = new KernelPool(static fn (): HttpKernelInterface => self::kernel(), 1);

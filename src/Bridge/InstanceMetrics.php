@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Bridge\Laravel;
+namespace Spindle\Bridge;
 
 use Spindle\Metrics\Family;
 use Spindle\Metrics\MetricType;
@@ -20,8 +20,7 @@ final class InstanceMetrics
     {
     }
 
-    /** @param InstancePool<AppInstance> $pool */
-    public static function export(InstancePool $pool): void
+    public static function export(InstanceCounts $pool): void
     {
         $reference = \WeakReference::create($pool);
         \Spindle\metrics()->collectWith('spindle_app_instances', static function () use ($reference): array {
