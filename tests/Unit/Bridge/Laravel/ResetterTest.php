@@ -166,4 +166,15 @@ final class ResetterTest extends TestCase
             'different apps' => true,
         ], self::scenario('globals'));
     }
+
+    public function testAnInstanceForgottenWhileCurrentLeavesTheStaticsAtTheirDefaults(): void
+    {
+        self::assertSame([
+            'container' => true,
+            'facade root' => null,
+            'carbon' => 'en',
+            'artisan bootstrappers' => [],
+            'first again' => true,
+        ], self::scenario('forgotten'));
+    }
 }

@@ -304,6 +304,25 @@ $scenarios = [
         ];
         return ['first' => $afterFirst, 'second' => $afterSecond, 'different apps' => $instance->app !== $second->app];
     },
+    'forgotten' => function (Application $app) use ($globals, $factory, $instance): array {
+        // An instance let go while its statics are current: they go back to their defaults, and
+        // nothing process-wide keeps the instance (Laravel 8 aside: HandleExceptions is handled
+        // by ReleasedInstances).
+        $second = $factory->create();
+        $globals->activate($second->state);
+        Carbon::setLocale('de');
+        $globals->forget($second->state);
+        $after = [
+            'container' => Illuminate\Container\Container::getInstance() === null || Illuminate\Container\Container::getInstance() !== $second->app,
+            'facade root' => Facade::getFacadeApplication(),
+            'carbon' => Carbon::getLocale(),
+            'artisan bootstrappers' => (fn () => static::$bootstrappers)->bindTo(null, Illuminate\Console\Application::class)(),
+        ];
+        $globals->activate($instance->state);
+        $after['first again'] = Facade::getFacadeApplication() === $instance->app;
+
+        return $after;
+    },
 ];
 
 $name = $argv[1] ?? '';
