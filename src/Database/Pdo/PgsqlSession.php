@@ -125,12 +125,12 @@ final class PgsqlSession implements StreamingConnection
         $known = $this->parsed[$statement->id] ?? null;
         if ($known !== null) {
             [$name, $fields] = $known;
-            $bytes = Frontend::bind('', $name, $values, $formats) . Frontend::execute() . Frontend::sync();
+            $bytes = Frontend::bind('', $name, $values, $formats) . Frontend::executeSync();
         } else {
             $name = $this->pending[$statement->id] ?? '';
             $fields = [];
             $bytes = Frontend::parse($name, $statement->sql, $types) . Frontend::bind('', $name, $values, $formats)
-                . Frontend::describe('P', '') . Frontend::execute() . Frontend::sync();
+                . Frontend::describeExecuteSync();
         }
         try {
             $results = $this->run(fn (): array => $this->connection->exchange($bytes, $statement->sql, $fields, true));
