@@ -92,21 +92,26 @@ final class MessageReader
      */
     public function next(): ?object
     {
-        $available = \strlen($this->buffer) - $this->offset;
+        $buffer = $this->buffer;
+        $offset = $this->offset;
+        $available = \strlen($buffer) - $offset;
         if ($available < 5) {
             return null;
         }
-        $typeByte = $this->buffer[$this->offset];
-        $length = self::int32($this->buffer, $this->offset + 1);
+        $typeByte = $buffer[$offset];
+        // Most messages are shorter than 256 bytes (see dataRows()).
+        $length = $buffer[$offset + 1] === "\0" && $buffer[$offset + 2] === "\0" && $buffer[$offset + 3] === "\0"
+            ? \ord($buffer[$offset + 4])
+            : self::int32($buffer, $offset + 1);
         if ($length < 4 || $length > self::MAX_MESSAGE) {
             throw new ProtocolError(sprintf("Malformed message from the server: type '%s' with length %d", self::printable($typeByte), $length));
         }
         if ($available < $length + 1) {
             return null;
         }
-        $start = $this->offset + 5;
+        $start = $offset + 5;
         $bodyLength = $length - 4;
-        $this->offset += $length + 1;
+        $this->offset = $offset + $length + 1;
         if ($typeByte === 'D') {
             return $this->dataRow($start, $bodyLength);
         }
