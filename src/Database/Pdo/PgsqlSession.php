@@ -225,6 +225,38 @@ final class PgsqlSession implements StreamingConnection
         return [$out . self::unescapeQuestionMarks(substr($sql, $from), $parsed, $from), $number];
     }
 
+    /**
+     * A parsed statement as the server prepares it: each placeholder becomes $n (a name used
+     * twice keeps its number), "??" becomes "?". With the parameter count and, for named
+     * placeholders, the name at each position.
+     *
+     * @return array{string, int, array<int, string>|null}
+     */
+    public static function numberParsed(string $query, ParsedSql $parsed): array
+    {
+        $sql = '';
+        $from = 0;
+        $numbers = [];
+        foreach ($parsed->placeholders as $position => $placeholder) {
+            if ($parsed->style === PlaceholderStyle::Named) {
+                $numbers[$placeholder->text] ??= \count($numbers) + 1;
+                $number = $numbers[$placeholder->text];
+            } else {
+                $number = $position + 1;
+            }
+            $sql .= self::unescapeQuestionMarks(substr($query, $from, $placeholder->offset - $from), $parsed, $from) . '$' . $number;
+            $from = $placeholder->end();
+        }
+        $sql .= self::unescapeQuestionMarks(substr($query, $from), $parsed, $from);
+        $positionNames = null;
+        foreach ($numbers as $name => $number) {
+            $positionNames[$number - 1] = $name;
+        }
+        $count = $parsed->style === PlaceholderStyle::Named ? \count($numbers) : \count($parsed->placeholders);
+
+        return [$sql, $count, $positionNames];
+    }
+
     /** "??" outside strings, identifiers and comments becomes "?" (PDO's escape for PostgreSQL's ? operators). */
     public static function unescapeQuestionMarks(string $sql, ?ParsedSql $parsed = null, int $base = 0): string
     {
