@@ -67,6 +67,8 @@ final class PgsqlSession implements StreamingConnection
     /** @var array<int, string> statement id => its server name, until parsed */
     private array $pending = [];
     private int $nextId = 0;
+    /** @var array<int, list<ColumnDefinition>> the parameter list of a statement with so many (immutable, shared) */
+    private array $parameterLists = [];
     /** @var list<resource> the large object streams opened in this session (PgsqlLargeObjects) */
     public array $lobStreams = [];
     /** Unnamed statements only (PDO::PGSQL_ATTR_DISABLE_PREPARES). */
@@ -102,12 +104,18 @@ final class PgsqlSession implements StreamingConnection
     {
         $id = ++$this->nextId;
         $this->pending[$id] = $this->disablePrepares ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
-        $params = [];
-        for ($i = 0; $i < $count; ++$i) {
-            $params[] = new ColumnDefinition('def', '', '', '', '$' . ($i + 1), '', 0, 0, 0, 0, 0);
+        if (!isset($this->parameterLists[$count])) {
+            $params = [];
+            for ($i = 0; $i < $count; ++$i) {
+                $params[] = new ColumnDefinition('def', '', '', '', '$' . ($i + 1), '', 0, 0, 0, 0, 0);
+            }
+            if (\count($this->parameterLists) >= 64) {
+                $this->parameterLists = [];
+            }
+            $this->parameterLists[$count] = $params;
         }
 
-        return new PreparedStatement($id, $numbered, $params, []);
+        return new PreparedStatement($id, $numbered, $this->parameterLists[$count], []);
     }
 
     /** A scrollable statement's cursor name: numbered with the statements, as pdo_pgsql does. */

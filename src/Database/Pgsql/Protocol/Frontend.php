@@ -64,9 +64,11 @@ final class Frontend
     /** Query (simple protocol): one or more statements, text results. */
     public static function query(string $sql): string
     {
-        self::checkCString($sql, 'query');
+        if (str_contains($sql, "\0")) {
+            self::checkCString($sql, 'query');
+        }
 
-        return self::message('Q', $sql . "\0");
+        return 'Q' . pack('N', \strlen($sql) + 5) . $sql . "\0";
     }
 
     /** @param list<int> $typeOids 0 lets the server infer a parameter's type */
