@@ -80,7 +80,13 @@ final class PgsqlSession implements StreamingConnection
 
     public function query(string $sql): array
     {
-        return [$this->last($this->run(fn (): array => $this->connection->query($sql, true)))];
+        try {
+            $results = $this->connection->query($sql, true);
+        } catch (PgsqlException $error) {
+            throw $this->error($error);
+        }
+
+        return [$this->last($results)];
     }
 
     public function queryStream(string $sql): ResultStream
@@ -141,8 +147,9 @@ final class PgsqlSession implements StreamingConnection
                 . Frontend::describeExecuteSync();
         }
         try {
-            $results = $this->run(fn (): array => $this->connection->exchange($bytes, $statement->sql, $fields, true));
-        } catch (MysqlException $error) {
+            $results = $this->connection->exchange($bytes, $statement->sql, $fields, true);
+        } catch (PgsqlException $pgsqlError) {
+            $error = $this->error($pgsqlError);
             if ($known === null && $name !== '') {
                 // The Parse may have succeeded before the Bind failed: drop the statement so that
                 // the next execute parses it afresh.
@@ -284,22 +291,6 @@ final class PgsqlSession implements StreamingConnection
         }
 
         return $out . substr($sql, $from);
-    }
-
-    /**
-     * @param \Closure(): list<PgsqlResult> $operation
-     *
-     * @return list<PgsqlResult>
-     *
-     * @throws MysqlException
-     */
-    private function run(\Closure $operation): array
-    {
-        try {
-            return $operation();
-        } catch (PgsqlException $error) {
-            throw $this->error($error);
-        }
     }
 
     /** @param list<PgsqlResult> $results */

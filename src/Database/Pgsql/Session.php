@@ -97,8 +97,11 @@ final class Session
             if (!$this->transport->write($bytes, $deadline)) {
                 throw new PgsqlException('could not send the command: timeout expired', '08006');
             }
+            // Rows follow a RowDescription (or columns known beforehand): only then is the run of
+            // DataRows worth looking for (a DataRow elsewhere still comes through next()).
+            $rowsExpected = $fields !== [];
             while (true) {
-                if ($this->reader->dataRows($rows, $kinds) > 0) {
+                if ($rowsExpected && $this->reader->dataRows($rows, $kinds) > 0) {
                     continue;
                 }
                 $message = $this->reader->next();
@@ -128,6 +131,7 @@ final class Session
                     continue;
                 }
                 if ($message instanceof RowDescription) {
+                    $rowsExpected = true;
                     $fields = $message->fields;
                     $kinds = $phpTypes ? $this->kindsOf($fields) : [];
                     $this->describedFields = $fields;
