@@ -228,6 +228,7 @@ final class MessageReader
                     $values[$i] = $kind === self::AS_INT ? (int) $values[$i] : $values[$i] === 't';
                 }
             }
+            /** @var list<string|int|bool|null> $values every index below $count was set (array_fill()) */
             $rows[] = $values;
             $offset = $end;
             ++$taken;
