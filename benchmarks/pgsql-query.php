@@ -19,7 +19,15 @@ declare(strict_types=1);
  * list of driver labels), SPINDLE_PGSQL_DIR. For counts that load does not move, run one case
  * and one driver under callgrind at two iteration counts and take the difference per query:
  *
- *   ONLY=point DRIVERS='Spindle prepared' ROUNDS=1 ITERATIONS=0.1 valgrind --tool=callgrind php benchmarks/pgsql-query.php
+ *   ONLY=point DRIVERS='Spindle prepared' ROUNDS=1 ITERATIONS=0.2 valgrind --tool=callgrind php benchmarks/pgsql-query.php
+ *   (and ITERATIONS=1.0; each count runs its queries plus a tenth as warm-up)
+ *
+ * Small counts vary with the moments the tracing JIT compiles; 0.2 and 1.0 settle them. One
+ * thing callgrind cannot show as it is: Spindle reads the socket once before it suspends, and
+ * under valgrind (a client some 50 times slower) how often the answer is there by then depends
+ * on the server's pace, from almost never to almost always, against about one point select in
+ * four in a real run; a suspension it spares costs some 24 K instructions, a read that finds
+ * nothing about 3 K (with TLS). Run each figure a few times.
  */
 
 require __DIR__ . '/../vendor/autoload.php';

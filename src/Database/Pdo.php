@@ -258,7 +258,8 @@ class Pdo extends \PDO
 
         $statement = StatementClass::instantiate($class, $ctorArgs);
         $core = new StatementCore($handle, $query);
-        $prepared = $handle->dialect === Dialect::Pgsql
+        // Without options (the common call) no per-statement attribute applies: no closure to make.
+        $prepared = $handle->dialect === Dialect::Pgsql && $options !== []
             ? PgsqlAttributes::prepareWith($handle, $options, static fn (): bool => $core->prepare('PDO::prepare'), $core->cursor)
             : $core->prepare('PDO::prepare');
         if (!$prepared) {

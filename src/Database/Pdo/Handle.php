@@ -75,6 +75,8 @@ final class Handle
     private array $closeLater = [];
     /** @var array<string, ParsedSql> the placeholders of SQL texts prepared before */
     private array $parsedSql = [];
+    /** @var array<string, array{string, int, array<int, string>|null}> PostgreSQL texts numbered before (numbered()) */
+    private array $numberedSql = [];
     /**
      * The column names and sizes last described, with what they were described from: a
      * statement run again gets the same column list and the same naming attributes.
@@ -118,6 +120,27 @@ final class Handle
         }
 
         return $this->parsedSql[$sql] = SqlParser::parse($sql, $this->dialect);
+    }
+
+    /**
+     * The text as the server prepares it (PgsqlSession::numberParsed()), remembered with the
+     * parsed texts.
+     *
+     * @return array{string, int, array<int, string>|null}
+     */
+    public function numbered(string $sql, ParsedSql $parsed): array
+    {
+        if (isset($this->numberedSql[$sql])) {
+            return $this->numberedSql[$sql];
+        }
+        if (\strlen($sql) > self::PARSED_SQL_MAX_LENGTH) {
+            return PgsqlSession::numberParsed($sql, $parsed);
+        }
+        if (\count($this->numberedSql) >= self::PARSED_SQL_CACHE_SIZE) {
+            $this->numberedSql = [];
+        }
+
+        return $this->numberedSql[$sql] = PgsqlSession::numberParsed($sql, $parsed);
     }
 
     /**

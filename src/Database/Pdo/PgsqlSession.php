@@ -67,6 +67,8 @@ final class PgsqlSession implements StreamingConnection
     /** @var array<int, string> statement id => its server name, until parsed */
     private array $pending = [];
     private int $nextId = 0;
+    /** @var array<int, list<ColumnDefinition>> the parameter list of a statement with so many (immutable, shared) */
+    private array $parameterLists = [];
     /** @var list<resource> the large object streams opened in this session (PgsqlLargeObjects) */
     public array $lobStreams = [];
     /** Unnamed statements only (PDO::PGSQL_ATTR_DISABLE_PREPARES). */
@@ -78,7 +80,13 @@ final class PgsqlSession implements StreamingConnection
 
     public function query(string $sql): array
     {
-        return [$this->last($this->run(fn (): array => $this->connection->query($sql, true)))];
+        try {
+            $results = $this->connection->query($sql, true);
+        } catch (PgsqlException $error) {
+            throw $this->error($error);
+        }
+
+        return [$this->last($results)];
     }
 
     public function queryStream(string $sql): ResultStream
@@ -102,12 +110,18 @@ final class PgsqlSession implements StreamingConnection
     {
         $id = ++$this->nextId;
         $this->pending[$id] = $this->disablePrepares ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
-        $params = [];
-        for ($i = 0; $i < $count; ++$i) {
-            $params[] = new ColumnDefinition('def', '', '', '', '$' . ($i + 1), '', 0, 0, 0, 0, 0);
+        if (!isset($this->parameterLists[$count])) {
+            $params = [];
+            for ($i = 0; $i < $count; ++$i) {
+                $params[] = new ColumnDefinition('def', '', '', '', '$' . ($i + 1), '', 0, 0, 0, 0, 0);
+            }
+            if (\count($this->parameterLists) >= 64) {
+                $this->parameterLists = [];
+            }
+            $this->parameterLists[$count] = $params;
         }
 
-        return new PreparedStatement($id, $numbered, $params, []);
+        return new PreparedStatement($id, $numbered, $this->parameterLists[$count], []);
     }
 
     /** A scrollable statement's cursor name: numbered with the statements, as pdo_pgsql does. */
@@ -125,16 +139,17 @@ final class PgsqlSession implements StreamingConnection
         $known = $this->parsed[$statement->id] ?? null;
         if ($known !== null) {
             [$name, $fields] = $known;
-            $bytes = Frontend::bind('', $name, $values, $formats) . Frontend::execute() . Frontend::sync();
+            $bytes = Frontend::bind('', $name, $values, $formats) . Frontend::executeSync();
         } else {
             $name = $this->pending[$statement->id] ?? '';
             $fields = [];
             $bytes = Frontend::parse($name, $statement->sql, $types) . Frontend::bind('', $name, $values, $formats)
-                . Frontend::describe('P', '') . Frontend::execute() . Frontend::sync();
+                . Frontend::describeExecuteSync();
         }
         try {
-            $results = $this->run(fn (): array => $this->connection->exchange($bytes, $statement->sql, $fields, true));
-        } catch (MysqlException $error) {
+            $results = $this->connection->exchange($bytes, $statement->sql, $fields, true);
+        } catch (PgsqlException $pgsqlError) {
+            $error = $this->error($pgsqlError);
             if ($known === null && $name !== '') {
                 // The Parse may have succeeded before the Bind failed: drop the statement so that
                 // the next execute parses it afresh.
@@ -225,6 +240,38 @@ final class PgsqlSession implements StreamingConnection
         return [$out . self::unescapeQuestionMarks(substr($sql, $from), $parsed, $from), $number];
     }
 
+    /**
+     * A parsed statement as the server prepares it: each placeholder becomes $n (a name used
+     * twice keeps its number), "??" becomes "?". With the parameter count and, for named
+     * placeholders, the name at each position.
+     *
+     * @return array{string, int, array<int, string>|null}
+     */
+    public static function numberParsed(string $query, ParsedSql $parsed): array
+    {
+        $sql = '';
+        $from = 0;
+        $numbers = [];
+        foreach ($parsed->placeholders as $position => $placeholder) {
+            if ($parsed->style === PlaceholderStyle::Named) {
+                $numbers[$placeholder->text] ??= \count($numbers) + 1;
+                $number = $numbers[$placeholder->text];
+            } else {
+                $number = $position + 1;
+            }
+            $sql .= self::unescapeQuestionMarks(substr($query, $from, $placeholder->offset - $from), $parsed, $from) . '$' . $number;
+            $from = $placeholder->end();
+        }
+        $sql .= self::unescapeQuestionMarks(substr($query, $from), $parsed, $from);
+        $positionNames = null;
+        foreach ($numbers as $name => $number) {
+            $positionNames[$number - 1] = $name;
+        }
+        $count = $parsed->style === PlaceholderStyle::Named ? \count($numbers) : \count($parsed->placeholders);
+
+        return [$sql, $count, $positionNames];
+    }
+
     /** "??" outside strings, identifiers and comments becomes "?" (PDO's escape for PostgreSQL's ? operators). */
     public static function unescapeQuestionMarks(string $sql, ?ParsedSql $parsed = null, int $base = 0): string
     {
@@ -244,22 +291,6 @@ final class PgsqlSession implements StreamingConnection
         }
 
         return $out . substr($sql, $from);
-    }
-
-    /**
-     * @param \Closure(): list<PgsqlResult> $operation
-     *
-     * @return list<PgsqlResult>
-     *
-     * @throws MysqlException
-     */
-    private function run(\Closure $operation): array
-    {
-        try {
-            return $operation();
-        } catch (PgsqlException $error) {
-            throw $this->error($error);
-        }
     }
 
     /** @param list<PgsqlResult> $results */

@@ -137,25 +137,7 @@ final class StatementCore
         if ($this->handle->emulatePrepares) {
             return true;
         }
-        $sql = '';
-        $from = 0;
-        $numbers = [];
-        foreach ($parsed->placeholders as $position => $placeholder) {
-            if ($parsed->style === PlaceholderStyle::Named) {
-                $numbers[$placeholder->text] ??= \count($numbers) + 1;
-                $number = $numbers[$placeholder->text];
-            } else {
-                $number = $position + 1;
-            }
-            $sql .= PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from, $placeholder->offset - $from), $parsed, $from) . '$' . $number;
-            $from = $placeholder->end();
-        }
-        $sql .= PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from), $parsed, $from);
-        $this->positionNames = null;
-        foreach ($numbers as $name => $number) {
-            $this->positionNames[$number - 1] = $name;
-        }
-        $count = $parsed->style === PlaceholderStyle::Named ? \count($numbers) : \count($parsed->placeholders);
+        [$sql, $count, $this->positionNames] = $this->handle->numbered($this->queryString, $parsed);
         $this->prepared = $this->handle->prepareNumbered($sql, $count);
         $this->emulated = false;
         $this->cursor->serverPrepared = true;

@@ -98,7 +98,7 @@ final class Connection
         [$values, $formats] = self::encodeParams($params);
         $bytes = Frontend::parse('', $sql)
             . Frontend::bind('', '', $values, $formats, $binary ? [1] : [])
-            . Frontend::describe('P', '') . Frontend::execute() . Frontend::sync();
+            . Frontend::describeExecuteSync();
         $results = $this->session->command($bytes, $sql);
 
         return $results[0] ?? new Result([], [], '');

@@ -97,14 +97,18 @@ final class Session
             if (!$this->transport->write($bytes, $deadline)) {
                 throw new PgsqlException('could not send the command: timeout expired', '08006');
             }
-            $waitFirst = true;
+            // Rows follow a RowDescription (or columns known beforehand): only then is the run of
+            // DataRows worth looking for (a DataRow elsewhere still comes through next()).
+            $rowsExpected = $fields !== [];
             while (true) {
-                if ($this->reader->dataRows($rows, $kinds) > 0) {
+                if ($rowsExpected && $this->reader->dataRows($rows, $kinds) > 0) {
                     continue;
                 }
                 $message = $this->reader->next();
                 if ($message === null) {
-                    $data = $this->transport->read($deadline, $waitFirst);
+                    // read() tries the socket before it suspends: over loopback the answer to a
+                    // short query is there about one time in four, and a long one comes in pieces.
+                    $data = $this->transport->read($deadline, false);
                     if ($data === '') {
                         if ($cancelled) {
                             throw new PgsqlException(sprintf('query timed out after %.3g s and the server did not confirm its cancellation', $this->config->queryTimeout), '57014');
@@ -115,8 +119,6 @@ final class Session
                         continue;
                     }
                     $this->reader->push($data);
-                    // The server may have more ready: read() tries the socket before it waits.
-                    $waitFirst = false;
                     continue;
                 }
                 if ($message instanceof DataRow) {
@@ -129,6 +131,7 @@ final class Session
                     continue;
                 }
                 if ($message instanceof RowDescription) {
+                    $rowsExpected = true;
                     $fields = $message->fields;
                     $kinds = $phpTypes ? $this->kindsOf($fields) : [];
                     $this->describedFields = $fields;

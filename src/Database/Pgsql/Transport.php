@@ -106,11 +106,18 @@ final class Transport
     public function read(?float $deadline, bool $waitFirst = true): string
     {
         $socket = $this->socket();
+        if (!$waitFirst) {
+            // Nothing there yet is the common answer: the end of the stream (also '') shows as
+            // readiness at once, and the read after the wait tells it apart.
+            $data = @fread($socket, self::READ_CHUNK);
+            if ($data !== '' && $data !== false) {
+                return $data;
+            }
+        }
         while (true) {
-            if ($waitFirst && !$this->waiter->wait(false, $deadline)) {
+            if (!$this->waiter->wait(false, $deadline)) {
                 return '';
             }
-            $waitFirst = true;
             $data = @fread($socket, self::READ_CHUNK);
             if ($data === false || ($data === '' && ($this->tls ? feof($socket) : stream_get_meta_data($socket)['eof']))) {
                 throw new PgsqlException("server closed the connection unexpectedly\n\tThis probably means the server terminated abnormally\n\tbefore or while processing the request.", '08006');

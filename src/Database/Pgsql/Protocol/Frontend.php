@@ -64,22 +64,30 @@ final class Frontend
     /** Query (simple protocol): one or more statements, text results. */
     public static function query(string $sql): string
     {
-        self::checkCString($sql, 'query');
+        if (str_contains($sql, "\0")) {
+            self::checkCString($sql, 'query');
+        }
 
-        return self::message('Q', $sql . "\0");
+        return 'Q' . pack('N', \strlen($sql) + 5) . $sql . "\0";
     }
 
     /** @param list<int> $typeOids 0 lets the server infer a parameter's type */
     public static function parse(string $statement, string $sql, array $typeOids = []): string
     {
-        self::checkCString($statement, 'statement name');
-        self::checkCString($sql, 'query');
-        $body = $statement . "\0" . $sql . "\0" . pack('n', \count($typeOids));
-        foreach ($typeOids as $oid) {
-            $body .= pack('N', $oid);
+        // The checks and the framing are written out here and in bind(): they run on every
+        // statement, where a call per helper costs more than the message's own bytes.
+        if (str_contains($statement, "\0")) {
+            self::checkCString($statement, 'statement name');
         }
+        if (str_contains($sql, "\0")) {
+            self::checkCString($sql, 'query');
+        }
+        if ($typeOids === []) {
+            return 'P' . pack('N', \strlen($statement) + \strlen($sql) + 8) . $statement . "\0" . $sql . "\0\0\0";
+        }
+        $body = $statement . "\0" . $sql . "\0" . pack('n', \count($typeOids)) . pack('N*', ...$typeOids);
 
-        return self::message('P', $body);
+        return 'P' . pack('N', \strlen($body) + 4) . $body;
     }
 
     /**
@@ -89,25 +97,38 @@ final class Frontend
      */
     public static function bind(string $portal, string $statement, array $values, array $formats = [], array $resultFormats = []): string
     {
-        self::checkCString($portal, 'portal name');
-        self::checkCString($statement, 'statement name');
-        if (\count($values) > 65535) {
+        if (str_contains($portal, "\0")) {
+            self::checkCString($portal, 'portal name');
+        }
+        if (str_contains($statement, "\0")) {
+            self::checkCString($statement, 'statement name');
+        }
+        $count = \count($values);
+        if ($count > 65535) {
             throw new \InvalidArgumentException('A statement takes at most 65535 parameters');
         }
-        $body = $portal . "\0" . $statement . "\0" . pack('n', \count($formats));
-        foreach ($formats as $format) {
-            $body .= pack('n', $format);
-        }
-        $body .= pack('n', \count($values));
+        $body = $portal . "\0" . $statement . "\0" . ($formats === [] ? "\0\0" : pack('n*', \count($formats), ...$formats)) . pack('n', $count);
         foreach ($values as $value) {
             $body .= $value === null ? "\xFF\xFF\xFF\xFF" : pack('N', \strlen($value)) . $value;
         }
-        $body .= pack('n', \count($resultFormats));
-        foreach ($resultFormats as $format) {
-            $body .= pack('n', $format);
-        }
+        $body .= $resultFormats === [] ? "\0\0" : pack('n*', \count($resultFormats), ...$resultFormats);
 
-        return self::message('B', $body);
+        return 'B' . pack('N', \strlen($body) + 4) . $body;
+    }
+
+    /**
+     * Describe of the unnamed portal, Execute of all its rows and Sync: the end of every
+     * extended-protocol statement, as one constant.
+     */
+    public static function describeExecuteSync(): string
+    {
+        return "D\0\0\0\6P\0E\0\0\0\x09\0\0\0\0\0S\0\0\0\4";
+    }
+
+    /** Execute of all the unnamed portal's rows and Sync, as one constant. */
+    public static function executeSync(): string
+    {
+        return "E\0\0\0\x09\0\0\0\0\0S\0\0\0\4";
     }
 
     /** @param 'S'|'P' $what a statement or a portal */

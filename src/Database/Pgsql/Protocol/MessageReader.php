@@ -92,21 +92,26 @@ final class MessageReader
      */
     public function next(): ?object
     {
-        $available = \strlen($this->buffer) - $this->offset;
+        $buffer = $this->buffer;
+        $offset = $this->offset;
+        $available = \strlen($buffer) - $offset;
         if ($available < 5) {
             return null;
         }
-        $typeByte = $this->buffer[$this->offset];
-        $length = self::int32($this->buffer, $this->offset + 1);
+        $typeByte = $buffer[$offset];
+        // Most messages are shorter than 256 bytes (see dataRows()).
+        $length = $buffer[$offset + 1] === "\0" && $buffer[$offset + 2] === "\0" && $buffer[$offset + 3] === "\0"
+            ? \ord($buffer[$offset + 4])
+            : self::int32($buffer, $offset + 1);
         if ($length < 4 || $length > self::MAX_MESSAGE) {
             throw new ProtocolError(sprintf("Malformed message from the server: type '%s' with length %d", self::printable($typeByte), $length));
         }
         if ($available < $length + 1) {
             return null;
         }
-        $start = $this->offset + 5;
+        $start = $offset + 5;
         $bodyLength = $length - 4;
-        $this->offset += $length + 1;
+        $this->offset = $offset + $length + 1;
         if ($typeByte === 'D') {
             return $this->dataRow($start, $bodyLength);
         }
@@ -183,6 +188,8 @@ final class MessageReader
         $offset = $this->offset;
         $available = \strlen($buffer);
         $taken = 0;
+        $blankCount = -1;
+        $blank = [];
         while ($offset + 7 <= $available && $buffer[$offset] === 'D') {
             $length = (\ord($buffer[$offset + 1]) << 24) | (\ord($buffer[$offset + 2]) << 16) | (\ord($buffer[$offset + 3]) << 8) | \ord($buffer[$offset + 4]);
             $end = $offset + 1 + $length;
@@ -192,7 +199,11 @@ final class MessageReader
             }
             $count = (\ord($buffer[$offset + 5]) << 8) | \ord($buffer[$offset + 6]);
             $at = $offset + 7;
-            $values = [];
+            if ($count !== $blankCount) {
+                $blank = $count === 0 ? [] : array_fill(0, $count, null);
+                $blankCount = $count;
+            }
+            $values = $blank;
             for ($i = 0; $i < $count; ++$i) {
                 if ($at + 4 > $end) {
                     throw new ProtocolError('Malformed DataRow: value length past the end of the message');
@@ -201,25 +212,23 @@ final class MessageReader
                 $size = $buffer[$at] === "\0" && $buffer[$at + 1] === "\0" && $buffer[$at + 2] === "\0"
                     ? \ord($buffer[$at + 3])
                     : (\ord($buffer[$at]) << 24) | (\ord($buffer[$at + 1]) << 16) | (\ord($buffer[$at + 2]) << 8) | \ord($buffer[$at + 3]);
-                $at += 4;
                 if ($size === 0xFFFFFFFF) {
-                    $values[] = null;
+                    $at += 4;
                     continue;
                 }
-                if ($size > $end - $at) {
-                    throw new ProtocolError('Malformed DataRow: value past the end of the message');
-                }
-                $value = substr($buffer, $at, $size);
-                $at += $size;
-                if (isset($kinds[$i])) {
-                    $values[] = $kinds[$i] === self::AS_INT ? (int) $value : $value === 't';
-                    continue;
-                }
-                $values[] = $value;
+                // A size past the end shows as $at beyond $end: at the next value or after the last.
+                $values[$i] = substr($buffer, $at + 4, $size);
+                $at += 4 + $size;
             }
             if ($at !== $end) {
-                throw new ProtocolError('Malformed DataRow: bytes left after the last value');
+                throw new ProtocolError($at > $end ? 'Malformed DataRow: value past the end of the message' : 'Malformed DataRow: bytes left after the last value');
             }
+            foreach ($kinds as $i => $kind) {
+                if (isset($values[$i])) {
+                    $values[$i] = $kind === self::AS_INT ? (int) $values[$i] : $values[$i] === 't';
+                }
+            }
+            /** @var list<string|int|bool|null> $values every index below $count was set (array_fill()) */
             $rows[] = $values;
             $offset = $end;
             ++$taken;
