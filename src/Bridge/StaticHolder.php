@@ -100,9 +100,9 @@ final class StaticHolder
         }
         if ($object instanceof \Closure) {
             $function = new \ReflectionFunction($object);
-            $this_ = $function->getClosureThis();
-            if ($this_ !== null) {
-                yield '{$this}' => $this_;
+            $bound = $function->getClosureThis();
+            if ($bound !== null) {
+                yield '{$this}' => $bound;
             }
             foreach ($function->getStaticVariables() as $name => $value) {
                 yield '{use $' . $name . '}' => $value;

@@ -24,12 +24,18 @@ final class WorkerEnvironment
         return EventLoop::getDriver() instanceof ContextDriver;
     }
 
-    /** Whether the environment variable $name says `native`. */
-    public static function native(string $name): bool
+    /** The environment variable $name as the app sees it (its .env included), or null when unset or empty. */
+    public static function value(string $name): ?string
     {
         $value = $_SERVER[$name] ?? $_ENV[$name] ?? \getenv($name);
 
-        return \is_string($value) && \strtolower($value) === 'native';
+        return \is_string($value) && $value !== '' ? $value : null;
+    }
+
+    /** Whether the environment variable $name says `native`. */
+    public static function native(string $name): bool
+    {
+        return \strtolower(self::value($name) ?? '') === 'native';
     }
 
     /** In a worker, and $variable does not say `native`. */

@@ -11,6 +11,7 @@ use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
 use Spindle\Bridge\InstanceMetrics;
 use Spindle\Bridge\PooledHandler;
+use Spindle\Bridge\WorkerEnvironment;
 use Spindle\Loop\Loop;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Ticks;
@@ -105,10 +106,7 @@ final class LaravelApp implements FrameworkApp
             default => 'SPINDLE_INSTANCES',
         };
         $value = $instance->app->make('config')->get('spindle.' . $name);
-        if ($value === null) {
-            $env = $_SERVER[$variable] ?? $_ENV[$variable] ?? \getenv($variable);
-            $value = \is_string($env) && $env !== '' ? $env : null;
-        }
+        $value ??= WorkerEnvironment::value($variable);
         if ($value === null) {
             return null;
         }

@@ -112,10 +112,4 @@ final class ReleasedInstances
             ));
         }
     }
-
-    /** @return list<int> the numbers of the released instances still watched (not yet freed) */
-    public function watched(): array
-    {
-        return \array_keys($this->watched);
-    }
 }

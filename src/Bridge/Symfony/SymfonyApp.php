@@ -11,6 +11,7 @@ use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
 use Spindle\Bridge\InstanceMetrics;
 use Spindle\Bridge\PooledHandler;
+use Spindle\Bridge\WorkerEnvironment;
 use Spindle\Server\ServerOptions;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
 
@@ -104,12 +105,18 @@ final class SymfonyApp implements FrameworkApp
 
     /**
      * Seconds after which the kernels a quiet worker did not need are let go:
-     * SPINDLE_INSTANCE_IDLE_TIMEOUT (0: never), 30 by default, as for Laravel.
+     * SPINDLE_INSTANCE_IDLE_TIMEOUT, a whole number of at least 1 as for Laravel, 30 by default.
      */
-    private static function idleTimeout(): float
+    private static function idleTimeout(): int
     {
-        $value = $_SERVER['SPINDLE_INSTANCE_IDLE_TIMEOUT'] ?? $_ENV['SPINDLE_INSTANCE_IDLE_TIMEOUT'] ?? \getenv('SPINDLE_INSTANCE_IDLE_TIMEOUT');
+        $value = WorkerEnvironment::value('SPINDLE_INSTANCE_IDLE_TIMEOUT');
+        if ($value === null) {
+            return self::IDLE_TIMEOUT;
+        }
+        if (\filter_var($value, \FILTER_VALIDATE_INT) === false || (int) $value < 1) {
+            throw new \RuntimeException(\sprintf('SPINDLE_INSTANCE_IDLE_TIMEOUT must be a whole number of at least 1, got %s', \var_export($value, true)));
+        }
 
-        return \is_string($value) && \is_numeric($value) && (float) $value >= 0 ? (float) $value : self::IDLE_TIMEOUT;
+        return (int) $value;
     }
 }
