@@ -75,7 +75,10 @@ final class Symfony74PasswordHasherTest extends SymfonyFixtureTestCase
                 self::assertSame('alice', $response->json()['user']);
                 $loggedIn[] = (float) $response->json()['done'];
             }
-            self::assertLessThan(\max($loggedIn), \max($hellos), 'every /hello was answered before the last login');
+            // Hashed in the worker, the first /hello would wait for all six logins (about 1.5 s of
+            // CPU); the first three are compared, as ten one after the other on a loaded machine
+            // may take as long as the logins' share of two task workers.
+            self::assertLessThan(\max($loggedIn), \max(\array_slice($hellos, 0, 3)), 'the first /hello requests were answered before the last login');
         } finally {
             $server->stop();
         }
