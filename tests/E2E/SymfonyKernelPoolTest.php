@@ -55,5 +55,27 @@ final class SymfonyKernelPoolTest extends SymfonyFixtureTestCase
         self::assertSame('Hello World', self::fetch($server->port(), '/hello'));
         $server->stop();
         self::assertStringNotContainsString('ERROR', $server->stderr());
+        self::assertStringNotContainsString('was let go but is still referenced', $server->stderr(), 'the kernels let go were freed');
+    }
+
+    public function testAKernelLetGoThatAStaticStillHoldsIsNamedInAWarning(): void
+    {
+        [$server, $metricsPort] = self::startWithMetrics(static::app());
+        $clients = [];
+        for ($i = 0; $i < 6; ++$i) {
+            $clients[] = $client = new RawClient($server->port());
+            $client->send("GET /hold-kernel?ms=400 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        }
+        foreach ($clients as $client) {
+            $response = $client->readResponse();
+            self::assertSame(200, $response->status, $response->body);
+            $client->close();
+        }
+        self::assertGreaterThanOrEqual(6, self::instancesAfter($metricsPort, 6));
+        self::assertTrue(self::eventually(static fn (): bool => self::instances($metricsPort) === 1, 15.0), 'kernels left: ' . self::instances($metricsPort));
+        self::assertTrue($server->waitForLog('was let go but is still referenced from App\\Service\\KernelHolder::$kernels[', 10.0), $server->stderr());
+        self::assertSame(1, \substr_count($server->stderr(), 'was let go but is still referenced'), 'said once per worker');
+        self::assertSame('Hello World', self::fetch($server->port(), '/hello'));
+        $server->stop();
     }
 }

@@ -8,8 +8,7 @@ use Illuminate\Database\DatabaseManager;
 use Illuminate\Foundation\Application;
 use Illuminate\Foundation\Bootstrap\HandleExceptions;
 use Psr\Log\LoggerInterface;
-use Revolt\EventLoop;
-use Spindle\Bridge\StaticHolder;
+use Spindle\Bridge\ReleasedObjects;
 
 /**
  * What happens to an app instance the pool lets go: its database connections are closed at once
@@ -27,10 +26,7 @@ use Spindle\Bridge\StaticHolder;
  */
 final class ReleasedInstances
 {
-    /** @var array<int, \WeakReference<\Illuminate\Foundation\Application>> instance number => its app */
-    private array $watched = [];
-    private bool $scheduled = false;
-    private bool $warned = false;
+    private readonly ReleasedObjects $watch;
 
     /**
      * @param \Closure(): int $lastBooted the number of the instance booted last
@@ -38,9 +34,19 @@ final class ReleasedInstances
      */
     public function __construct(
         private readonly LoggerInterface $logger,
-        private readonly \Closure $lastBooted,
+        \Closure $lastBooted,
         private readonly Application $first,
     ) {
+        $this->watch = new ReleasedObjects(
+            $logger,
+            'Laravel instance',
+            // The first instance's error handlers are where every request starts (ProcessState);
+            // the statics keep the one booted last.
+            static fn (int $number): bool => $number === 1 || $number === $lastBooted(),
+            static fn (?string $holder): string => 'Its database connections are closed. ' . ($holder !== null
+                ? 'List that static in config(\'spindle.statics\') so that each instance keeps its own.'
+                : 'Something outside the instance keeps an object of it (a shutdown function, a suspended fiber).'),
+        );
     }
 
     /** $instance was just let go: its connections close, and it is looked at once collected. */
@@ -67,49 +73,6 @@ final class ReleasedInstances
             }, null, HandleExceptions::class);
             $point?->__invoke($instance->exceptionBootstrapper, $this->first);
         }
-        $this->watched[$instance->number] = \WeakReference::create($instance->app);
-        if (!$this->scheduled) {
-            $this->scheduled = true;
-            EventLoop::defer(function (): void {
-                $this->scheduled = false;
-                $this->check();
-            });
-        }
-    }
-
-    /**
-     * Warns about each released instance still reachable, but the one booted last; forgets those
-     * freed and those warned about.
-     */
-    public function check(): void
-    {
-        $lastBooted = ($this->lastBooted)();
-        foreach ($this->watched as $number => $app) {
-            $live = $app->get();
-            if ($live === null) {
-                unset($this->watched[$number]);
-                continue;
-            }
-            // The first instance's error handlers are where every request starts (ProcessState);
-            // the statics keep the one booted last.
-            if ($number === 1 || $number === $lastBooted) {
-                continue;
-            }
-            unset($this->watched[$number]);
-            if ($this->warned) {
-                continue;
-            }
-            $this->warned = true;
-            $holder = StaticHolder::find($live);
-            unset($live);
-            $this->logger->warning(\sprintf(
-                'Laravel instance %d was let go but is still referenced%s, so its memory stays until the worker restarts (its database connections are closed; this is said once per worker). %s',
-                $number,
-                $holder === null ? '' : ' from ' . $holder,
-                $holder !== null
-                    ? 'List that static in config(\'spindle.statics\') so that each instance keeps its own.'
-                    : 'Something outside the instance keeps an object of it (a shutdown function, a suspended fiber).',
-            ));
-        }
+        $this->watch->watch($instance->number, $instance->app);
     }
 }

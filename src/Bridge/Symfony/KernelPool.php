@@ -4,8 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Symfony;
 
+use Psr\Log\LoggerInterface;
 use Revolt\EventLoop;
 use Spindle\Bridge\InstanceCounts;
+use Spindle\Bridge\ReleasedObjects;
 use Spindle\Loop\WaitQueue;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
 use Symfony\Component\HttpKernel\KernelInterface;
@@ -18,7 +20,10 @@ use Symfony\Component\HttpKernel\KernelInterface;
  * for the next one given back. Kernels are needed only for requests suspended at the same time,
  * and after a burst that needed more the pool shrinks back: every $idleTimeout seconds, the idle
  * kernels that the busiest moment of that period did not need, beyond the first, are shut down
- * and let go (the least recently used first), by the rule of Laravel's InstancePool.
+ * and let go (the least recently used first), by the rule of Laravel's InstancePool. Each kernel
+ * has a number (1 for the first created); with a logger, each one let go is checked to be
+ * freed (ReleasedObjects), but the kernel of the last request, which FrameworkBundle's error
+ * handler holds until the next.
  */
 final class KernelPool implements InstanceCounts
 {
@@ -31,6 +36,12 @@ final class KernelPool implements InstanceCounts
     private int $borrowed = 0;
     private int $peak = 0;
     private ?string $trimTimer = null;
+    /** @var \WeakMap<HttpKernelInterface, int> */
+    private \WeakMap $numbers;
+    private int $numbered = 0;
+    /** The number of the kernel lent out last. */
+    private int $lastBorrowed = 0;
+    private readonly ?ReleasedObjects $released;
 
     /** @param \Closure(): HttpKernelInterface $factory creates and boots a kernel */
     public function __construct(
@@ -38,11 +49,24 @@ final class KernelPool implements InstanceCounts
         private readonly int $max,
         /** Seconds between two trims of the kernels a quiet period did not need (0: never). */
         private readonly float $idleTimeout = 0.0,
+        /** Where a kernel let go and not freed is reported (none: not checked). */
+        ?LoggerInterface $logger = null,
     ) {
         if ($max < 1) {
             throw new \InvalidArgumentException(\sprintf('A kernel pool holds at least one kernel, %d asked', $max));
         }
         $this->waiters = new WaitQueue();
+        $this->numbers = new \WeakMap();
+        $this->released = $logger === null ? null : new ReleasedObjects(
+            $logger,
+            'Symfony kernel',
+            // The error handler's exception handler holds the kernel of the last main request
+            // (FrameworkBundle's DebugHandlersListener sets it at each one) until the next.
+            fn (int $number): bool => $number === $this->lastBorrowed,
+            static fn (?string $holder): string => $holder !== null
+                ? 'A static that keeps a service or the container of a kernel holds it: empty it when the kernel shuts down.'
+                : 'Something outside the kernel keeps an object of it (a shutdown function, a suspended fiber).',
+        );
     }
 
     public function borrow(): HttpKernelInterface
@@ -51,7 +75,10 @@ final class KernelPool implements InstanceCounts
             $this->peak = $this->borrowed;
         }
         try {
-            return $this->take();
+            $kernel = $this->take();
+            $this->lastBorrowed = $this->numbers[$kernel] ?? 0;
+
+            return $kernel;
         } catch (\Throwable $e) {
             --$this->borrowed;
 
@@ -90,6 +117,7 @@ final class KernelPool implements InstanceCounts
             if ($kernel instanceof KernelInterface) {
                 $kernel->shutdown();
             }
+            $this->released?->watch($this->numbers[$kernel] ?? 0, $kernel);
         }
         if ($dropped > 0) {
             unset($kernel);
@@ -153,7 +181,10 @@ final class KernelPool implements InstanceCounts
     private function create(): HttpKernelInterface
     {
         try {
-            return ($this->factory)();
+            $kernel = ($this->factory)();
+            $this->numbers[$kernel] = ++$this->numbered;
+
+            return $kernel;
         } catch (\Throwable $e) {
             $this->freeRoom();
 

@@ -56,7 +56,7 @@ final class SymfonyApp implements FrameworkApp
                 return $kernel;
             };
         }
-        $pool = new KernelPool($create, \max(1, $options->concurrency), self::idleTimeout());
+        $pool = new KernelPool($create, \max(1, $options->concurrency), self::idleTimeout(), $logger);
         InstanceMetrics::export($pool);
         // The first kernel boots now: an app that cannot boot stops the worker before it listens.
         $pool->release($pool->borrow());

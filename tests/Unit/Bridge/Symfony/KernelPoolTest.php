@@ -7,12 +7,21 @@ namespace Spindle\Tests\Unit\Bridge\Symfony;
 use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
 use Spindle\Bridge\Symfony\KernelPool;
+use Spindle\Tests\Unit\Server\MemoryLogger;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
 
 final class KernelPoolTest extends TestCase
 {
+    /** @var list<HttpKernelInterface> kernels a leaking app keeps */
+    public static array $held = [];
+
+    protected function tearDown(): void
+    {
+        self::$held = [];
+    }
+
     public static function setUpBeforeClass(): void
     {
         // Spindle's own dependencies have no symfony/http-kernel; the bridge uses the app's.
@@ -69,6 +78,46 @@ final class KernelPoolTest extends TestCase
 
         $pool->trim();
         self::assertSame(1, $pool->size(), 'the first kernel stays however quiet the worker is');
+    }
+
+    public function testAKernelLetGoThatAStaticStillHoldsIsReportedButTheOneOfTheLastRequest(): void
+    {
+        $logger = new MemoryLogger();
+        $pool = new KernelPool(static fn (): HttpKernelInterface => self::kernel(), 10, 0.0, $logger);
+        $first = $pool->borrow();
+        self::$held[] = $second = $pool->borrow();
+        self::$held[] = $third = $pool->borrow();
+        $pool->release($third);
+        $pool->release($second);
+        unset($second, $third);
+        $pool->trim();
+        // The first is still lent out (a long request): the other two, idle, are let go.
+        $pool->trim();
+        EventLoop::run();
+        self::assertSame(1, $pool->size());
+        $pool->release($first);
+
+        $warnings = $logger->messages('warning');
+        self::assertCount(1, $warnings, \implode("\n", $warnings));
+        self::assertStringStartsWith('Symfony kernel 2 was let go but is still referenced from ' . self::class . '::$held[0]', $warnings[0], 'the third, lent out last, may stay held: the error handler keeps the kernel of the last request');
+    }
+
+    public function testKernelsLetGoAndFreedAreNotReported(): void
+    {
+        $logger = new MemoryLogger();
+        $pool = new KernelPool(static fn (): HttpKernelInterface => self::kernel(), 10, 0.0, $logger);
+        $kernels = [$pool->borrow(), $pool->borrow(), $pool->borrow()];
+        foreach ($kernels as $kernel) {
+            $pool->release($kernel);
+        }
+        unset($kernels, $kernel);
+        $pool->trim();
+        $pool->release($pool->borrow());
+        $pool->trim();
+        EventLoop::run();
+
+        self::assertSame(1, $pool->size());
+        self::assertSame([], $logger->messages('warning'));
     }
 
     public function testAKernelLentOutIsNeverLetGo(): void
