@@ -503,13 +503,16 @@ if [[ "$DB" != sqlite ]] && wanted sleep; then
     [[ "$SPINDLE_NATIVE" == 1 ]] && TARGETS+=("native-sleep|/sleep|Spindle on the native driver, 1 worker|http://127.0.0.1:$PORT_NATIVE1/sleep|1|$SLEEP_CONNS|")
 fi
 
-declare -A BEST_CPU HELD
+declare -A BEST_CPU BEST_REST HELD
 # CPU time per request, from /proc/<pid>/stat (utime + stime) before and after a run: the
 # server's processes (php-fpm's children and nginx's workers, or Spindle's workers) and the
 # database's: MariaDB's process, or PostgreSQL's postmaster with its backends, those that ended
 # during the run included (php-fpm opens a backend per request). Both databases are shared with
 # whatever else runs on the machine, whose queries count too.
 CLK_TCK="$(getconf CLK_TCK)"
+machine_ticks() {   # busy and idle ticks of all CPUs since boot, from /proc/stat
+    awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6; exit }' /proc/stat
+}
 DB_PID=""
 DB_NAME="SQLite (in the server's processes)"
 DB_PORT=""
@@ -581,9 +584,11 @@ for ((round = 1; round <= ROUNDS; round++)); do
         mapfile -t pids < <(server_pids "$key")
         app_before="$(cpu_ticks "${pids[@]}")"
         db_before="$(database_ticks)"
+        read -r busy_before idle_before < <(machine_ticks)
         run_wrk "$out" "${args[@]}" -d"${duration}s" --latency "$url" || { cat "$out" >&2; die "wrk failed for $key"; }
         app_ticks=$(( $(cpu_ticks "${pids[@]}") - app_before ))
         db_ticks=$(( $(database_ticks) - db_before ))
+        read -r busy_after idle_after < <(machine_ticks)
         # The connections to the database the side still holds: its pool, as the run left it.
         held="$( [[ -n "$DB_PORT" ]] && tcp_connections_of "$DB_PORT" "${pids[@]}" || echo 0)"
         side="${key%%-*}"
@@ -593,10 +598,14 @@ for ((round = 1; round <= ROUNDS; round++)); do
         requests="$(wrk_requests "$out")"
         cpu="$(awk -v a="$app_ticks" -v d="$db_ticks" -v n="${requests:-0}" -v hz="$CLK_TCK" \
             'BEGIN { if (n + 0 == 0) print "-"; else printf "%.2f / %.2f ms\n", a * 1000 / hz / n, d * 1000 / hz / n }')"
+        # The rest of the machine's busy time (wrk, the kernel's loopback work, other jobs) per
+        # request, and how much of the run the CPUs sat idle: where the server's share ends.
+        rest="$(awk -v b=$(( busy_after - busy_before )) -v i=$(( idle_after - idle_before )) -v a="$app_ticks" -v d="$db_ticks" -v n="${requests:-0}" -v hz="$CLK_TCK" \
+            'BEGIN { if (n + 0 == 0 || b + i == 0) print "-"; else printf "%.2f ms, idle %.0f %%\n", (b - a - d) * 1000 / hz / n, 100 * i / (b + i) }')"
         rps="$(wrk_rps "$out")"
         [[ -n "$rps" ]] || { cat "$out" >&2; die "no Requests/sec in wrk output for $key"; }
-        log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), CPU per request server / $DB_NAME $cpu${DB_PORT:+, $held connections to $DB_NAME held}, errors: $(wrk_errors "$out")"
-        if keep_best "$key" "$out"; then BEST_CPU[$key]="$cpu"; fi
+        log "  $rps req/s, latency avg $(wrk_latency "$out"), p99 $(wrk_p99 "$out"), CPU per request server / $DB_NAME $cpu, rest of the machine $rest${DB_PORT:+, $held connections to $DB_NAME held}, errors: $(wrk_errors "$out")"
+        if keep_best "$key" "$out"; then BEST_CPU[$key]="$cpu"; BEST_REST[$key]="$rest"; fi
     done
 done
 
@@ -666,6 +675,13 @@ report() {
             "${BEST_LAT[spindle-$route]:--}" "${BEST_P99[spindle-$route]:--}" \
             "${BEST_CPU[fpm-$route]}" "${BEST_CPU[spindle-$route]:--}" \
             "${BEST_ERR[fpm-$route]}" "${BEST_ERR[spindle-$route]:--}"
+    done
+    echo
+    echo "The rest of the machine per request in the same rounds (wrk, which shares the CPUs, the kernel's loopback work, anything else running) and the share of the time the CPUs sat idle:"
+    echo
+    for route in hello users posts sleep cache; do
+        [[ -n "${BEST_RPS[fpm-$route]:-}" ]] || continue
+        echo "- $(route_label "$route"): php-fpm ${BEST_REST[fpm-$route]:--}; Spindle ${BEST_REST[spindle-$route]:--}"
     done
     [[ "$SPINDLE_NATIVE" == 1 ]] || return 0
     echo
