@@ -1,42 +1,59 @@
 #!/usr/bin/env bash
 # DoctrineBundle under `spindle serve`: the Symfony 7.4 fixture (tests/fixtures/symfony74-app), whose
 # connection is DoctrineBundle's recipe (`url: '%env(resolve:DATABASE_URL)%'`, a mysql:// URL) and
-# nothing about Spindle, one worker, every request running SELECT SLEEP(1) through that connection.
+# nothing about Spindle, one worker, every request running SELECT SLEEP(1) through that connection
+# (with DB=pgsql: a postgresql:// URL to the private PostgreSQL of scripts/postgres, SELECT pg_sleep(1)).
 #
 #   bash benchmarks/symfony-doctrine.sh              # from the repository root
 #   DURATION=30 bash benchmarks/symfony-doctrine.sh
+#   DB=pgsql bash benchmarks/symfony-doctrine.sh
 #
 # Two targets, `bin/spindle serve tests/fixtures/symfony74-app --workers=1` under wrk -t2 -c10:
 #   Spindle's clients   the default: Spindle's DBAL middleware puts Spindle's driver in place of
 #                       pdo_mysql, so the 10 queries wait on the server together (limit 10 req/s,
 #                       target at least 9.5)
 #   native              SPINDLE_MYSQL_DRIVER=native: pdo_mysql blocks the worker, about 1 req/s
+#                       (DB=pgsql: Spindle's PgsqlDriver in place of pdo_pgsql, and
+#                       SPINDLE_PGSQL_DRIVER=native)
 #
 # wrk counts the responses completed within the run: with a 1 s floor per request a connection
 # completes at most floor(DURATION / latency) of them (29 in 30 s at 1.02 s), so the report also
 # gives what the worker sustains: connections / mean latency.
 #
-# Env knobs: DURATION (wrk seconds, default 30), CONNECTIONS (default 10), SPINDLE_BIN (default
-# bin/spindle).
+# Env knobs: DB (mysql or pgsql, default mysql), DURATION (wrk seconds, default 30), CONNECTIONS
+# (default 10), SPINDLE_BIN (default bin/spindle).
 # The kernels' container is built in the fixture's var/cache/bench (APP_ENV=bench), removed on exit.
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+DB="${DB:-mysql}"
 DURATION="${DURATION:-30}"
 CONNECTIONS="${CONNECTIONS:-10}"
 SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
 APP="$ROOT/tests/fixtures/symfony74-app"
 [[ "$DURATION" =~ ^[0-9]+$ && "$CONNECTIONS" =~ ^[0-9]+$ ]] || die "DURATION and CONNECTIONS must be whole numbers"
+[[ "$DB" == mysql || "$DB" == pgsql ]] || die "DB must be mysql or pgsql"
 
 need_tools wrk curl
 [[ -f "$APP/vendor/autoload.php" ]] || { log "installing the fixture"; scripts/composer-fixture "$APP" install --no-progress --quiet; }
-use_mariadb
+if [[ "$DB" == pgsql ]]; then
+    use_postgres
+    SERVER_VERSION="$(PGPASSWORD="$PGSQL_PASSWORD" psql -h "$PGSQL_HOST" -p "$PGSQL_PORT" -U "$PGSQL_USER" -d "$PGSQL_DATABASE" -Atc 'SHOW server_version' | cut -d' ' -f1)"
+    DRIVER_VARIABLE=SPINDLE_PGSQL_DRIVER SLEEP_SQL='SELECT pg_sleep(1)'
+else
+    use_mariadb
+    DRIVER_VARIABLE=SPINDLE_MYSQL_DRIVER SLEEP_SQL='SELECT SLEEP(1)'
+fi
 make_tmp spindle-symfony-doctrine
 on_cleanup() { rm -rf "$APP/var/cache/bench"; }
 rm -rf "$APP/var/cache/bench"
 export APP_ENV=bench APP_DEBUG=0
-export DATABASE_URL="mysql://$MYSQL_USER:$MYSQL_PASSWORD@$MYSQL_HOST:$MYSQL_PORT/$MYSQL_DATABASE?charset=utf8mb4"
+if [[ "$DB" == pgsql ]]; then
+    export DATABASE_URL="postgresql://$PGSQL_USER:$PGSQL_PASSWORD@$PGSQL_HOST:$PGSQL_PORT/$PGSQL_DATABASE?serverVersion=$SERVER_VERSION&charset=utf8"
+else
+    export DATABASE_URL="mysql://$MYSQL_USER:$MYSQL_PASSWORD@$MYSQL_HOST:$MYSQL_PORT/$MYSQL_DATABASE?charset=utf8mb4"
+fi
 unset REDIS_URL
 # wrk rounds its latency figures to 10 ms; this prints them exactly.
 cat >"$TMP/report.lua" <<'LUA'
@@ -46,9 +63,10 @@ end
 LUA
 
 ROWS=()
-measure() {   # measure NAME MYSQL_DRIVER
+measure() {   # measure NAME DRIVER (the value of $DRIVER_VARIABLE)
     local name="$1" driver="$2" raw="$TMP/$1.wrk" classes warm=() i
-    SPINDLE_MYSQL_DRIVER="$driver" spawn_spindle "$name" "$name" "$TMP/$name.log" 30 \
+    local -x "$DRIVER_VARIABLE=$driver"
+    spawn_spindle "$name" "$name" "$TMP/$name.log" 30 \
         php "$SPINDLE_BIN" serve "$APP" --host=127.0.0.1 --port=0 --workers=1 --concurrency=16 --request-timeout=120
     classes="$(curl -s --max-time 10 "${SPINDLE_URL}clients/classes")"
     log "$name: $classes"
@@ -66,10 +84,10 @@ measure() {   # measure NAME MYSQL_DRIVER
 }
 
 measure "Spindle's clients" spindle
-measure "native (SPINDLE_MYSQL_DRIVER=native)" native
+measure "native ($DRIVER_VARIABLE=native)" native
 
 echo
-echo "## DoctrineBundle, SELECT SLEEP(1) per request, 1 worker, wrk -t2 -c$CONNECTIONS -d${DURATION}s"
+echo "## DoctrineBundle ($DB), $SLEEP_SQL per request, 1 worker, wrk -t2 -c$CONNECTIONS -d${DURATION}s"
 echo
 echo "$(date -u +%Y-%m-%dT%H:%M:%SZ); $(nproc) cores; PHP $(php -r 'echo PHP_VERSION;'); limit $CONNECTIONS req/s; target >= 9.5 req/s"
 echo
