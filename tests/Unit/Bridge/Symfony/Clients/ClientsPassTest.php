@@ -88,11 +88,14 @@ final class ClientsPassTest extends TestCase
             }
             \putenv('SPINDLE_PGSQL_DRIVER=native');
             self::assertSame(PdoPgsqlDriver::class, $connect('postgresql://app:pw@db/app'));
+            \putenv('SPINDLE_PGSQL_DRIVER');
+            // Outside a worker (a loop that is not Spindle's): DBAL's own.
+            EventLoop::setDriver((new DriverFactory())->create());
+            self::assertSame(PdoPgsqlDriver::class, $connect('postgresql://app:pw@db/app'));
         } finally {
             \putenv('SPINDLE_PGSQL_DRIVER');
             EventLoop::setDriver($driver);
         }
-        self::assertSame(PdoPgsqlDriver::class, $connect('postgresql://app:pw@db/app'));
     }
 
     public function testWithoutDoctrineBundleNoMiddleware(): void
