@@ -1,58 +1,56 @@
 #!/usr/bin/env bash
 # DoctrineBundle under `spindle serve`: the Symfony 7.4 fixture (tests/fixtures/symfony74-app), whose
 # connection is DoctrineBundle's recipe (`url: '%env(resolve:DATABASE_URL)%'`, a mysql:// URL) and
-# nothing about Spindle, one worker, every request running SELECT SLEEP(1) through that connection
-# (with DB=pgsql: a postgresql:// URL to the private PostgreSQL of scripts/postgres, SELECT pg_sleep(1)).
+# nothing about Spindle, one worker, every request running SELECT SLEEP(1) through that connection.
 #
 #   bash benchmarks/symfony-doctrine.sh              # from the repository root
 #   DURATION=30 bash benchmarks/symfony-doctrine.sh
-#   DB=pgsql bash benchmarks/symfony-doctrine.sh
 #
 # Two targets, `bin/spindle serve tests/fixtures/symfony74-app --workers=1` under wrk -t2 -c10:
 #   Spindle's clients   the default: Spindle's DBAL middleware puts Spindle's driver in place of
 #                       pdo_mysql, so the 10 queries wait on the server together (limit 10 req/s,
 #                       target at least 9.5)
 #   native              SPINDLE_MYSQL_DRIVER=native: pdo_mysql blocks the worker, about 1 req/s
-#                       (DB=pgsql: Spindle's PgsqlDriver in place of pdo_pgsql, and
-#                       SPINDLE_PGSQL_DRIVER=native)
+# With DB=pgsql (default mysql) the connection is a postgresql:// URL to the private PostgreSQL of
+# scripts/postgres, the route runs SELECT pg_sleep(1), Spindle's PgsqlDriver takes pdo_pgsql's place
+# and the native side is SPINDLE_PGSQL_DRIVER=native:  DB=pgsql bash benchmarks/symfony-doctrine.sh
 #
 # wrk counts the responses completed within the run: with a 1 s floor per request a connection
 # completes at most floor(DURATION / latency) of them (29 in 30 s at 1.02 s), so the report also
 # gives what the worker sustains: connections / mean latency.
 #
-# Env knobs: DB (mysql or pgsql, default mysql), DURATION (wrk seconds, default 30), CONNECTIONS
-# (default 10), SPINDLE_BIN (default bin/spindle).
+# Env knobs: DURATION (wrk seconds, default 30), CONNECTIONS (default 10), SPINDLE_BIN (default
+# bin/spindle).
 # The kernels' container is built in the fixture's var/cache/bench (APP_ENV=bench), removed on exit.
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-DB="${DB:-mysql}"
 DURATION="${DURATION:-30}"
 CONNECTIONS="${CONNECTIONS:-10}"
 SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
 APP="$ROOT/tests/fixtures/symfony74-app"
 [[ "$DURATION" =~ ^[0-9]+$ && "$CONNECTIONS" =~ ^[0-9]+$ ]] || die "DURATION and CONNECTIONS must be whole numbers"
-[[ "$DB" == mysql || "$DB" == pgsql ]] || die "DB must be mysql or pgsql"
 
 need_tools wrk curl
 [[ -f "$APP/vendor/autoload.php" ]] || { log "installing the fixture"; scripts/composer-fixture "$APP" install --no-progress --quiet; }
-if [[ "$DB" == pgsql ]]; then
-    use_postgres
-    SERVER_VERSION="$(PGPASSWORD="$PGSQL_PASSWORD" psql -h "$PGSQL_HOST" -p "$PGSQL_PORT" -U "$PGSQL_USER" -d "$PGSQL_DATABASE" -Atc 'SHOW server_version' | cut -d' ' -f1)"
-    DRIVER_VARIABLE=SPINDLE_PGSQL_DRIVER SLEEP_SQL='SELECT pg_sleep(1)'
-else
-    use_mariadb
-    DRIVER_VARIABLE=SPINDLE_MYSQL_DRIVER SLEEP_SQL='SELECT SLEEP(1)'
-fi
+use_mariadb
 make_tmp spindle-symfony-doctrine
 on_cleanup() { rm -rf "$APP/var/cache/bench"; }
 rm -rf "$APP/var/cache/bench"
 export APP_ENV=bench APP_DEBUG=0
+export DATABASE_URL="mysql://$MYSQL_USER:$MYSQL_PASSWORD@$MYSQL_HOST:$MYSQL_PORT/$MYSQL_DATABASE?charset=utf8mb4"
+DB="${DB:-mysql}"
+DRIVER_VARIABLE=SPINDLE_MYSQL_DRIVER
+SLEEP_SQL='SELECT SLEEP(1)'
 if [[ "$DB" == pgsql ]]; then
-    export DATABASE_URL="postgresql://$PGSQL_USER:$PGSQL_PASSWORD@$PGSQL_HOST:$PGSQL_PORT/$PGSQL_DATABASE?serverVersion=$SERVER_VERSION&charset=utf8"
-else
-    export DATABASE_URL="mysql://$MYSQL_USER:$MYSQL_PASSWORD@$MYSQL_HOST:$MYSQL_PORT/$MYSQL_DATABASE?charset=utf8mb4"
+    use_postgres
+    server_version="$(PGPASSWORD="$PGSQL_PASSWORD" psql -h "$PGSQL_HOST" -p "$PGSQL_PORT" -U "$PGSQL_USER" -d "$PGSQL_DATABASE" -Atc 'SHOW server_version' | cut -d' ' -f1)"
+    export DATABASE_URL="postgresql://$PGSQL_USER:$PGSQL_PASSWORD@$PGSQL_HOST:$PGSQL_PORT/$PGSQL_DATABASE?serverVersion=$server_version&charset=utf8"
+    DRIVER_VARIABLE=SPINDLE_PGSQL_DRIVER
+    SLEEP_SQL='SELECT pg_sleep(1)'
+elif [[ "$DB" != mysql ]]; then
+    die "DB must be mysql or pgsql"
 fi
 unset REDIS_URL
 # wrk rounds its latency figures to 10 ms; this prints them exactly.
@@ -63,7 +61,7 @@ end
 LUA
 
 ROWS=()
-measure() {   # measure NAME DRIVER (the value of $DRIVER_VARIABLE)
+measure() {   # measure NAME MYSQL_DRIVER
     local name="$1" driver="$2" raw="$TMP/$1.wrk" classes warm=() i
     local -x "$DRIVER_VARIABLE=$driver"
     spawn_spindle "$name" "$name" "$TMP/$name.log" 30 \
@@ -87,9 +85,9 @@ measure "Spindle's clients" spindle
 measure "native ($DRIVER_VARIABLE=native)" native
 
 echo
-echo "## DoctrineBundle ($DB), $SLEEP_SQL per request, 1 worker, wrk -t2 -c$CONNECTIONS -d${DURATION}s"
+echo "## DoctrineBundle, SELECT SLEEP(1) per request, 1 worker, wrk -t2 -c$CONNECTIONS -d${DURATION}s"
 echo
-echo "$(date -u +%Y-%m-%dT%H:%M:%SZ); $(nproc) cores; PHP $(php -r 'echo PHP_VERSION;'); limit $CONNECTIONS req/s; target >= 9.5 req/s"
+echo "$(date -u +%Y-%m-%dT%H:%M:%SZ); $(nproc) cores; PHP $(php -r 'echo PHP_VERSION;'); $DB, $SLEEP_SQL per request; limit $CONNECTIONS req/s; target >= 9.5 req/s"
 echo
 echo "| target | getNativeConnection() | wrk req/s | requests | mean latency | connections / mean latency | 'blocked the event loop' lines | errors |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"

@@ -4,15 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Unit\Bridge\Symfony\Clients;
 
-use Doctrine\DBAL\Configuration;
-use Doctrine\DBAL\Driver\PDO\PgSQL\Driver as PdoPgsqlDriver;
-use Doctrine\DBAL\DriverManager;
-use Doctrine\DBAL\Tools\DsnParser;
 use PHPUnit\Framework\TestCase;
 use Revolt\EventLoop;
 use Revolt\EventLoop\DriverFactory;
 use Spindle\Bridge\Doctrine\DriverMiddleware;
-use Spindle\Bridge\Doctrine\PgsqlDriver;
 use Spindle\Bridge\Symfony\Clients\ClientsPass;
 use Spindle\Bridge\Symfony\Clients\HttpClients;
 use Spindle\Bridge\Symfony\Clients\RedisPools;
@@ -56,46 +51,6 @@ final class ClientsPassTest extends TestCase
         self::assertSame(DriverMiddleware::class, $middleware->getClass());
         self::assertSame([['priority' => ClientsPass::MIDDLEWARE_PRIORITY]], $middleware->getTag('doctrine.middleware'));
         self::assertSame(['doctrine.dbal.default_connection (DBAL)', 'doctrine.dbal.logs_connection (DBAL)'], $container->getParameter(ClientsPass::MARKER));
-    }
-
-    /**
-     * The middleware the pass registers, applied as DoctrineBundle applies it: a connection whose
-     * URL scheme is one of DoctrineBundle's for pdo_pgsql gets Spindle's PgsqlDriver in a worker,
-     * DBAL's own with SPINDLE_PGSQL_DRIVER=native or outside a worker.
-     */
-    public function testAPostgresqlConnectionGetsSpindlesPgsqlDriverInAWorker(): void
-    {
-        $container = new ContainerBuilder();
-        $container->setParameter('doctrine.connections', ['default' => 'doctrine.dbal.default_connection']);
-        ClientsPass::doctrine()->process($container);
-        $container->getDefinition(ClientsPass::MIDDLEWARE)->setPublic(true);
-        $container->compile();
-        $middleware = $container->get(ClientsPass::MIDDLEWARE);
-        self::assertInstanceOf(DriverMiddleware::class, $middleware);
-        $connect = static function (string $url) use ($middleware): string {
-            $configuration = (new Configuration())->setMiddlewares([$middleware]);
-            $params = (new DsnParser(['postgres' => 'pdo_pgsql', 'postgresql' => 'pdo_pgsql', 'pgsql' => 'pdo_pgsql']))->parse($url);
-
-            // @phpstan-ignore argument.type
-            return DriverManager::getConnection($params, $configuration)->getDriver()::class;
-        };
-
-        $driver = EventLoop::getDriver();
-        EventLoop::setDriver(new ContextDriver((new DriverFactory())->create()));
-        try {
-            foreach (['postgresql', 'postgres', 'pgsql'] as $scheme) {
-                self::assertSame(PgsqlDriver::class, $connect("$scheme://app:pw@db/app?serverVersion=16"), $scheme);
-            }
-            \putenv('SPINDLE_PGSQL_DRIVER=native');
-            self::assertSame(PdoPgsqlDriver::class, $connect('postgresql://app:pw@db/app'));
-            \putenv('SPINDLE_PGSQL_DRIVER');
-            // Outside a worker (a loop that is not Spindle's): DBAL's own.
-            EventLoop::setDriver((new DriverFactory())->create());
-            self::assertSame(PdoPgsqlDriver::class, $connect('postgresql://app:pw@db/app'));
-        } finally {
-            \putenv('SPINDLE_PGSQL_DRIVER');
-            EventLoop::setDriver($driver);
-        }
     }
 
     public function testWithoutDoctrineBundleNoMiddleware(): void
