@@ -67,6 +67,11 @@ final class PgsqlDriver extends AbstractPostgreSQLDriver
      */
     public static function dsn(array $params): string
     {
+        // DBAL 3's driver connects to `postgres` (or `default_dbname`) when no dbname is given;
+        // DBAL 4's leaves the database to the server (the user's name).
+        if (!isset($params['dbname']) && \interface_exists('Doctrine\DBAL\Driver\ServerInfoAwareConnection')) {
+            $params['dbname'] = $params['default_dbname'] ?? 'postgres';
+        }
         $dsn = 'pgsql:';
         foreach (['host', 'port', 'dbname', 'sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'sslcrl', 'application_name', 'gssencmode'] as $key) {
             $value = $params[$key] ?? null;

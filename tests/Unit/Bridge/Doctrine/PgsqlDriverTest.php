@@ -36,6 +36,8 @@ final class PgsqlDriverTest extends TestCase
         yield 'an integer port' => [['host' => 'db', 'port' => 5432, 'dbname' => 'shop']];
         yield 'empty host and port' => [['host' => '', 'port' => '', 'dbname' => 'shop']];
         yield 'nothing' => [[]];
+        // DBAL 3 connects to this one when there is no dbname; DBAL 4 ignores it.
+        yield 'default_dbname' => [['host' => 'db', 'default_dbname' => 'template1']];
     }
 
     /**
