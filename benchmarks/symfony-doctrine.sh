@@ -11,6 +11,9 @@
 #                       pdo_mysql, so the 10 queries wait on the server together (limit 10 req/s,
 #                       target at least 9.5)
 #   native              SPINDLE_MYSQL_DRIVER=native: pdo_mysql blocks the worker, about 1 req/s
+# With DB=pgsql (default mysql) the connection is a postgresql:// URL to the private PostgreSQL of
+# scripts/postgres, the route runs SELECT pg_sleep(1), Spindle's PgsqlDriver takes pdo_pgsql's place
+# and the native side is SPINDLE_PGSQL_DRIVER=native:  DB=pgsql bash benchmarks/symfony-doctrine.sh
 #
 # wrk counts the responses completed within the run: with a 1 s floor per request a connection
 # completes at most floor(DURATION / latency) of them (29 in 30 s at 1.02 s), so the report also
@@ -37,6 +40,18 @@ on_cleanup() { rm -rf "$APP/var/cache/bench"; }
 rm -rf "$APP/var/cache/bench"
 export APP_ENV=bench APP_DEBUG=0
 export DATABASE_URL="mysql://$MYSQL_USER:$MYSQL_PASSWORD@$MYSQL_HOST:$MYSQL_PORT/$MYSQL_DATABASE?charset=utf8mb4"
+DB="${DB:-mysql}"
+DRIVER_VARIABLE=SPINDLE_MYSQL_DRIVER
+SLEEP_SQL='SELECT SLEEP(1)'
+if [[ "$DB" == pgsql ]]; then
+    use_postgres
+    server_version="$(PGPASSWORD="$PGSQL_PASSWORD" psql -h "$PGSQL_HOST" -p "$PGSQL_PORT" -U "$PGSQL_USER" -d "$PGSQL_DATABASE" -Atc 'SHOW server_version' | cut -d' ' -f1)"
+    export DATABASE_URL="postgresql://$PGSQL_USER:$PGSQL_PASSWORD@$PGSQL_HOST:$PGSQL_PORT/$PGSQL_DATABASE?serverVersion=$server_version&charset=utf8"
+    DRIVER_VARIABLE=SPINDLE_PGSQL_DRIVER
+    SLEEP_SQL='SELECT pg_sleep(1)'
+elif [[ "$DB" != mysql ]]; then
+    die "DB must be mysql or pgsql"
+fi
 unset REDIS_URL
 # wrk rounds its latency figures to 10 ms; this prints them exactly.
 cat >"$TMP/report.lua" <<'LUA'
@@ -48,7 +63,8 @@ LUA
 ROWS=()
 measure() {   # measure NAME MYSQL_DRIVER
     local name="$1" driver="$2" raw="$TMP/$1.wrk" classes warm=() i
-    SPINDLE_MYSQL_DRIVER="$driver" spawn_spindle "$name" "$name" "$TMP/$name.log" 30 \
+    local -x "$DRIVER_VARIABLE=$driver"
+    spawn_spindle "$name" "$name" "$TMP/$name.log" 30 \
         php "$SPINDLE_BIN" serve "$APP" --host=127.0.0.1 --port=0 --workers=1 --concurrency=16 --request-timeout=120
     classes="$(curl -s --max-time 10 "${SPINDLE_URL}clients/classes")"
     log "$name: $classes"
@@ -66,12 +82,12 @@ measure() {   # measure NAME MYSQL_DRIVER
 }
 
 measure "Spindle's clients" spindle
-measure "native (SPINDLE_MYSQL_DRIVER=native)" native
+measure "native ($DRIVER_VARIABLE=native)" native
 
 echo
 echo "## DoctrineBundle, SELECT SLEEP(1) per request, 1 worker, wrk -t2 -c$CONNECTIONS -d${DURATION}s"
 echo
-echo "$(date -u +%Y-%m-%dT%H:%M:%SZ); $(nproc) cores; PHP $(php -r 'echo PHP_VERSION;'); limit $CONNECTIONS req/s; target >= 9.5 req/s"
+echo "$(date -u +%Y-%m-%dT%H:%M:%SZ); $(nproc) cores; PHP $(php -r 'echo PHP_VERSION;'); $DB, $SLEEP_SQL per request; limit $CONNECTIONS req/s; target >= 9.5 req/s"
 echo
 echo "| target | getNativeConnection() | wrk req/s | requests | mean latency | connections / mean latency | 'blocked the event loop' lines | errors |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"

@@ -10,8 +10,8 @@ use Spindle\Loop\ContextDriver;
 /**
  * What decides, when a framework service is made, whether it gets one of Spindle's clients: this
  * process is a worker of `spindle serve` (its event loop is Spindle's), and the client's
- * environment variable (SPINDLE_MYSQL_DRIVER, SPINDLE_REDIS_DRIVER, SPINDLE_HTTP_DRIVER) does
- * not say `native`.
+ * environment variable (SPINDLE_MYSQL_DRIVER, SPINDLE_PGSQL_DRIVER, SPINDLE_REDIS_DRIVER,
+ * SPINDLE_HTTP_DRIVER) does not say `native`.
  */
 final class WorkerEnvironment
 {

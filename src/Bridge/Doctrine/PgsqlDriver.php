@@ -21,8 +21,9 @@ use Spindle\Database\Pdo;
  *     ]);
  *
  * Parameters are those of DBAL's pdo_pgsql driver: host, port, dbname, sslmode, sslrootcert,
- * sslcert, sslkey, application_name, charset (sent as SET NAMES), user, password, persistent
- * (accepted, without effect) and driverOptions (PDO attributes). As DBAL's driver does, it turns
+ * sslcert, sslkey, sslcrl, gssencmode, application_name, charset (sent as SET NAMES), user,
+ * password, persistent (accepted, without effect), driverOptions (PDO attributes) and, on DBAL 3,
+ * default_dbname. As DBAL's driver does, it turns
  * PDO::PGSQL_ATTR_DISABLE_PREPARES on unless driverOptions set it to false. Errors carry
  * PostgreSQL's SQLSTATEs, so DBAL's exception converter and platform detection work unchanged.
  */
@@ -67,6 +68,11 @@ final class PgsqlDriver extends AbstractPostgreSQLDriver
      */
     public static function dsn(array $params): string
     {
+        // DBAL 3's driver connects to `postgres` (or `default_dbname`) when no dbname is given;
+        // DBAL 4's leaves the database to the server (the user's name).
+        if (!isset($params['dbname']) && \interface_exists('Doctrine\DBAL\Driver\ServerInfoAwareConnection')) {
+            $params['dbname'] = $params['default_dbname'] ?? 'postgres';
+        }
         $dsn = 'pgsql:';
         foreach (['host', 'port', 'dbname', 'sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'sslcrl', 'application_name', 'gssencmode'] as $key) {
             $value = $params[$key] ?? null;

@@ -12,7 +12,8 @@ use Spindle\Database\Pgsql\SslMode;
 /**
  * Opens the PostgreSQL session of a "pgsql:" DSN as pdo_pgsql does: the DSN is a libpq
  * connection string with ";" for blanks ("host=db;port=5432;dbname=app;sslmode=require"), the
- * constructor's user and password win over the DSN's, PDO::ATTR_TIMEOUT is connect_timeout
+ * constructor's user and password win over the DSN's (an empty user is the OS user's name, as
+ * in libpq), PDO::ATTR_TIMEOUT is connect_timeout
  * (30 s by default). Without host, the unix socket in /var/run/postgresql.
  *
  * @internal
@@ -53,7 +54,11 @@ final class PgsqlConnect
         if ($host === '') {
             $host = self::DEFAULT_SOCKET_DIR;
         }
-        $user = $username ?? $values['user'] ?? (\function_exists('posix_getpwuid') ? (posix_getpwuid(posix_geteuid())['name'] ?? 'postgres') : 'postgres');
+        // An empty user (DBAL passes '' when a URL names none) is libpq's default: the OS user.
+        $user = $username ?? $values['user'] ?? '';
+        if ($user === '') {
+            $user = \function_exists('posix_getpwuid') ? (posix_getpwuid(posix_geteuid())['name'] ?? 'postgres') : 'postgres';
+        }
         $parameters = [];
         foreach (['application_name', 'options', 'search_path'] as $name) {
             if (isset($values[$name])) {

@@ -7,6 +7,7 @@ namespace Spindle\Tests\Unit\Bridge\Doctrine;
 use PHPUnit\Framework\TestCase;
 use Spindle\Bridge\Doctrine\DatabaseUrl;
 use Spindle\Bridge\Doctrine\Driver;
+use Spindle\Bridge\Doctrine\PgsqlDriver;
 
 final class DatabaseUrlTest extends TestCase
 {
@@ -43,11 +44,40 @@ final class DatabaseUrlTest extends TestCase
         self::assertArrayNotHasKey('driver', $params);
     }
 
+    /** @return iterable<array{string}> */
+    public static function pgsqlSchemes(): iterable
+    {
+        foreach (DatabaseUrl::PGSQL_SCHEMES as $scheme) {
+            yield $scheme => [$scheme];
+        }
+    }
+
+    /** @dataProvider pgsqlSchemes */
+    public function testEveryPostgresqlSchemeSelectsThePgsqlDriver(string $scheme): void
+    {
+        $params = DatabaseUrl::parse($scheme . '://app:s%40cret@db.internal:5433/shop?sslmode=verify-full&sslrootcert=/etc/ca.pem&application_name=shop&charset=utf8&serverVersion=16.4');
+
+        ksort($params);
+        self::assertSame([
+            'application_name' => 'shop',
+            'charset' => 'utf8',
+            'dbname' => 'shop',
+            'driverClass' => PgsqlDriver::class,
+            'host' => 'db.internal',
+            'password' => 's@cret',
+            'port' => 5433,
+            'serverVersion' => '16.4',
+            'sslmode' => 'verify-full',
+            'sslrootcert' => '/etc/ca.pem',
+            'user' => 'app',
+        ], $params);
+    }
+
     public function testOtherSchemesAreLeftToDbal(): void
     {
-        $params = DatabaseUrl::parse('postgres://u:p@db/app', ['postgres' => 'pdo_pgsql']);
+        $params = DatabaseUrl::parse('sqlite3:///var/app.db', ['sqlite3' => 'pdo_sqlite']);
 
-        self::assertSame('pdo_pgsql', $params['driver'] ?? null);
+        self::assertSame('pdo_sqlite', $params['driver'] ?? null);
         self::assertArrayNotHasKey('driverClass', $params);
     }
 

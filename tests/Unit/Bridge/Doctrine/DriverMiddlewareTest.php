@@ -13,12 +13,14 @@ use PHPUnit\Framework\TestCase;
 use Spindle\Bridge\Doctrine\Driver;
 use Spindle\Bridge\Doctrine\DriverMiddleware;
 use Spindle\Bridge\Doctrine\NativeDrivers;
+use Spindle\Bridge\Doctrine\PgsqlDriver;
 
 final class DriverMiddlewareTest extends TestCase
 {
     protected function tearDown(): void
     {
         \putenv('SPINDLE_MYSQL_DRIVER');
+        \putenv('SPINDLE_PGSQL_DRIVER');
         \putenv('SPINDLE_TEST_DRIVER');
     }
 
@@ -27,6 +29,29 @@ final class DriverMiddlewareTest extends TestCase
         $middleware = new DriverMiddleware(inWorker: static fn (): bool => true);
 
         self::assertInstanceOf(Driver::class, $middleware->wrap(new PdoMysqlDriver()));
+    }
+
+    public function testInAWorkerPdoPgsqlBecomesSpindlesPgsqlDriver(): void
+    {
+        $middleware = new DriverMiddleware(inWorker: static fn (): bool => true);
+
+        self::assertInstanceOf(PgsqlDriver::class, $middleware->wrap(new PdoPgsqlDriver()));
+    }
+
+    /** Each database has its own variable: one kept native leaves the other on Spindle's driver. */
+    public function testSpindlePgsqlDriverNativeKeepsPdoPgsqlOnly(): void
+    {
+        $middleware = new DriverMiddleware(inWorker: static fn (): bool => true);
+        $pgsql = new PdoPgsqlDriver();
+
+        \putenv('SPINDLE_PGSQL_DRIVER=native');
+        self::assertSame($pgsql, $middleware->wrap($pgsql));
+        self::assertInstanceOf(Driver::class, $middleware->wrap(new PdoMysqlDriver()));
+        \putenv('SPINDLE_PGSQL_DRIVER');
+        \putenv('SPINDLE_MYSQL_DRIVER=native');
+        self::assertInstanceOf(PgsqlDriver::class, $middleware->wrap($pgsql));
+        // Outside a worker neither changes.
+        self::assertSame($pgsql, (new DriverMiddleware(inWorker: static fn (): bool => false))->wrap($pgsql));
     }
 
     public function testOtherDriversAreKept(): void
@@ -71,9 +96,12 @@ final class DriverMiddlewareTest extends TestCase
         self::assertInstanceOf(PdoPgsqlDriver::class, $middleware->wrap(new PdoPgsqlDriver()));
     }
 
-    public function testTheDefaultTableMapsPdoMysqlOnly(): void
+    public function testTheDefaultTableMapsPdoMysqlAndPdoPgsql(): void
     {
-        self::assertSame([PdoMysqlDriver::class => [Driver::class, 'SPINDLE_MYSQL_DRIVER']], NativeDrivers::REPLACEMENTS);
+        self::assertSame([
+            PdoMysqlDriver::class => [Driver::class, 'SPINDLE_MYSQL_DRIVER'],
+            PdoPgsqlDriver::class => [PgsqlDriver::class, 'SPINDLE_PGSQL_DRIVER'],
+        ], NativeDrivers::REPLACEMENTS);
     }
 }
 

@@ -53,6 +53,12 @@ final class PdoPartsTest extends TestCase
         $config = PgsqlConnect::config('dbname=app;user=dsnuser', 'ctor', 'secret', [\PDO::ATTR_TIMEOUT => 3]);
         self::assertSame([PgsqlConnect::DEFAULT_SOCKET_DIR, 'ctor', 'secret', 3.0], [$config->host, $config->user, $config->password, $config->connectTimeout]);
         self::assertTrue($config->isUnixSocket());
+        // An empty user, from the constructor (DBAL's '' when a URL names none) or the DSN, is the
+        // OS user's name as libpq takes it; the constructor's still wins over the DSN's.
+        $osUser = posix_getpwuid(posix_geteuid())['name'] ?? null;
+        self::assertIsString($osUser);
+        self::assertSame($osUser, PgsqlConnect::config('dbname=app;user=dsnuser', '', null, [])->user);
+        self::assertSame($osUser, PgsqlConnect::config('dbname=app;user=', null, null, [])->user);
         $this->expectException(\InvalidArgumentException::class);
         PgsqlConnect::config('host=db;sslmode=sometimes', null, null, []);
     }
