@@ -118,6 +118,36 @@ final class SymfonyClientsTest extends SymfonyFixtureTestCase
         $upstream->stop();
     }
 
+    /**
+     * A container bin/console warmed (DoctrineBundle's, without SpindleBundle) is built again by
+     * the worker with Spindle's middleware in the connection's configuration; the console keeps
+     * working on that container, with pdo_mysql.
+     */
+    public function testAContainerTheConsoleBuiltIsBuiltAgainWithSpindlesDriver(): void
+    {
+        self::console(['cache:clear', '--no-warmup']);
+        self::console(['cache:warmup']);
+        self::assertFileExists(self::app() . '/var/cache/prod/App_KernelProdContainer.php');
+
+        $server = ServerProcess::start(self::app(), ['--workers=1']);
+        self::assertStringContainsString('(SpindleBundle added to the app\'s bundles, container rebuilt)', $server->stderr());
+        self::assertSame('Spindle\Database\Pdo', self::json($server, '/clients/classes')['pdo']);
+        $server->stop();
+
+        self::assertStringContainsString('42', self::console(['doctrine:query:sql', 'SELECT 42']));
+    }
+
+    /** @param list<string> $arguments */
+    private static function console(array $arguments): string
+    {
+        $process = \proc_open([\PHP_BINARY, 'bin/console', ...$arguments], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, self::app());
+        self::assertIsResource($process);
+        $output = (string) \stream_get_contents($pipes[1]);
+        self::assertSame(0, \proc_close($process), $output);
+
+        return $output;
+    }
+
     /** @return array<string, mixed> */
     private static function json(ServerProcess $server, string $path, ?string $jar = null): array
     {
