@@ -36,8 +36,6 @@ final class ClientsPass implements CompilerPassInterface
     public const MIDDLEWARE = 'spindle.doctrine.driver_middleware';
     /** DBAL applies middlewares in the order DoctrineBundle lists them, highest priority first: this one first. */
     public const MIDDLEWARE_PRIORITY = 1_000_000;
-    /** DoctrineBundle's pass that hands the services tagged doctrine.middleware to the connections (DoctrineBundle 2.6 and later). */
-    private const BUNDLE_MIDDLEWARES_PASS = 'Doctrine\Bundle\DoctrineBundle\DependencyInjection\Compiler\MiddlewaresPass';
 
     private function __construct(private readonly bool $doctrine, private readonly ?bool $bundleAppliesMiddlewares = null)
     {
@@ -93,7 +91,7 @@ final class ClientsPass implements CompilerPassInterface
         if (!\is_array($connections) || !DbalFeatures::driverMiddlewares()) {
             return [];
         }
-        $bundleApplies = $this->bundleAppliesMiddlewares ?? \class_exists(self::BUNDLE_MIDDLEWARES_PASS);
+        $bundleApplies = $this->bundleAppliesMiddlewares ?? DbalFeatures::bundleMiddlewares();
         if (!$container->hasDefinition(self::MIDDLEWARE)) {
             $middleware = $container->register(self::MIDDLEWARE, DriverMiddleware::class);
             if ($bundleApplies) {
