@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# DoctrineBundle under `spindle serve`: the Symfony 7.4 fixture (tests/fixtures/symfony74-app), whose
-# connection is DoctrineBundle's recipe (`url: '%env(resolve:DATABASE_URL)%'`, a mysql:// URL) and
-# nothing about Spindle, one worker, every request running SELECT SLEEP(1) through that connection.
+# DoctrineBundle under `spindle serve`: the Symfony 7.4 fixture (tests/fixtures/symfony74-app:
+# DoctrineBundle 2.19, DBAL 4) or the 5.4 one (FIXTURE=symfony-app: DoctrineBundle 2.3, DBAL 3),
+# whose connection is DoctrineBundle's recipe (`url: '%env(resolve:DATABASE_URL)%'`, a mysql:// URL)
+# and nothing about Spindle, one worker, every request running SELECT SLEEP(1) through that connection.
 #
 #   bash benchmarks/symfony-doctrine.sh              # from the repository root
 #   DURATION=30 bash benchmarks/symfony-doctrine.sh
+#   FIXTURE=symfony-app bash benchmarks/symfony-doctrine.sh
 #
-# Two targets, `bin/spindle serve tests/fixtures/symfony74-app --workers=1` under wrk -t2 -c10:
+# Two targets, `bin/spindle serve tests/fixtures/$FIXTURE --workers=1` under wrk -t2 -c10:
 #   Spindle's clients   the default: Spindle's DBAL middleware puts Spindle's driver in place of
 #                       pdo_mysql, so the 10 queries wait on the server together (limit 10 req/s,
 #                       target at least 9.5)
@@ -20,7 +22,7 @@
 # gives what the worker sustains: connections / mean latency.
 #
 # Env knobs: DURATION (wrk seconds, default 30), CONNECTIONS (default 10), SPINDLE_BIN (default
-# bin/spindle).
+# bin/spindle), FIXTURE (symfony74-app, the default, or symfony-app).
 # The kernels' container is built in the fixture's var/cache/bench (APP_ENV=bench), removed on exit.
 set -euo pipefail
 
@@ -29,11 +31,23 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 DURATION="${DURATION:-30}"
 CONNECTIONS="${CONNECTIONS:-10}"
 SPINDLE_BIN="${SPINDLE_BIN:-bin/spindle}"
-APP="$ROOT/tests/fixtures/symfony74-app"
+FIXTURE="${FIXTURE:-symfony74-app}"
+[[ "$FIXTURE" == symfony74-app || "$FIXTURE" == symfony-app ]] || die "FIXTURE must be symfony74-app or symfony-app"
+APP="$ROOT/tests/fixtures/$FIXTURE"
 [[ "$DURATION" =~ ^[0-9]+$ && "$CONNECTIONS" =~ ^[0-9]+$ ]] || die "DURATION and CONNECTIONS must be whole numbers"
 
 need_tools wrk curl
-[[ -f "$APP/vendor/autoload.php" ]] || { log "installing the fixture"; scripts/composer-fixture "$APP" install --no-progress --quiet; }
+if [[ ! -f "$APP/vendor/autoload.php" ]]; then
+    log "installing the fixture"
+    if [[ "$FIXTURE" == symfony-app ]]; then
+        # Debian's Symfony 5.4 and its Doctrine bridge, as scripts/test installs them.
+        need_tools deb:php-symfony-framework-bundle deb:php-symfony-runtime deb:php-symfony-dotenv \
+            deb:php-symfony-console deb:php-symfony-doctrine-bridge
+        composer install --no-interaction --no-progress --quiet --working-dir="$APP"
+    else
+        scripts/composer-fixture "$APP" install --no-progress --quiet
+    fi
+fi
 use_mariadb
 make_tmp spindle-symfony-doctrine
 on_cleanup() { rm -rf "$APP/var/cache/bench"; }
@@ -85,7 +99,7 @@ measure "Spindle's clients" spindle
 measure "native ($DRIVER_VARIABLE=native)" native
 
 echo
-echo "## DoctrineBundle, SELECT SLEEP(1) per request, 1 worker, wrk -t2 -c$CONNECTIONS -d${DURATION}s"
+echo "## DoctrineBundle ($FIXTURE), SELECT SLEEP(1) per request, 1 worker, wrk -t2 -c$CONNECTIONS -d${DURATION}s"
 echo
 echo "$(date -u +%Y-%m-%dT%H:%M:%SZ); $(nproc) cores; PHP $(php -r 'echo PHP_VERSION;'); $DB, $SLEEP_SQL per request; limit $CONNECTIONS req/s; target >= 9.5 req/s"
 echo

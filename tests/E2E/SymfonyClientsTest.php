@@ -7,13 +7,17 @@ namespace Spindle\Tests\E2E;
 use Spindle\Tests\Integration\Redis\RedisServer;
 
 /**
- * The Symfony 5.4 fixture (Debian's Symfony, which packages no DoctrineBundle: see
- * Symfony74ClientsTest for DoctrineBundle) with cache.app and the sessions on `%env(REDIS_URL)%`
- * and FrameworkBundle's http_client, nothing about Spindle: under `spindle serve` they get
- * Spindle's clients, as on 7.4.
+ * The Symfony 5.4 fixture (Debian's Symfony, DoctrineBundle 2.3 and DBAL 3 from the package
+ * registry) configured as Symfony's recipes configure an app, with nothing about Spindle:
+ * DoctrineBundle on `url: '%env(resolve:DATABASE_URL)%'` (a mysql:// URL), cache.app and the
+ * sessions on `%env(REDIS_URL)%`, FrameworkBundle's http_client. Under `spindle serve` they get
+ * Spindle's clients, as on 7.4 (Symfony74ClientsTest), although this DoctrineBundle knows no DBAL
+ * middlewares: SpindleBundle gives the connection's configuration Spindle's middleware itself.
  */
 final class SymfonyClientsTest extends SymfonyFixtureTestCase
 {
+    private const CONCURRENT = 10;
+
     private static ?RedisServer $redis = null;
 
     public static function setUpBeforeClass(): void
@@ -35,10 +39,12 @@ final class SymfonyClientsTest extends SymfonyFixtureTestCase
     public function testCacheSessionsAndHttpClientGetSpindlesClients(): void
     {
         $server = self::sharedServer(self::app(), ['--workers=1', '--concurrency=16']);
-        self::assertStringContainsString("Symfony: Spindle's clients for cache.app (Redis)", $server->stderr());
+        self::assertStringContainsString("Symfony: Spindle's clients for doctrine.dbal.default_connection (DBAL), cache.app (Redis)", $server->stderr());
         self::assertStringContainsString('http_client (HTTP)', $server->stderr());
         self::assertStringContainsString("sessions use Spindle's storage (cookie PHPSESSID, Spindle\\Bridge\\Symfony\\Redis\\RedisSessionHandler)", $server->stderr());
         self::assertSame([
+            'pdo' => 'Spindle\Database\Pdo',
+            'driver' => 'Spindle\Bridge\Doctrine\Driver',
             'cache' => 'Spindle\Bridge\Symfony\Redis\RedisCacheAdapter',
             'http' => 'Spindle\HttpClient\Symfony\SpindleHttpClient',
         ], self::json($server, '/clients/classes'));
@@ -57,6 +63,43 @@ final class SymfonyClientsTest extends SymfonyFixtureTestCase
         self::assertStringContainsString('redis-54', (string) $redis->get('sf_s' . $set['id']));
     }
 
+    public function testTenDoctrineSleepsOverlapInOneWorker(): void
+    {
+        $server = self::sharedServer(self::app(), ['--workers=1', '--concurrency=16']);
+        self::json($server, '/clients/sleep?seconds=0');
+        $started = \microtime(true);
+        $bodies = LaravelFixture::curlAll(\array_fill(0, self::CONCURRENT, ['-s', $server->url('/clients/sleep?seconds=1')]));
+        $elapsed = \microtime(true) - $started;
+        foreach ($bodies as $body) {
+            self::assertSame(['slept' => 1, 'result' => 0], \json_decode($body, true), $body . $server->stderr());
+        }
+        // Ten one-second queries one after the other would take ten seconds.
+        self::assertLessThan(4.0, $elapsed, $server->stderr());
+        self::assertStringNotContainsString('blocked the event loop', $server->stderr());
+    }
+
+    public function testTheEnvironmentKeepsTheNativeClients(): void
+    {
+        \putenv('SPINDLE_MYSQL_DRIVER=native');
+        \putenv('SPINDLE_REDIS_DRIVER=native');
+        \putenv('SPINDLE_HTTP_DRIVER=native');
+        try {
+            $server = ServerProcess::start(self::app(), ['--workers=1']);
+        } finally {
+            \putenv('SPINDLE_MYSQL_DRIVER');
+            \putenv('SPINDLE_REDIS_DRIVER');
+            \putenv('SPINDLE_HTTP_DRIVER');
+        }
+        $classes = self::json($server, '/clients/classes');
+        self::assertSame('PDO', $classes['pdo']);
+        self::assertSame('Doctrine\DBAL\Driver\PDO\MySQL\Driver', $classes['driver']);
+        self::assertSame('Symfony\Component\Cache\Adapter\RedisAdapter', $classes['cache']);
+        self::assertStringStartsWith('Symfony\Component\HttpClient\\', (string) $classes['http']);
+        // DoctrineBundle's connection still answers, through pdo_mysql.
+        self::assertSame(['slept' => 0, 'result' => 0], self::json($server, '/clients/sleep?seconds=0'));
+        $server->stop();
+    }
+
     public function testTenHttpClientRequestsOverlapInOneWorker(): void
     {
         $server = self::sharedServer(self::app(), ['--workers=1', '--concurrency=16']);
@@ -73,6 +116,36 @@ final class SymfonyClientsTest extends SymfonyFixtureTestCase
         // Ten one-second requests one after the other would take ten seconds.
         self::assertLessThan(4.0, $elapsed, $server->stderr());
         $upstream->stop();
+    }
+
+    /**
+     * A container bin/console warmed (DoctrineBundle's, without SpindleBundle) is built again by
+     * the worker with Spindle's middleware in the connection's configuration; the console keeps
+     * working on that container, with pdo_mysql.
+     */
+    public function testAContainerTheConsoleBuiltIsBuiltAgainWithSpindlesDriver(): void
+    {
+        self::console(['cache:clear', '--no-warmup']);
+        self::console(['cache:warmup']);
+        self::assertFileExists(self::app() . '/var/cache/prod/App_KernelProdContainer.php');
+
+        $server = ServerProcess::start(self::app(), ['--workers=1']);
+        self::assertStringContainsString('(SpindleBundle added to the app\'s bundles, container rebuilt)', $server->stderr());
+        self::assertSame('Spindle\Database\Pdo', self::json($server, '/clients/classes')['pdo']);
+        $server->stop();
+
+        self::assertStringContainsString('42', self::console(['doctrine:query:sql', 'SELECT 42']));
+    }
+
+    /** @param list<string> $arguments */
+    private static function console(array $arguments): string
+    {
+        $process = \proc_open([\PHP_BINARY, 'bin/console', ...$arguments], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, self::app());
+        self::assertIsResource($process);
+        $output = (string) \stream_get_contents($pipes[1]);
+        self::assertSame(0, \proc_close($process), $output);
+
+        return $output;
     }
 
     /** @return array<string, mixed> */

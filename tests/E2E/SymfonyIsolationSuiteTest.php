@@ -7,7 +7,8 @@ namespace Spindle\Tests\E2E;
 /**
  * The isolation suite on the Symfony fixture: clients at once in one worker, with sessions of
  * their own or none, each setting a stateful service, its session, the time zone, an ini setting,
- * a superglobal and an error handler from a token of its own, and waiting on MySQL and on the loop
+ * a superglobal and an error handler from a token of its own, and waiting on MySQL (through
+ * DoctrineBundle's connection, which Spindle gives its driver unasked) and on the loop
  * in the controller, in the middle of a PHP template inside an output buffer, and in a streamed
  * body. No response may hold another client's token; each reads back its own values everywhere.
  */
@@ -70,6 +71,8 @@ class SymfonyIsolationSuiteTest extends SymfonyFixtureTestCase
                     self::assertStringContainsString("[controller-buffer:$token]<h1>$token</h1>\nbefore: $expected\n", $body, $body);
                     self::assertStringContainsString("inner: $token\nafter: $expected\n", $body, $body);
                     self::assertStringContainsString("end: $expected\n", $body, $body);
+                    // Its waits went through DoctrineBundle's connection, on Spindle's driver.
+                    self::assertStringEndsWith("\nmysql: DoctrineBundle on Spindle\\Database\\Pdo\n", $body);
                 }
                 ++$checked;
             }

@@ -55,6 +55,18 @@ class SymfonyRuntimeTest extends SymfonyFixtureTestCase
         self::assertStringContainsString('Booting the Symfony app', (string) \file_get_contents($this->stderrFile));
     }
 
+    /** DoctrineBundle's connection (DBAL 3 on 5.4, DBAL 4 on 7.4) runs on Spindle's driver under the runtime as under `spindle serve`. */
+    public function testTheRuntimesWorkersGiveDoctrineBundleSpindlesDriver(): void
+    {
+        $port = $this->start(['SPINDLE_PORT' => '0', 'SPINDLE_WORKERS' => '1']);
+
+        $classes = \json_decode(self::curl(['-s', "http://127.0.0.1:{$port}/clients/classes"])['out'], true);
+        self::assertIsArray($classes);
+        self::assertSame('Spindle\Database\Pdo', $classes['pdo']);
+        $sleep = \json_decode(self::curl(['-s', "http://127.0.0.1:{$port}/clients/sleep?seconds=0.01"])['out'], true);
+        self::assertSame(['slept' => 0.01, 'result' => 0], $sleep);
+    }
+
     /** As under `spindle serve <directory>`: public/ is served, never its index.php, and the workers run in it. */
     public function testThePublicDirectoryIsServedAndWorkedIn(): void
     {

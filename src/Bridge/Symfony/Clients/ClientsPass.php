@@ -25,8 +25,9 @@ use Symfony\Component\HttpFoundation\Session\Storage\Handler\SessionHandlerFacto
  * `native`, the app's own anywhere else, so the same compiled container serves bin/console.
  *
  * Two runs: doctrine() before DoctrineBundle's MiddlewaresPass (it registers the tagged
- * middleware), services() once child definitions and aliases are resolved (it rewrites the final
- * definitions).
+ * middleware, or, for a DoctrineBundle without that pass, gives it to the connections'
+ * configurations itself), services() once child definitions and aliases are resolved (it rewrites
+ * the final definitions).
  */
 final class ClientsPass implements CompilerPassInterface
 {
@@ -36,14 +37,19 @@ final class ClientsPass implements CompilerPassInterface
     /** DBAL applies middlewares in the order DoctrineBundle lists them, highest priority first: this one first. */
     public const MIDDLEWARE_PRIORITY = 1_000_000;
 
-    private function __construct(private readonly bool $doctrine)
+    private function __construct(private readonly bool $doctrine, private readonly ?bool $bundleAppliesMiddlewares = null)
     {
     }
 
-    /** Registers the middleware (TYPE_BEFORE_OPTIMIZATION, before DoctrineBundle's MiddlewaresPass). */
-    public static function doctrine(): self
+    /**
+     * Registers the middleware (TYPE_BEFORE_OPTIMIZATION, before DoctrineBundle's MiddlewaresPass).
+     *
+     * @param bool|null $bundleAppliesMiddlewares whether DoctrineBundle hands tagged middlewares to
+     *                                            the connections; null: whether the installed one has the pass that does
+     */
+    public static function doctrine(?bool $bundleAppliesMiddlewares = null): self
     {
-        return new self(true);
+        return new self(true, $bundleAppliesMiddlewares);
     }
 
     /** Rewrites the Redis and HTTP client definitions (TYPE_BEFORE_REMOVING). */
@@ -55,7 +61,7 @@ final class ClientsPass implements CompilerPassInterface
     public function process(ContainerBuilder $container): void
     {
         if ($this->doctrine) {
-            $container->setParameter(self::MARKER, self::registerMiddleware($container));
+            $container->setParameter(self::MARKER, $this->registerMiddleware($container));
 
             return;
         }
@@ -79,18 +85,51 @@ final class ClientsPass implements CompilerPassInterface
     }
 
     /** @return list<string> the connections the middleware serves */
-    private static function registerMiddleware(ContainerBuilder $container): array
+    private function registerMiddleware(ContainerBuilder $container): array
     {
         $connections = $container->hasParameter('doctrine.connections') ? $container->getParameter('doctrine.connections') : null;
         if (!\is_array($connections) || !DbalFeatures::driverMiddlewares()) {
             return [];
         }
+        $bundleApplies = $this->bundleAppliesMiddlewares ?? DbalFeatures::bundleMiddlewares();
         if (!$container->hasDefinition(self::MIDDLEWARE)) {
-            $container->register(self::MIDDLEWARE, DriverMiddleware::class)
-                ->addTag('doctrine.middleware', ['priority' => self::MIDDLEWARE_PRIORITY]);
+            $middleware = $container->register(self::MIDDLEWARE, DriverMiddleware::class);
+            if ($bundleApplies) {
+                $middleware->addTag('doctrine.middleware', ['priority' => self::MIDDLEWARE_PRIORITY]);
+            }
+        }
+        if (!$bundleApplies) {
+            // An older DoctrineBundle (2.3 to 2.5, on DBAL 3) knows no middlewares of its own.
+            foreach (\array_keys($connections) as $name) {
+                self::prependMiddleware($container, \sprintf('doctrine.dbal.%s_connection.configuration', \is_string($name) ? $name : ''));
+            }
         }
 
         return \array_map(static fn (mixed $id): string => \sprintf('%s (DBAL)', \is_string($id) ? $id : ''), \array_values($connections));
+    }
+
+    /**
+     * The middleware first (innermost) in the middlewares of a connection's DBAL configuration,
+     * before any the app's own setMiddlewares() call lists (the last such call is the one that counts).
+     */
+    private static function prependMiddleware(ContainerBuilder $container, string $configuration): void
+    {
+        if (!$container->hasDefinition($configuration)) {
+            return;
+        }
+        $definition = $container->getDefinition($configuration);
+        $calls = $definition->getMethodCalls();
+        foreach (\array_reverse(\array_keys($calls)) as $i) {
+            $arguments = $calls[$i][1];
+            $first = \array_key_first($arguments);
+            if (\strcasecmp($calls[$i][0], 'setMiddlewares') === 0 && $first !== null && \is_array($arguments[$first])) {
+                $calls[$i][1][$first] = [new Reference(self::MIDDLEWARE), ...\array_values($arguments[$first])];
+                $definition->setMethodCalls($calls);
+
+                return;
+            }
+        }
+        $definition->addMethodCall('setMiddlewares', [[new Reference(self::MIDDLEWARE)]]);
     }
 
     /** HttpClient::create($options, $maxHostConnections, …) then setLogger($logger): HttpClients::create($logger, $options, …). */

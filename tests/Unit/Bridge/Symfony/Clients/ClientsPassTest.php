@@ -4,7 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\Unit\Bridge\Symfony\Clients;
 
+use Doctrine\DBAL\Configuration;
+use Doctrine\DBAL\Logging\Middleware as LoggingMiddleware;
 use PHPUnit\Framework\TestCase;
+use Psr\Log\NullLogger;
 use Revolt\EventLoop;
 use Revolt\EventLoop\DriverFactory;
 use Spindle\Bridge\Doctrine\DriverMiddleware;
@@ -43,14 +46,54 @@ final class ClientsPassTest extends TestCase
 
     public function testDoctrineConnectionsGetTheMiddlewareFirst(): void
     {
-        $container = new ContainerBuilder();
-        $container->setParameter('doctrine.connections', ['default' => 'doctrine.dbal.default_connection', 'logs' => 'doctrine.dbal.logs_connection']);
-        ClientsPass::doctrine()->process($container);
+        $container = self::doctrineContainer();
+        ClientsPass::doctrine(bundleAppliesMiddlewares: true)->process($container);
 
         $middleware = $container->getDefinition(ClientsPass::MIDDLEWARE);
         self::assertSame(DriverMiddleware::class, $middleware->getClass());
         self::assertSame([['priority' => ClientsPass::MIDDLEWARE_PRIORITY]], $middleware->getTag('doctrine.middleware'));
         self::assertSame(['doctrine.dbal.default_connection (DBAL)', 'doctrine.dbal.logs_connection (DBAL)'], $container->getParameter(ClientsPass::MARKER));
+        // DoctrineBundle's MiddlewaresPass hands the tagged middleware to the configurations.
+        self::assertSame([], $container->getDefinition('doctrine.dbal.default_connection.configuration')->getMethodCalls());
+    }
+
+    /** DoctrineBundle 2.3 to 2.5 (Symfony 5.4 apps on DBAL 3) ignore the tag: the pass sets the middlewares itself. */
+    public function testWithoutTheBundlesMiddlewaresTheConfigurationsGetIt(): void
+    {
+        $container = self::doctrineContainer();
+        $app = new Reference('app.dbal_middleware');
+        $container->getDefinition('doctrine.dbal.logs_connection.configuration')->addMethodCall('setMiddlewares', [[$app]]);
+        ClientsPass::doctrine(bundleAppliesMiddlewares: false)->process($container);
+
+        self::assertFalse($container->getDefinition(ClientsPass::MIDDLEWARE)->hasTag('doctrine.middleware'));
+        self::assertSame(['doctrine.dbal.default_connection (DBAL)', 'doctrine.dbal.logs_connection (DBAL)'], $container->getParameter(ClientsPass::MARKER));
+        $spindle = new Reference(ClientsPass::MIDDLEWARE);
+        self::assertEquals([['setMiddlewares', [[$spindle]]]], $container->getDefinition('doctrine.dbal.default_connection.configuration')->getMethodCalls());
+        // The app's own middlewares kept, Spindle's first (the innermost: DBAL wraps the driver in list order).
+        self::assertEquals([['setMiddlewares', [[$spindle, $app]]]], $container->getDefinition('doctrine.dbal.logs_connection.configuration')->getMethodCalls());
+
+        // Compiled, the configuration holds the middleware.
+        $container->register('app.dbal_middleware', LoggingMiddleware::class)->setArguments([new Reference('logger')]);
+        $container->register('logger', NullLogger::class);
+        $container->getDefinition('doctrine.dbal.logs_connection.configuration')->setPublic(true);
+        $container->compile();
+        $configuration = $container->get('doctrine.dbal.logs_connection.configuration');
+        self::assertInstanceOf(Configuration::class, $configuration);
+        $middlewares = $configuration->getMiddlewares();
+        self::assertCount(2, $middlewares);
+        self::assertInstanceOf(DriverMiddleware::class, $middlewares[0]);
+        self::assertInstanceOf(LoggingMiddleware::class, $middlewares[1]);
+    }
+
+    /** Two connections' DBAL configurations as DoctrineBundle defines them. */
+    private static function doctrineContainer(): ContainerBuilder
+    {
+        $container = new ContainerBuilder();
+        $container->setParameter('doctrine.connections', ['default' => 'doctrine.dbal.default_connection', 'logs' => 'doctrine.dbal.logs_connection']);
+        $container->register('doctrine.dbal.default_connection.configuration', Configuration::class);
+        $container->register('doctrine.dbal.logs_connection.configuration', Configuration::class);
+
+        return $container;
     }
 
     public function testWithoutDoctrineBundleNoMiddleware(): void
