@@ -42,7 +42,7 @@ final class Transport
         }
         stream_set_blocking($socket, false);
         stream_set_read_buffer($socket, 0);
-        $transport = new self($socket, new SocketWaiter($socket));
+        $transport = new self($socket, new SocketWaiter($socket, keepReading: true));
         try {
             if (!$transport->waiter->wait(true, $deadline)) {
                 throw new PgsqlException(self::where($config) . ' failed: timeout expired', '08001');
