@@ -33,8 +33,8 @@ final class SocketWaiter
     private bool $reading = false;
     /** @var Suspension<mixed>|null the wait in progress */
     private ?Suspension $suspension = null;
-    /** @var Suspension<mixed>|null the last wait's, kept for the fiber's next wait */
-    private ?Suspension $last = null;
+    /** @var Suspension<mixed>|null the last wait's: held so that the loop hands it out again */
+    private ?Suspension $last = null; // @phpstan-ignore property.onlyWritten
 
     /** Seconds; a longer wait is a wait without limit. */
     public const LONGEST_WAIT = 365.0 * 86400.0;
