@@ -309,13 +309,13 @@ final class PgsqlSession implements StreamingConnection
         return $out . substr($sql, $from);
     }
 
-    /** A set read whole as the Result the non-streaming calls give. */
+    /** A set read whole as the Result the non-streaming calls give: its summary, rows included. */
     private static function result(StreamedSet $set): Result
     {
         $summary = $set->summary;
         \assert($summary !== null);
 
-        return $set->columns === [] ? $summary : new Result($set->columns, $set->rows, $summary->affectedRows, 0, 0, $summary->statusFlags);
+        return $summary;
     }
 
     /**
@@ -361,7 +361,8 @@ final class PgsqlSession implements StreamingConnection
         $set = new StreamedSet($columns);
         /** @var list<list<int|float|string|null>> $rows bool and stream values too: the fetch code passes them through */
         $set->rows = $rows;
-        $set->summary = new Result($columns, [], $result->affectedRows(), 0, 0, $this->statusFlags());
+        // The summary of a set read whole carries its rows: the cursor takes it as its result.
+        $set->summary = new Result($columns, $rows, $result->affectedRows(), 0, 0, $this->statusFlags());
 
         return $set;
     }
