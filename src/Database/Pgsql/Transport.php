@@ -107,11 +107,17 @@ final class Transport
     {
         $socket = $this->socket();
         if (!$waitFirst) {
-            // Nothing there yet is the common answer: the end of the stream (also '') shows as
-            // readiness at once, and the read after the wait tells it apart.
-            $data = @fread($socket, self::READ_CHUNK);
-            if ($data !== '' && $data !== false) {
-                return $data;
+            // Nothing there yet is the common answer, and a select() of this socket alone finds
+            // that for less than half of what a TLS read that finds nothing costs (PHP counts
+            // what TLS holds decrypted as readable). The end of the stream shows as readiness
+            // at once, and the read after the wait tells it apart.
+            $read = [$socket];
+            $none = null;
+            if (@stream_select($read, $none, $none, 0) === 1) {
+                $data = @fread($socket, self::READ_CHUNK);
+                if ($data !== '' && $data !== false) {
+                    return $data;
+                }
             }
         }
         while (true) {
