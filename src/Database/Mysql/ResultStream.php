@@ -49,6 +49,15 @@ final class ResultStream
         return $stream;
     }
 
+    /** A stream over one set already read whole (its rows and its summary). */
+    public static function ofSet(StreamedSet $set): self
+    {
+        $stream = new self(null);
+        $stream->sets[] = $set;
+
+        return $stream;
+    }
+
     /** Whether the whole answer has been read: the connection is free again. */
     public function isComplete(): bool
     {

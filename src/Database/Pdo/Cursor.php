@@ -100,7 +100,9 @@ final class Cursor
         if ($set->columns !== []) {
             $this->handle->lastInsertId = '0';
             $rows = $this->streamingRows ? [] : $stream->restOfSet();
-            $this->result = new Result($set->columns, $rows);
+            // A set read whole may end with a summary that holds these very rows (PgsqlSession).
+            $summary = $set->summary;
+            $this->result = $summary !== null && $summary->rows === $rows && $summary->columns === $set->columns ? $summary : new Result($set->columns, $rows);
             $this->nextRow = 0;
             $this->rowCount = \count($rows);
             $this->fieldCount = \count($set->columns);

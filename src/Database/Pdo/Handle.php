@@ -62,6 +62,8 @@ final class Handle
     public ?DriverError $driverError = null;
     public ?QueryError $queryError = null;
     public string $lastInsertId = '0';
+    /** @var (\Closure(Statement, StatementCore): void)|null StatementClass's setter of a statement's core, made once per connection */
+    public ?\Closure $attachCore = null;
 
     private const UNBUFFERED_ACTIVE = 'Cannot execute queries while other unbuffered queries are active.  Consider using PDOStatement::fetchAll().  Alternatively, if your code is only ever going to run against mysql, you may enable query buffering by setting the PDO::MYSQL_ATTR_USE_BUFFERED_QUERY attribute.';
     private const PENDING_RESULT_SETS = 'Cannot execute queries while there are pending result sets. Consider unsetting the previous PDOStatement or calling PDOStatement::closeCursor()';
@@ -237,7 +239,8 @@ final class Handle
 
     private function opened(ResultStream $stream, StatementCore $owner): ResultStream
     {
-        if (!$stream->isRead()) {
+        // A PostgreSQL answer is read whole: nothing stays on the wire for a later command.
+        if ($this->dialect === Dialect::Mysql && !$stream->isRead()) {
             $this->openStream = $stream;
             $this->streamOwner = \WeakReference::create($owner);
         }

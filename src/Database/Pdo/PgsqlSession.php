@@ -7,6 +7,7 @@ namespace Spindle\Database\Pdo;
 use Spindle\Database\Mysql\ColumnDefinition;
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
+use Spindle\Database\Mysql\Protocol\StreamedSet;
 use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
 use Spindle\Database\Mysql\StreamingConnection;
@@ -80,18 +81,23 @@ final class PgsqlSession implements StreamingConnection
 
     public function query(string $sql): array
     {
+        return [self::result($this->queryLast($sql))];
+    }
+
+    public function queryStream(string $sql): ResultStream
+    {
+        return ResultStream::ofSet($this->queryLast($sql));
+    }
+
+    private function queryLast(string $sql): StreamedSet
+    {
         try {
             $results = $this->connection->query($sql, true);
         } catch (PgsqlException $error) {
             throw $this->error($error);
         }
 
-        return [$this->last($results)];
-    }
-
-    public function queryStream(string $sql): ResultStream
-    {
-        return ResultStream::ofResults($this->query($sql));
+        return $this->last($results);
     }
 
     /** Numbers the "?" placeholders; nothing goes to the server yet. */
@@ -132,6 +138,21 @@ final class PgsqlSession implements StreamingConnection
 
     public function execute(PreparedStatement $statement, array $params): array
     {
+        return [self::result($this->executeLast($statement, $params))];
+    }
+
+    public function executeStream(PreparedStatement $statement, array $params): ResultStream
+    {
+        return ResultStream::ofSet($this->executeLast($statement, $params));
+    }
+
+    /**
+     * @param list<mixed> $params
+     *
+     * @throws MysqlException
+     */
+    private function executeLast(PreparedStatement $statement, array $params): StreamedSet
+    {
         // Types are left to the server, binary values included (pdo_pgsql sends a PARAM_LOB as
         // binary of no stated type: a bytea column takes the bytes, a text column the text).
         [$values, $formats] = Connection::encodeParams($params);
@@ -153,7 +174,7 @@ final class PgsqlSession implements StreamingConnection
             if ($known === null && $name !== '') {
                 // The Parse may have succeeded before the Bind failed: drop the statement so that
                 // the next execute parses it afresh.
-                $this->connection->closeStatement(new \Spindle\Database\Pgsql\PreparedStatement($name, '', [], []));
+                $this->connection->closeStatementNamed($name);
             }
             throw $error;
         }
@@ -161,19 +182,14 @@ final class PgsqlSession implements StreamingConnection
             $this->parsed[$statement->id] = [$name, isset($results[0]) ? $results[\count($results) - 1]->fields : []];
         }
 
-        return [$this->last($results)];
-    }
-
-    public function executeStream(PreparedStatement $statement, array $params): ResultStream
-    {
-        return ResultStream::ofResults($this->execute($statement, $params));
+        return $this->last($results);
     }
 
     public function closeStatement(PreparedStatement $statement): void
     {
         unset($this->pending[$statement->id]);
         if (isset($this->parsed[$statement->id])) {
-            $this->connection->closeStatement(new \Spindle\Database\Pgsql\PreparedStatement($this->parsed[$statement->id][0], '', [], []));
+            $this->connection->closeStatementNamed($this->parsed[$statement->id][0]);
             unset($this->parsed[$statement->id]);
         }
     }
@@ -293,8 +309,22 @@ final class PgsqlSession implements StreamingConnection
         return $out . substr($sql, $from);
     }
 
-    /** @param list<PgsqlResult> $results */
-    private function last(array $results): Result
+    /** A set read whole as the Result the non-streaming calls give: its summary, rows included. */
+    private static function result(StreamedSet $set): Result
+    {
+        $summary = $set->summary;
+        \assert($summary !== null);
+
+        return $summary;
+    }
+
+    /**
+     * The last statement's result as a set read whole: its rows, and a summary with the rows
+     * affected and the transaction status.
+     *
+     * @param list<PgsqlResult> $results
+     */
+    private function last(array $results): StreamedSet
     {
         $result = $results[\count($results) - 1] ?? new PgsqlResult([], [], '');
         if ($result->fields === [] && $result->tag === '') {
@@ -304,7 +334,7 @@ final class PgsqlSession implements StreamingConnection
             throw new MysqlException('', self::NO_ERROR_CODE, 'HY000');
         }
         if ($result->fields === []) {
-            return new Result([], [], $result->affectedRows(), 0, 0, $this->statusFlags());
+            return StreamedSet::ok(new Result([], [], $result->affectedRows(), 0, 0, $this->statusFlags()));
         }
         if ($result->fields !== $this->describedFields) {
             $this->describedFields = $result->fields;
@@ -328,8 +358,13 @@ final class PgsqlSession implements StreamingConnection
             unset($row);
         }
 
+        $set = new StreamedSet($columns);
         /** @var list<list<int|float|string|null>> $rows bool and stream values too: the fetch code passes them through */
-        return new Result($columns, $rows, $result->affectedRows(), 0, 0, $this->statusFlags());
+        $set->rows = $rows;
+        // The summary of a set read whole carries its rows: the cursor takes it as its result.
+        $set->summary = new Result($columns, $rows, $result->affectedRows(), 0, 0, $this->statusFlags());
+
+        return $set;
     }
 
     private static function column(Field $field): ColumnDefinition

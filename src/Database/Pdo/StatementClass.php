@@ -122,11 +122,19 @@ final class StatementClass
 
     private static function attach(Statement $statement, StatementCore $core): void
     {
-        $attach = \Closure::bind(static function (Statement $statement, StatementCore $core): void {
+        // The setter is bound to Statement's scope once per connection, not on every prepare().
+        ($core->handle->attachCore ??= self::coreSetter())($statement, $core);
+    }
+
+    /** @return \Closure(Statement, StatementCore): void */
+    private static function coreSetter(): \Closure
+    {
+        $setter = \Closure::bind(static function (Statement $statement, StatementCore $core): void {
             $statement->core = $core;
         }, null, Statement::class);
-        \assert($attach !== null);
-        $attach($statement, $core);
+        \assert($setter !== null);
+
+        return $setter;
     }
 
     /**

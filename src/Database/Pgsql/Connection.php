@@ -164,8 +164,14 @@ final class Connection
      */
     public function closeStatement(PreparedStatement $statement): void
     {
+        $this->closeStatementNamed($statement->name);
+    }
+
+    /** closeStatement() by the statement's name. */
+    public function closeStatementNamed(string $name): void
+    {
         if (!$this->session->broken) {
-            $this->session->deferred .= Frontend::close('S', $statement->name);
+            $this->session->deferred .= Frontend::close('S', $name);
         }
     }
 

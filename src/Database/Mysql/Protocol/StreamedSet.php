@@ -11,7 +11,7 @@ use Spindle\Database\Mysql\Result;
  * One result set of a streamed (unbuffered) command while it arrives: the protocol appends the
  * rows it decodes, the reader takes them, so only the rows of the bytes read so far are held.
  * $summary is set once the set ended (for an OK result at once): its affected rows, insert id,
- * warnings and status, without rows.
+ * warnings and status, without rows (but for a set read whole, whose summary may hold them).
  *
  * @internal
  */

@@ -150,9 +150,12 @@ final class Frontend
     /** @param 'S'|'P' $what */
     public static function close(string $what, string $name): string
     {
-        self::checkCString($name, 'name');
+        // Framed in place, as parse() and bind(): a dropped statement closes on every prepare().
+        if (str_contains($name, "\0")) {
+            self::checkCString($name, 'name');
+        }
 
-        return self::message('C', $what . $name . "\0");
+        return 'C' . pack('N', \strlen($name) + 6) . $what . $name . "\0";
     }
 
     public static function sync(): string
