@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
-use Spindle\Tests\Integration\Redis\RedisServer;
-
 /**
  * The Symfony 7.4 fixture configured as Symfony's recipes configure an app, with nothing about
  * Spindle: DoctrineBundle on `url: '%env(DATABASE_URL)%'` (a mysql:// URL), cache.app and the
@@ -13,31 +11,17 @@ use Spindle\Tests\Integration\Redis\RedisServer;
  * them gets Spindle's client (SpindleBundle, added by KernelWiring), so their waits suspend only
  * the request's fiber; SPINDLE_*_DRIVER=native keeps the app's own.
  */
-final class Symfony74ClientsTest extends SymfonyFixtureTestCase
+final class Symfony74ClientsTest extends SymfonyClientsTestCase
 {
-    private const CONCURRENT = 10;
-
-    private static ?RedisServer $redis = null;
-
-    public static function setUpBeforeClass(): void
-    {
-        self::$redis = RedisServer::start();
-        // Read by the fixture's config/packages/redis.php when its container is built.
-        \putenv('REDIS_URL=' . self::$redis->url());
-        parent::setUpBeforeClass();
-    }
-
-    public static function tearDownAfterClass(): void
-    {
-        parent::tearDownAfterClass();
-        \putenv('REDIS_URL');
-        self::$redis?->stop();
-        self::$redis = null;
-    }
-
     protected static function app(): string
     {
         return \dirname(__DIR__) . '/fixtures/symfony74-app';
+    }
+
+    /** DoctrineBundle 2.19 wraps the driver in Symfony's idle-connection middleware. */
+    protected static function nativeDriver(): string
+    {
+        return 'Symfony\Bridge\Doctrine\Middleware\IdleConnection\Driver';
     }
 
     public function testEveryStandardServiceGetsSpindlesClient(): void
@@ -50,40 +34,6 @@ final class Symfony74ClientsTest extends SymfonyFixtureTestCase
             'cache' => 'Spindle\Bridge\Symfony\Redis\RedisCacheAdapter',
             'http' => 'Spindle\HttpClient\Symfony\SpindleHttpClient',
         ], self::json($server, '/clients/classes'));
-    }
-
-    public function testTenDoctrineSleepsOverlapInOneWorker(): void
-    {
-        $server = self::sharedServer(self::app(), ['--workers=1', '--concurrency=16']);
-        self::json($server, '/clients/sleep?seconds=0');
-        $started = \microtime(true);
-        $bodies = LaravelFixture::curlAll(\array_fill(0, self::CONCURRENT, ['-s', $server->url('/clients/sleep?seconds=1')]));
-        $elapsed = \microtime(true) - $started;
-        foreach ($bodies as $body) {
-            self::assertSame(['slept' => 1, 'result' => 0], \json_decode($body, true), $server->stderr());
-        }
-        // Ten one-second queries one after the other would take ten seconds.
-        self::assertLessThan(4.0, $elapsed, $server->stderr());
-        self::assertStringNotContainsString('blocked the event loop', $server->stderr());
-    }
-
-    public function testTheEnvironmentKeepsTheNativeClients(): void
-    {
-        \putenv('SPINDLE_MYSQL_DRIVER=native');
-        \putenv('SPINDLE_REDIS_DRIVER=native');
-        \putenv('SPINDLE_HTTP_DRIVER=native');
-        try {
-            $server = ServerProcess::start(self::app(), ['--workers=1']);
-        } finally {
-            \putenv('SPINDLE_MYSQL_DRIVER');
-            \putenv('SPINDLE_REDIS_DRIVER');
-            \putenv('SPINDLE_HTTP_DRIVER');
-        }
-        $classes = self::json($server, '/clients/classes');
-        self::assertSame('PDO', $classes['pdo']);
-        self::assertSame('Symfony\Component\Cache\Adapter\RedisAdapter', $classes['cache']);
-        self::assertStringStartsWith('Symfony\Component\HttpClient\\', (string) $classes['http']);
-        $server->stop();
     }
 
     public function testCachePoolStoresInRedisAsSymfonysAdapterDoes(): void
@@ -133,24 +83,6 @@ final class Symfony74ClientsTest extends SymfonyFixtureTestCase
         self::assertGreaterThan(0, $redis->ttl('sf_s' . $set['id']));
     }
 
-    public function testTenHttpClientRequestsOverlapInOneWorker(): void
-    {
-        $server = self::sharedServer(self::app(), ['--workers=1', '--concurrency=16']);
-        $upstream = ServerProcess::start(ServerProcess::fixture('delay.php'), ['--workers=1']);
-        $url = \rawurlencode($upstream->url('/slow?s=1'));
-        $started = \microtime(true);
-        $bodies = LaravelFixture::curlAll(\array_fill(0, self::CONCURRENT, ['-s', $server->url("/clients/fetch?url=$url")]));
-        $elapsed = \microtime(true) - $started;
-        foreach ($bodies as $body) {
-            $response = \json_decode($body, true);
-            self::assertIsArray($response, $body . $server->stderr());
-            self::assertSame(200, $response['status']);
-            self::assertStringContainsString('"path":"\/slow"', (string) $response['body']);
-        }
-        self::assertLessThan(4.0, $elapsed, $server->stderr());
-        $upstream->stop();
-    }
-
     /**
      * A deploy that warms the cache with bin/console leaves a container without SpindleBundle:
      * the worker builds it again, with it, in the same place, and the console keeps working on
@@ -195,26 +127,5 @@ final class Symfony74ClientsTest extends SymfonyFixtureTestCase
         self::assertStringNotContainsString('container rebuilt', $server->stderr());
         self::assertSame('Spindle\Database\Pdo', self::json($server, '/clients/classes')['pdo']);
         $server->stop();
-    }
-
-    /** @param list<string> $arguments */
-    private static function console(array $arguments): string
-    {
-        $process = \proc_open([\PHP_BINARY, 'bin/console', ...$arguments], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, self::app());
-        self::assertIsResource($process);
-        $output = (string) \stream_get_contents($pipes[1]);
-        self::assertSame(0, \proc_close($process), $output);
-
-        return $output;
-    }
-
-    /** @return array<string, mixed> */
-    private static function json(ServerProcess $server, string $path, ?string $jar = null): array
-    {
-        $result = self::curl(['-s', ...($jar === null ? [] : ['-b', $jar, '-c', $jar]), $server->url($path)]);
-        $json = \json_decode($result['out'], true);
-        self::assertIsArray($json, $result['out'] . $server->stderr());
-
-        return $json;
     }
 }

@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
-use Spindle\Tests\Integration\Redis\RedisServer;
-
 /**
  * The Symfony 5.4 fixture (Debian's Symfony, DoctrineBundle 2.3 and DBAL 3 from the package
  * registry) configured as Symfony's recipes configure an app, with nothing about Spindle:
@@ -14,26 +12,11 @@ use Spindle\Tests\Integration\Redis\RedisServer;
  * Spindle's clients, as on 7.4 (Symfony74ClientsTest), although this DoctrineBundle knows no DBAL
  * middlewares: SpindleBundle gives the connection's configuration Spindle's middleware itself.
  */
-final class SymfonyClientsTest extends SymfonyFixtureTestCase
+final class SymfonyClientsTest extends SymfonyClientsTestCase
 {
-    private const CONCURRENT = 10;
-
-    private static ?RedisServer $redis = null;
-
-    public static function setUpBeforeClass(): void
+    protected static function nativeDriver(): string
     {
-        self::$redis = RedisServer::start();
-        // Read by the fixture's config/packages/redis.php when its container is built.
-        \putenv('REDIS_URL=' . self::$redis->url());
-        parent::setUpBeforeClass();
-    }
-
-    public static function tearDownAfterClass(): void
-    {
-        parent::tearDownAfterClass();
-        \putenv('REDIS_URL');
-        self::$redis?->stop();
-        self::$redis = null;
+        return 'Doctrine\DBAL\Driver\PDO\MySQL\Driver';
     }
 
     public function testCacheSessionsAndHttpClientGetSpindlesClients(): void
@@ -63,61 +46,6 @@ final class SymfonyClientsTest extends SymfonyFixtureTestCase
         self::assertStringContainsString('redis-54', (string) $redis->get('sf_s' . $set['id']));
     }
 
-    public function testTenDoctrineSleepsOverlapInOneWorker(): void
-    {
-        $server = self::sharedServer(self::app(), ['--workers=1', '--concurrency=16']);
-        self::json($server, '/clients/sleep?seconds=0');
-        $started = \microtime(true);
-        $bodies = LaravelFixture::curlAll(\array_fill(0, self::CONCURRENT, ['-s', $server->url('/clients/sleep?seconds=1')]));
-        $elapsed = \microtime(true) - $started;
-        foreach ($bodies as $body) {
-            self::assertSame(['slept' => 1, 'result' => 0], \json_decode($body, true), $body . $server->stderr());
-        }
-        // Ten one-second queries one after the other would take ten seconds.
-        self::assertLessThan(4.0, $elapsed, $server->stderr());
-        self::assertStringNotContainsString('blocked the event loop', $server->stderr());
-    }
-
-    public function testTheEnvironmentKeepsTheNativeClients(): void
-    {
-        \putenv('SPINDLE_MYSQL_DRIVER=native');
-        \putenv('SPINDLE_REDIS_DRIVER=native');
-        \putenv('SPINDLE_HTTP_DRIVER=native');
-        try {
-            $server = ServerProcess::start(self::app(), ['--workers=1']);
-        } finally {
-            \putenv('SPINDLE_MYSQL_DRIVER');
-            \putenv('SPINDLE_REDIS_DRIVER');
-            \putenv('SPINDLE_HTTP_DRIVER');
-        }
-        $classes = self::json($server, '/clients/classes');
-        self::assertSame('PDO', $classes['pdo']);
-        self::assertSame('Doctrine\DBAL\Driver\PDO\MySQL\Driver', $classes['driver']);
-        self::assertSame('Symfony\Component\Cache\Adapter\RedisAdapter', $classes['cache']);
-        self::assertStringStartsWith('Symfony\Component\HttpClient\\', (string) $classes['http']);
-        // DoctrineBundle's connection still answers, through pdo_mysql.
-        self::assertSame(['slept' => 0, 'result' => 0], self::json($server, '/clients/sleep?seconds=0'));
-        $server->stop();
-    }
-
-    public function testTenHttpClientRequestsOverlapInOneWorker(): void
-    {
-        $server = self::sharedServer(self::app(), ['--workers=1', '--concurrency=16']);
-        $upstream = ServerProcess::start(ServerProcess::fixture('delay.php'), ['--workers=1']);
-        $url = \rawurlencode($upstream->url('/slow?s=1'));
-        $started = \microtime(true);
-        $bodies = LaravelFixture::curlAll(\array_fill(0, 10, ['-s', $server->url("/clients/fetch?url=$url")]));
-        $elapsed = \microtime(true) - $started;
-        foreach ($bodies as $body) {
-            $response = \json_decode($body, true);
-            self::assertIsArray($response, $body . $server->stderr());
-            self::assertSame(200, $response['status']);
-        }
-        // Ten one-second requests one after the other would take ten seconds.
-        self::assertLessThan(4.0, $elapsed, $server->stderr());
-        $upstream->stop();
-    }
-
     /**
      * A container bin/console warmed (DoctrineBundle's, without SpindleBundle) is built again by
      * the worker with Spindle's middleware in the connection's configuration; the console keeps
@@ -135,26 +63,5 @@ final class SymfonyClientsTest extends SymfonyFixtureTestCase
         $server->stop();
 
         self::assertStringContainsString('42', self::console(['doctrine:query:sql', 'SELECT 42']));
-    }
-
-    /** @param list<string> $arguments */
-    private static function console(array $arguments): string
-    {
-        $process = \proc_open([\PHP_BINARY, 'bin/console', ...$arguments], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, self::app());
-        self::assertIsResource($process);
-        $output = (string) \stream_get_contents($pipes[1]);
-        self::assertSame(0, \proc_close($process), $output);
-
-        return $output;
-    }
-
-    /** @return array<string, mixed> */
-    private static function json(ServerProcess $server, string $path, ?string $jar = null): array
-    {
-        $result = self::curl(['-s', ...($jar === null ? [] : ['-b', $jar, '-c', $jar]), $server->url($path)]);
-        $json = \json_decode($result['out'], true);
-        self::assertIsArray($json, $result['out'] . $server->stderr());
-
-        return $json;
     }
 }
