@@ -114,14 +114,12 @@ final class Handle
         if (isset($this->parsedSql[$sql])) {
             return $this->parsedSql[$sql];
         }
-        if (\strlen($sql) > self::PARSED_SQL_MAX_LENGTH) {
-            return SqlParser::parse($sql, $this->dialect);
-        }
-        if (\count($this->parsedSql) >= self::PARSED_SQL_CACHE_SIZE) {
-            $this->parsedSql = [];
+        $parsed = SqlParser::parse($sql, $this->dialect);
+        if (self::keeps($this->parsedSql, $sql)) {
+            $this->parsedSql[$sql] = $parsed;
         }
 
-        return $this->parsedSql[$sql] = SqlParser::parse($sql, $this->dialect);
+        return $parsed;
     }
 
     /**
@@ -135,14 +133,30 @@ final class Handle
         if (isset($this->numberedSql[$sql])) {
             return $this->numberedSql[$sql];
         }
-        if (\strlen($sql) > self::PARSED_SQL_MAX_LENGTH) {
-            return PgsqlSession::numberParsed($sql, $parsed);
-        }
-        if (\count($this->numberedSql) >= self::PARSED_SQL_CACHE_SIZE) {
-            $this->numberedSql = [];
+        $numbered = PgsqlSession::numberParsed($sql, $parsed);
+        if (self::keeps($this->numberedSql, $sql)) {
+            $this->numberedSql[$sql] = $numbered;
         }
 
-        return $this->numberedSql[$sql] = PgsqlSession::numberParsed($sql, $parsed);
+        return $numbered;
+    }
+
+    /**
+     * Whether a cache of SQL texts keeps $sql: not a text longer than PARSED_SQL_MAX_LENGTH; a
+     * full cache is emptied first.
+     *
+     * @param array<string, mixed> $cache
+     */
+    private static function keeps(array &$cache, string $sql): bool
+    {
+        if (\strlen($sql) > self::PARSED_SQL_MAX_LENGTH) {
+            return false;
+        }
+        if (\count($cache) >= self::PARSED_SQL_CACHE_SIZE) {
+            $cache = [];
+        }
+
+        return true;
     }
 
     /**
