@@ -72,7 +72,7 @@ abstract class SymfonyFixtureTestCase extends E2ETestCase
         return $path === '' ? \sys_get_temp_dir() : \rtrim($path, '/');
     }
 
-    private static function removeDirectory(string $directory): void
+    protected static function removeDirectory(string $directory): void
     {
         if (!\is_dir($directory)) {
             return;
