@@ -13,7 +13,8 @@ declare(strict_types=1);
  *       benchmarks/http-path.php [connections=32] [rounds=1000]
  *   valgrind --tool=callgrind --smc-check=all php -d ... benchmarks/http-path.php 32 200   # then 32 600
  *
- * APP=path/to/app.php serves another app (default examples/hello.php); FLOOR=1 replaces Spindle
+ * APP=path/to/app.php serves another app (default examples/hello.php), URL_PATH=/hello asks for
+ * another path than /; FLOOR=1 replaces Spindle
  * with a bare Revolt read callback that writes a fixed response (the floor of the loop and I/O).
  * ACCESS_LOG=FILE (with ACCESS_LOG_FORMAT=combined|json) and METRICS=1 turn on the access log and
  * the request metrics as --access-log and --metrics do (benchmarks/production.sh).
@@ -92,7 +93,7 @@ for ($i = 0; $i < $connections; ++$i) {
         $servers[] = new Connection($server, $set, static fn () => null, '127.0.0.1', 40000 + $i, '127.0.0.1', 8080);
     }
 }
-$request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n";
+$request = 'GET ' . (getenv('URL_PATH') ?: '/') . " HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n";
 $bytes = 0;
 $round = 0;
 $send = static function () use ($clients, $request, &$done): void {

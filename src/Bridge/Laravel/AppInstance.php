@@ -25,7 +25,26 @@ final class AppInstance
         private readonly ?StateCheck $stateCheck = null,
         /** Laravel 8's HandleExceptions of this instance, which PHP's shutdown functions hold. */
         public readonly ?object $exceptionBootstrapper = null,
+        /** Lets go of the last request when FinishedRequests says so, not after every request. */
+        private readonly ?Reset\RequestResetter $requestResetter = null,
     ) {
+    }
+
+    /**
+     * Makes this instance let go of its last request (Reset\RequestResetter); false when that
+     * failed (logged). Call it while this instance owns the statics and is not lent out.
+     */
+    public function letRequestGo(LoggerInterface $logger): bool
+    {
+        try {
+            $this->requestResetter?->reset();
+        } catch (\Throwable $e) {
+            $logger->error(\sprintf('Laravel instance %d: %s failed: %s', $this->number, Reset\RequestResetter::class, $e->getMessage()), ['exception' => $e]);
+
+            return false;
+        }
+
+        return true;
     }
 
     /**

@@ -63,7 +63,6 @@ final class InstanceFactory
         // After the resetters that make services (the app's too), so that what they made is
         // dropped as well.
         Reset\ContainerResetter::class,
-        Reset\RequestResetter::class,
         Reset\FacadeResetter::class,
     ];
 
@@ -141,7 +140,7 @@ final class InstanceFactory
                 $this->stateCheck = StateCheck::forApp($app, $this->directory, $this->checkState, $statics, $this->logger);
             }
             $state = new StaticState($statics);
-            $instance = new AppInstance($number, $app, $kernel, $state, $this->resetters($app), $this->stateCheck, $exceptionBootstrapper);
+            $instance = new AppInstance($number, $app, $kernel, $state, $this->resetters($app), $this->stateCheck, $exceptionBootstrapper, new Reset\RequestResetter($app));
             $this->stateCheck?->observe($app);
 
             return $state;

@@ -78,7 +78,8 @@ final class LaravelApp implements FrameworkApp
         }
         // The instances the tasks of Concurrency::run() borrow (ConcurrencyDriver finds them here).
         $driver = Loop::driver();
-        $instances = $driver->service(TaskInstances::class, static fn (): TaskInstances => new TaskInstances($pool, $globals, $logger));
+        $finished = new FinishedRequests($globals, $logger);
+        $instances = $driver->service(TaskInstances::class, static fn (): TaskInstances => new TaskInstances($pool, $globals, $logger, $finished));
         $instances->registerTicks($first, Ticks::ofWorker($driver, $logger));
         $logger->info(\sprintf('Laravel %s booted; %d instance(s) ready, up to %d per worker', $first->app->version(), $warm, $max));
 
@@ -88,6 +89,7 @@ final class LaravelApp implements FrameworkApp
             new RequestConverter(ServerParams::forFrontController($directory . '/public/index.php')),
             new ResponseConverter(),
             $logger,
+            $finished,
         ));
 
         return $handler->__invoke(...);

@@ -28,21 +28,24 @@ final class Lease implements InstanceLease
         private readonly ProcessGlobals $globals,
         private readonly InstancePool $pool,
         private readonly LoggerInterface $logger,
+        private readonly FinishedRequests $finished,
     ) {
     }
 
     /**
      * Borrows an instance from $pool (waiting for one if need be) for the running fiber and makes
-     * its statics current, now and whenever the fiber resumes.
+     * its statics current, now and whenever the fiber resumes. For a task ($forTask: no HTTP
+     * kernel binds a request of its own), the instance first lets go of its last request.
      *
      * @param InstancePool<AppInstance> $pool
      */
-    public static function take(InstancePool $pool, ProcessGlobals $globals, LoggerInterface $logger): self
+    public static function take(InstancePool $pool, ProcessGlobals $globals, LoggerInterface $logger, FinishedRequests $finished, bool $forTask = false): self
     {
         $instance = $pool->borrow();
-        $lease = new self($instance, $globals, $pool, $logger);
+        $lease = new self($instance, $globals, $pool, $logger, $finished);
         $globals->activate($instance->state);
         Loop::context()?->onResume($lease->resumed(...));
+        $finished->lent($instance, $forTask);
 
         return $lease;
     }
@@ -79,6 +82,8 @@ final class Lease implements InstanceLease
         $clean = $this->instance->reset($this->logger, $request);
         $this->ended = true;
         if ($clean) {
+            // Before the release, which may hand the instance straight to a waiting request.
+            $this->finished->ended($this->instance);
             $this->pool->release($this->instance);
         } else {
             $this->globals->forget($this->instance->state);

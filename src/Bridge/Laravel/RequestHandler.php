@@ -33,12 +33,13 @@ final class RequestHandler implements PooledKernel
         private readonly RequestConverter $requestConverter,
         private readonly ResponseConverter $responseConverter,
         private readonly LoggerInterface $logger,
+        private readonly FinishedRequests $finished,
     ) {
     }
 
     public function borrow(): Lease
     {
-        return Lease::take($this->pool, $this->globals, $this->logger);
+        return Lease::take($this->pool, $this->globals, $this->logger, $this->finished);
     }
 
     /** @param Lease $lease */

@@ -26,6 +26,7 @@ final class TaskInstances
         private readonly InstancePool $pool,
         private readonly ProcessGlobals $globals,
         private readonly LoggerInterface $logger,
+        private readonly FinishedRequests $finished,
     ) {
     }
 
@@ -59,7 +60,7 @@ final class TaskInstances
      */
     public function lend(\Closure $work): mixed
     {
-        $lease = Lease::take($this->pool, $this->globals, $this->logger);
+        $lease = Lease::take($this->pool, $this->globals, $this->logger, $this->finished, forTask: true);
         try {
             return $work($lease->instance);
         } finally {

@@ -123,9 +123,21 @@ final class ResetterTest extends TestCase
     public function testTheFinishedRequestIsReplacedEverywhere(): void
     {
         self::assertSame([
-            'during' => ['http://shop.test/cart', '5'],
-            'after' => ['http://localhost', null, 'http://localhost'],
+            'during' => ['http://shop.test/cart', '5', 'cart'],
+            'after' => ['http://localhost', null, 'http://localhost', null, 'http://localhost'],
         ], self::scenario('request'));
+    }
+
+    public function testAnInstanceLetsGoOfItsFinishedRequestWhenLentToATaskOrLeftIdleNotWhenAnotherRequestReplacesIt(): void
+    {
+        self::assertSame([
+            'held after a request' => 1,
+            'lent to a request' => [0, ['http://shop.test/cart', 'cart']],
+            'lent to a task' => [0, ['http://localhost', null]],
+            'before the sweep' => [['http://shop.test/cart', 'cart'], true],
+            'after the sweep' => [0, ['http://localhost', null], false],
+            'errors' => [],
+        ], self::scenario('finished requests'));
     }
 
     public function testLogContextOfARequestIsForgotten(): void

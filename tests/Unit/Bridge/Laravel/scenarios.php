@@ -206,10 +206,56 @@ $scenarios = [
     'request' => function (Application $app): array {
         $resetter = new Reset\RequestResetter($app);
         $url = $app['url'];
-        $app->instance('request', Request::create('http://shop.test/cart?item=5'));
-        $during = [$url->current(), request('item')];
+        $app['router']->get('/cart', fn () => 'cart')->name('cart');
+        $request = Request::create('http://shop.test/cart?item=5');
+        $app->instance('request', $request);
+        $app['router']->dispatch($request);
+        $during = [$url->current(), request('item'), Illuminate\Support\Facades\Route::currentRouteName()];
         $resetter->reset();
-        return ['during' => $during, 'after' => [$url->current(), request('item'), $app['request']->fullUrl()]];
+        return ['during' => $during, 'after' => [
+            $url->current(),
+            request('item'),
+            $app['request']->fullUrl(),
+            Illuminate\Support\Facades\Route::currentRouteName(),
+            $app['router']->getCurrentRequest()->fullUrl(),
+        ]];
+    },
+    'finished requests' => function (Application $app) use ($globals, $logger, $instance): array {
+        $finished = new Spindle\Bridge\Laravel\FinishedRequests($globals, $logger, 0.01);
+        $app['router']->get('/cart', fn () => 'cart')->name('cart');
+        $serve = static function (string $uri) use ($app): WeakReference {
+            $request = Request::create($uri);
+            $app->instance('request', $request);
+            $app['router']->dispatch($request);
+
+            return WeakReference::create($request);
+        };
+        $seen = static fn (): array => [url()->current(), Illuminate\Support\Facades\Route::currentRouteName()];
+        $result = [];
+
+        // Lent to the next request: nothing to do, that request replaces it.
+        $serve('http://shop.test/cart?item=1');
+        $finished->ended($instance);
+        $result['held after a request'] = $finished->held();
+        $finished->lent($instance, false);
+        $result['lent to a request'] = [$finished->held(), $seen()];
+
+        // Lent to a task: it lets go first.
+        $serve('http://shop.test/cart?item=2');
+        $finished->ended($instance);
+        $finished->lent($instance, true);
+        $result['lent to a task'] = [$finished->held(), $seen()];
+
+        // Left idle: the sweep lets go, and the request is freed.
+        $request = $serve('http://shop.test/cart?item=3');
+        $finished->ended($instance);
+        $result['before the sweep'] = [$seen(), $request->get() !== null];
+        Revolt\EventLoop::delay(0.2, static fn () => null);
+        Revolt\EventLoop::run();
+        $result['after the sweep'] = [$finished->held(), $seen(), $request->get() !== null];
+        $result['errors'] = $logger->lines;
+
+        return $result;
     },
     'log context' => function (Application $app): array {
         $resetter = new Reset\LogContextResetter($app);
