@@ -63,6 +63,41 @@ final class ResponseConverterTest extends TestCase
         self::assertNotNull(self::header($response->headers, 'Date'));
     }
 
+    public function testAResponseTheFrameworkPreparedIsNotPreparedAgainButATextTypeGetsItsCharset(): void
+    {
+        $request = self::request();
+        $symfony = new class('<p>ok</p>') extends SymfonyResponse {
+            public int $prepared = 0;
+
+            public function prepare(Request $request): static
+            {
+                ++$this->prepared;
+
+                return parent::prepare($request);
+            }
+        };
+        $symfony->prepare($request);
+        // Changed by a middleware after the framework prepared it: sent as PHP-FPM sends it, as it
+        // is but for the charset PHP adds to a text/ type.
+        $symfony->headers->set('Content-Type', 'text/csv');
+        $response = (new ResponseConverter())->toSpindle($symfony, $request);
+
+        self::assertSame(1, $symfony->prepared, 'prepared once, by the framework');
+        self::assertSame('text/csv; charset=utf-8', \strtolower((string) self::header($response->headers, 'Content-Type')));
+
+        $symfony->headers->set('Content-Type', 'application/json');
+        $response = (new ResponseConverter())->toSpindle($symfony, $request);
+        self::assertSame('application/json', self::header($response->headers, 'Content-Type'), 'no charset outside text/');
+
+        // Not prepared yet (a new response says HTTP/1.0): prepare() runs, and fills in what is missing.
+        $fresh = clone $symfony;
+        $fresh->setProtocolVersion('1.0');
+        $fresh->headers->remove('Content-Type');
+        $response = (new ResponseConverter())->toSpindle($fresh, $request);
+        self::assertSame(2, $fresh->prepared);
+        self::assertSame('text/html; charset=utf-8', \strtolower((string) self::header($response->headers, 'Content-Type')));
+    }
+
     public function testCustomReasonPhraseIsKept(): void
     {
         $symfony = new SymfonyResponse('', 299);
