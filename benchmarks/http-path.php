@@ -13,14 +13,26 @@ declare(strict_types=1);
  *       benchmarks/http-path.php [connections=32] [rounds=1000]
  *   valgrind --tool=callgrind --smc-check=all php -d ... benchmarks/http-path.php 32 200   # then 32 600
  *
- * APP=path/to/app.php serves another app (default examples/hello.php), URL_PATH=/hello asks for
- * another path than /; FLOOR=1 replaces Spindle
+ * APP=path/to/app.php serves another app (default examples/hello.php), or an app directory
+ * (APP=examples/blog, the blog's environment as benchmarks/compare-commits.sh sets it); URL_PATH=/hello
+ * asks for another path than /; FLOOR=1 replaces Spindle
  * with a bare Revolt read callback that writes a fixed response (the floor of the loop and I/O).
  * ACCESS_LOG=FILE (with ACCESS_LOG_FORMAT=combined|json) and METRICS=1 turn on the access log and
  * the request metrics as --access-log and --metrics do (benchmarks/production.sh).
  */
 
-require __DIR__ . '/../vendor/autoload.php';
+// An app directory with its own Composer autoloader (a Laravel or Symfony app) is loaded first,
+// as bin/spindle does: the app gets the versions of shared packages it was installed with, and
+// Spindle's autoloader answers only for what the app's does not have.
+$appDirectory = getenv('APP');
+if (is_string($appDirectory) && is_file($appDirectory . '/vendor/autoload.php')) {
+    require $appDirectory . '/vendor/autoload.php';
+    $spindleLoader = require __DIR__ . '/../vendor/autoload.php';
+    $spindleLoader->unregister();
+    $spindleLoader->register(false);
+} else {
+    require __DIR__ . '/../vendor/autoload.php';
+}
 
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
