@@ -31,20 +31,17 @@ final class AppInstance
     }
 
     /**
-     * Makes this instance let go of its last request (Reset\RequestResetter); false when that
-     * failed (logged). Call it while this instance owns the statics and is not lent out.
+     * Makes this instance let go of its last request (Reset\RequestResetter); a failure is
+     * logged (the next request's kernel binds its own request all the same). Call it while this
+     * instance owns the statics and is not lent out.
      */
-    public function letRequestGo(LoggerInterface $logger): bool
+    public function letRequestGo(LoggerInterface $logger): void
     {
         try {
             $this->requestResetter?->reset();
         } catch (\Throwable $e) {
             $logger->error(\sprintf('Laravel instance %d: %s failed: %s', $this->number, Reset\RequestResetter::class, $e->getMessage()), ['exception' => $e]);
-
-            return false;
         }
-
-        return true;
     }
 
     /**
