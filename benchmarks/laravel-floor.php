@@ -5,8 +5,8 @@ declare(strict_types=1);
 /*
  * The floor of what any server can do with a Laravel app: one booted app, and per request only
  * `Request::create()`, the HTTP kernel's handle() and terminate(). No server, no socket, no reset
- * between requests. Prints the time per request and its three parts; under callgrind (twice,
- * then the difference per request) it gives the instructions Laravel's own work takes, to set
+ * between requests but the queued cookies' (see $serve). Prints the time per request and its
+ * three parts; under callgrind (twice, then the difference per request) it gives the instructions Laravel's own work takes, to set
  * beside benchmarks/http-path.php with the same app (docs/benchmarks.md, 2026-11-26):
  *
  *   php -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M \
@@ -14,7 +14,8 @@ declare(strict_types=1);
  *
  * Run it with the app's environment (benchmarks/compare-commits.sh shows one). URL_PATH (default
  * /hello) is the path asked for. FIBER=new runs each request in a fiber of its own, FIBER=reused
- * in one fiber that waits for the next; POLLUTE=data reads 1 MB of an array between two
+ * in one fiber that waits for the next; WARMUP (default 2000) is the requests served before
+ * measuring (fewer under callgrind); POLLUTE=data reads 1 MB of an array between two
  * requests, POLLUTE=code calls 1,500 small compiled functions: how much the same handle() slows
  * down when other work has run between two requests (the CPU caches).
  */
@@ -30,8 +31,9 @@ $laravel = require $app . '/bootstrap/app.php';
 $kernel = $laravel->make(Illuminate\Contracts\Http\Kernel::class);
 $kernel->bootstrap();
 
+$cookies = $laravel->resolved('cookie') || $laravel->bound('cookie') ? $laravel->make('cookie') : null;
 $parts = [0, 0, 0];
-$serve = static function () use ($kernel, $path, &$parts): void {
+$serve = static function () use ($kernel, $path, $cookies, &$parts): void {
     $start = hrtime(true);
     $request = Illuminate\Http\Request::create('http://127.0.0.1:8080' . $path, 'GET', [], [], [], ['REMOTE_ADDR' => '127.0.0.1', 'SERVER_PROTOCOL' => 'HTTP/1.1']);
     $created = hrtime(true);
@@ -39,6 +41,10 @@ $serve = static function () use ($kernel, $path, &$parts): void {
     $response->getContent();
     $handled = hrtime(true);
     $kernel->terminate($request, $response);
+    // The one reset a bare loop cannot do without: the cookie session driver queues a cookie
+    // named after each new session, and every response would carry all the earlier ones
+    // (a /posts took 12 ms after 200 requests, 34 ms after 1,000).
+    $cookies?->flushQueuedCookies();
     $parts[0] += $created - $start;
     $parts[1] += $handled - $created;
     $parts[2] += hrtime(true) - $handled;
@@ -85,7 +91,8 @@ $once = match ($fiberMode) {
     default => $serve,
 };
 
-for ($i = 0; $i < 2000; ++$i) {
+$warmup = (int) (getenv('WARMUP') ?: 2000);
+for ($i = 0; $i < $warmup; ++$i) {
     $noise();
     $once();
 }
