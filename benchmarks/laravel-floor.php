@@ -6,8 +6,9 @@ declare(strict_types=1);
  * The floor of what any server can do with a Laravel app: one booted app, and per request only
  * `Request::create()`, the HTTP kernel's handle() and terminate(). No server, no socket, no reset
  * between requests but the queued cookies' (see $serve). Prints the time per request and its
- * three parts; under callgrind (twice, then the difference per request) it gives the instructions Laravel's own work takes, to set
- * beside benchmarks/http-path.php with the same app (docs/benchmarks.md, 2026-11-26):
+ * three parts; under callgrind (twice, then the difference per request) it gives the
+ * instructions Laravel's own work takes, to set beside benchmarks/http-path.php with the same
+ * app (docs/benchmarks.md, 2026-11-26):
  *
  *   php -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M \
  *       benchmarks/laravel-floor.php [app=examples/blog] [requests=10000]
