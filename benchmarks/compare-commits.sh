@@ -32,6 +32,10 @@
 #              count against HEAD (default 0: each commit's own app)
 #   PHP_EXTRA  more PHP settings for both sides, e.g. "-d opcache.jit_max_root_traces=1024" (PHP's
 #              default trace budget)
+#   BASE_ENV_EXTRA, HEAD_ENV_EXTRA
+#              more environment variables for one side, as VAR=value words: one setting against
+#              another on the same commit, e.g.
+#              HEAD_ENV_EXTRA=SPINDLE_WARM_INSTANCES=1 bash benchmarks/compare-commits.sh HEAD
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -110,6 +114,8 @@ fi
 BASE_LABEL="$(git rev-parse --short "$BASE_REF")"
 HEAD_LABEL="${HEAD_REF:+$(git rev-parse --short "$HEAD_REF")}"
 HEAD_LABEL="${HEAD_LABEL:-working tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo '+changes'))}"
+BASE_LABEL+="${BASE_ENV_EXTRA:+ ($BASE_ENV_EXTRA)}"
+HEAD_LABEL+="${HEAD_ENV_EXTRA:+ ($HEAD_ENV_EXTRA)}"
 
 # The same environment for both sides; Laravel's caches are per side (they hold the app's paths).
 APP_KEY="base64:$(php -r 'echo base64_encode(random_bytes(32));')"
@@ -137,6 +143,10 @@ APP_EVENTS_CACHE=$TMP/$name/cache/events.php
 APP_SECRET=compare-commits
 DATABASE_URL=sqlite:///$TMP/app.sqlite
 EOF
+    local extra
+    [[ "$name" == base ]] && extra="${BASE_ENV_EXTRA:-}" || extra="${HEAD_ENV_EXTRA:-}"
+    # shellcheck disable=SC2086 # VAR=value words
+    [[ -z "$extra" ]] || printf '%s\n' $extra
 }
 mapfile -t BASE_ENV < <(side_env base "$BASE_DIR")
 mapfile -t HEAD_ENV < <(side_env head "$HEAD_DIR")
