@@ -38,6 +38,16 @@ abstract class E2ETestCase extends TestCase
 
     public static function tearDownAfterClass(): void
     {
+        self::stopSharedServers();
+    }
+
+    /**
+     * Stops the servers the class's tests shared (the next sharedServer() call starts a new
+     * one): for a test that changes what a running server of the same app would read, such as
+     * its cache directory.
+     */
+    protected static function stopSharedServers(): void
+    {
         foreach (self::$servers as $server) {
             $server->stop();
         }
