@@ -94,8 +94,8 @@ final class Symfony74ClientsTest extends SymfonyClientsTestCase
         // running: `cache:clear` keeps the container directory a worker of an earlier test built
         // (with SpindleBundle) as a legacy one beside the console's, and a running server (the
         // other tests' shared one) may build the container again whenever it boots a kernel.
-        // Either made the server started below find the bundle already in its container, now
-        // and then, in full suite runs.
+        // Either can make the server started below find the bundle already in its container
+        // (it did once in a full suite run).
         self::stopSharedServers();
         self::removeDirectory(self::app() . '/var/cache');
         self::console(['cache:clear', '--no-warmup']);
