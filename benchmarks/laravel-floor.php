@@ -32,7 +32,7 @@ $laravel = require $app . '/bootstrap/app.php';
 $kernel = $laravel->make(Illuminate\Contracts\Http\Kernel::class);
 $kernel->bootstrap();
 
-$cookies = $laravel->resolved('cookie') || $laravel->bound('cookie') ? $laravel->make('cookie') : null;
+$cookies = $laravel->bound('cookie') ? $laravel->make('cookie') : null;
 $parts = [0, 0, 0];
 $serve = static function () use ($kernel, $path, $cookies, &$parts): void {
     $start = hrtime(true);
@@ -92,7 +92,7 @@ $once = match ($fiberMode) {
     default => $serve,
 };
 
-$warmup = (int) (getenv('WARMUP') ?: 2000);
+$warmup = getenv('WARMUP') === false ? 2000 : (int) getenv('WARMUP');
 for ($i = 0; $i < $warmup; ++$i) {
     $noise();
     $once();
