@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Psr\Log\LoggerInterface;
+use Spindle\Bridge\HttpFoundation\FinishedRequest;
 use Spindle\Bridge\InstanceLease;
 use Spindle\Loop\Loop;
 use Symfony\Component\HttpFoundation\Request as SymfonyRequest;
@@ -80,6 +81,9 @@ final class Lease implements InstanceLease
         $request = $this->request;
         $this->request = $this->response = null;
         $clean = $this->instance->reset($this->logger, $request);
+        if ($request !== null) {
+            FinishedRequest::letSessionGo($request);
+        }
         $this->ended = true;
         if ($clean) {
             // Before the release, which may hand the instance straight to a waiting request.

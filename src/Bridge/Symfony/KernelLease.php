@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Symfony;
 
 use Psr\Log\LoggerInterface;
+use Spindle\Bridge\HttpFoundation\FinishedRequest;
 use Spindle\Bridge\InstanceLease;
 use Symfony\Component\HttpFoundation\Request as SymfonyRequest;
 use Symfony\Component\HttpFoundation\Response as SymfonyResponse;
@@ -71,6 +72,10 @@ final class KernelLease implements InstanceLease
             $this->pool->discard($kernel);
 
             return;
+        } finally {
+            if ($request !== null) {
+                FinishedRequest::letSessionGo($request);
+            }
         }
         $this->pool->release($kernel);
     }

@@ -140,6 +140,21 @@ final class ResetterTest extends TestCase
         ], self::scenario('finished requests'));
     }
 
+    /**
+     * A finished request with a session is freed as soon as the next request replaces it, not
+     * when PHP's cycle collector gets round to it (FinishedRequest): the worker's heap stays flat.
+     */
+    public function testAFinishedRequestWithACookieSessionIsFreedWithoutTheCycleCollector(): void
+    {
+        self::assertSame([
+            'pages' => ['stored one', 'stored two'],
+            'first freed' => true,
+            'second freed' => true,
+            'the last one is held by its instance' => true,
+            'errors' => [],
+        ], self::scenario('finished requests freed at once'));
+    }
+
     public function testLogContextOfARequestIsForgotten(): void
     {
         self::assertSame(['during' => ['request' => 'r1'], 'after' => []], self::scenario('log context'));

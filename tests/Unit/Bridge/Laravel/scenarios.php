@@ -257,6 +257,40 @@ $scenarios = [
 
         return $result;
     },
+    'finished requests freed at once' => function (Application $app) use ($globals, $logger, $instance): array {
+        // Requests through the kernel and the lease, as a worker serves them: with the cookie
+        // driver, StartSession links the request and its store both ways (the store's handler
+        // holds the request). With the cycle collector off, a finished request must still be
+        // freed once the next request takes its place in the instance.
+        $app['config']->set('session.driver', 'cookie');
+        $pool = new Spindle\Bridge\Laravel\InstancePool(static fn () => $instance, 1);
+        $finished = new Spindle\Bridge\Laravel\FinishedRequests($globals, $logger);
+        $serve = static function (string $uri) use ($pool, $globals, $logger, $finished): array {
+            $lease = Spindle\Bridge\Laravel\Lease::take($pool, $globals, $logger, $finished);
+            $request = Request::create($uri);
+            $response = $lease->instance->kernel->handle($request);
+            $lease->terminateWith($request, $response);
+            $lease->end();
+
+            return [WeakReference::create($request), $response->getContent()];
+        };
+        gc_disable();
+        try {
+            [$first, $one] = $serve('/session/put/one');
+            [$second, $two] = $serve('/session/put/two');
+            [$third] = $serve('/hello');
+
+            return [
+                'pages' => [$one, $two],
+                'first freed' => $first->get() === null,
+                'second freed' => $second->get() === null,
+                'the last one is held by its instance' => $third->get() !== null,
+                'errors' => $logger->lines,
+            ];
+        } finally {
+            gc_enable();
+        }
+    },
     'log context' => function (Application $app): array {
         $resetter = new Reset\LogContextResetter($app);
         $context = static fn (): array => (fn () => $this->context)->call(Illuminate\Support\Facades\Log::driver());

@@ -11,6 +11,8 @@ use Spindle\Bridge\Symfony\KernelResetter;
 use Spindle\Tests\Unit\Server\MemoryLogger;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
+use Symfony\Component\HttpFoundation\Session\Session;
+use Symfony\Component\HttpFoundation\Session\Storage\MockArraySessionStorage;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
 use Symfony\Component\HttpKernel\TerminableInterface;
 
@@ -73,6 +75,54 @@ final class KernelLeaseTest extends TestCase
         $lease->end();
         self::assertSame(['GET /page: kernel terminate failed: listener failed'], $logger->messages('error'));
         self::assertSame(1, $pool->idle());
+    }
+
+    /**
+     * Symfony's SessionListener gives each request a session factory that holds the request: the
+     * two keep each other alive until PHP's cycle collector runs. Once the lease ends, the request
+     * lets go of its session, and is freed as soon as the last reference goes.
+     */
+    public function testAFinishedRequestIsFreedWithoutTheCycleCollector(): void
+    {
+        $collecting = \gc_enabled();
+        \gc_disable();
+        try {
+            $control = self::requestWithSessionFactory('/control');
+            $kept = \WeakReference::create($control);
+            unset($control);
+            self::assertNotNull($kept->get(), 'the control: a request and its session factory keep each other alive');
+
+            $kernel = self::kernel();
+            $pool = self::pool($kernel);
+            $lease = new KernelLease($pool->borrow(), $pool, new KernelResetter(), new MemoryLogger());
+            $request = self::requestWithSessionFactory('/page');
+            $lease->handling($request);
+            $lease->answered(new Response('page'));
+            $lease->end();
+            self::assertFalse($request->hasSession(), 'the finished request has no session');
+            self::assertCount(1, $kernel->terminated);
+            $freed = \WeakReference::create($request);
+            // The test kernel remembers what it terminated; the pool holds the kernel.
+            unset($request, $lease, $kernel, $pool);
+            self::assertNull($freed->get(), 'freed without the cycle collector');
+        } finally {
+            if ($collecting) {
+                \gc_enable();
+            }
+            \gc_collect_cycles();
+        }
+    }
+
+    private static function requestWithSessionFactory(string $uri): Request
+    {
+        $request = Request::create($uri);
+        $request->setSessionFactory(static function () use ($request): Session {
+            $request->attributes->set('session_started', true);
+
+            return new Session(new MockArraySessionStorage());
+        });
+
+        return $request;
     }
 
     private static function pool(HttpKernelInterface $kernel): KernelPool
