@@ -5,9 +5,10 @@ declare(strict_types=1);
 /*
  * A worker's request path without the network: K connections on socket pairs, each request
  * written by the client, read by Spindle's Connection, parsed, run in its fiber through the
- * RequestRunner and the app, serialized and written back. Prints the time per request; for
- * counts that the machine's noise does not move, run it under callgrind twice and take the
- * difference per request:
+ * RequestRunner and the app, serialized and written back. Prints the time per request, and
+ * the garbage per request that only PHP's cycle collector frees (it should be none); for counts
+ * that the machine's noise does not move, run it under callgrind twice and take the difference
+ * per request:
  *
  *   php -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M \
  *       benchmarks/http-path.php [connections=32] [rounds=1000]
@@ -127,8 +128,13 @@ $nextRound = static function () use ($clients, $rounds, $send, &$round, &$bytes)
 // As in a worker: the one 50 ms timer for every timeout (HttpServer's; RequestRunner had its own
 // before) is on while it serves.
 $timer = EventLoop::unreference(EventLoop::repeat(0.05, static fn () => null));
+$gcBefore = gc_status();
 $start = hrtime(true);
 $send();
 EventLoop::run();
 $requests = $connections * $rounds;
 printf("%d requests, %.3f µs per request (both sides, system calls included), %d bytes per response\n", $requests, (hrtime(true) - $start) / 1000 / $requests, intdiv($bytes, $requests));
+// Garbage only the cycle collector frees (a finished request that something still links to):
+// it piles up between collections, and the heap grows by it. None is the aim.
+$gcAfter = gc_status();
+printf("cycle collector: %d runs, %.1f nodes freed per request; heap %.0f KB\n", $gcAfter['runs'] - $gcBefore['runs'], ($gcAfter['collected'] - $gcBefore['collected'] + gc_collect_cycles()) / $requests, memory_get_usage() / 1024);
