@@ -59,6 +59,33 @@ class SymfonyAppTest extends SymfonyFixtureTestCase
         self::assertServerAnswers(self::server(), '/hello');
     }
 
+    /**
+     * Symfony's SessionListener gives every request a session factory, a closure that holds the
+     * request. A finished request lets go of it (Bridge\HttpFoundation\FinishedRequest), so PHP
+     * frees the request at once: nothing piles up for the cycle collector between requests.
+     */
+    public function testFinishedRequestsLeaveNothingForTheCycleCollector(): void
+    {
+        $client = new RawClient(self::server()->port());
+        $get = static function (string $path) use ($client): RawResponse {
+            $client->send(self::get($path));
+
+            return $client->readResponse();
+        };
+        for ($i = 0; $i < 50; ++$i) {
+            $get('/hello');
+        }
+        $before = $get('/memory')->json();
+        for ($i = 0; $i < 300; ++$i) {
+            self::assertSame(200, $get('/hello')->status);
+        }
+        $after = $get('/memory')->json();
+        // Nodes the collector holds or freed meanwhile: with the requests' cycles, some 12 a
+        // request on Symfony 7.4 and 37 on 5.4.
+        $left = $after['roots'] + $after['collected'] - $before['roots'] - $before['collected'];
+        self::assertLessThan(300, $left, 'fewer than one a request: ' . \json_encode([$before, $after]));
+    }
+
     public function testServicesAreResetBetweenRequestsOnOneKernel(): void
     {
         $server = self::server();
