@@ -25,6 +25,10 @@ use Symfony\Component\HttpFoundation\Request;
  * the collector has nothing to do (docs/benchmarks.md, "Finished requests freed at once").
  *
  * Call it once the request is over: terminated and the app instance reset.
+ *
+ * The closure is bound on each call (0.27 µs against 0.03 µs for one bound once, tracing JIT):
+ * keeping a bound one would take a static or a new argument through both leases, for 0.1 % of
+ * the cheapest request.
  */
 final class FinishedRequest
 {
