@@ -32,6 +32,12 @@
 #              count against HEAD (default 0: each commit's own app)
 #   PHP_EXTRA  more PHP settings for both sides, e.g. "-d opcache.jit_max_root_traces=1024" (PHP's
 #              default trace budget)
+#   FPM        1 = a third side: nginx + php-fpm (pm=static, WORKERS children, the same PHP
+#              settings as both Spindles, on php-fpm's command line too, so that Debian's conf.d
+#              does not turn its JIT off) serving HEAD's copy of the app with HEAD's environment
+#              and caches; the report adds each commit's ratio to it, round by round. With
+#              SAME_APP=1 all three serve the same app. CPU per request counts php-fpm's children
+#              and nginx's workers (default 0)
 #   BASE_ENV_EXTRA, HEAD_ENV_EXTRA
 #              more environment variables for one side, as VAR=value words: one setting against
 #              another on the same commit, e.g.
@@ -50,6 +56,7 @@ CONNS="${CONNS:-32}"
 WORKERS="${WORKERS:-2}"
 KEEP="${KEEP:-1}"
 SAME_APP="${SAME_APP:-0}"
+FPM="${FPM:-0}"
 for n in "$ROUNDS" "$DURATION" "$WARMUP" "$CONNS" "$WORKERS"; do
     [[ "$n" =~ ^[0-9]+$ ]] || die "ROUNDS, DURATION, WARMUP, CONNS and WORKERS must be whole numbers"
 done
@@ -63,6 +70,7 @@ esac
 ROUTES="${ROUTES:-$DEFAULT_ROUTES}"
 
 need_tools wrk curl deb:php8.2-sqlite3
+[[ "$FPM" == 1 ]] && need_tools nginx fpm && find_servers
 [[ "$APP" == blog ]] && need_tools deb:php-laravel-framework
 [[ "$APP" == symfony74 ]] && need_tools deb:php-symfony-runtime
 
@@ -180,6 +188,34 @@ BASE_PID="$SPINDLE_PID"; BASE_PORT="$SPINDLE_PORT"
 spawn_spindle spindle-head "Spindle $HEAD_LABEL" "$TMP/head.log" 60 \
     env "${HEAD_ENV[@]}" php "${PHP_ARGS[@]}" "$HEAD_DIR/bin/spindle" serve "$HEAD_DIR/$APP_DIR" --host=127.0.0.1 --port=0 --workers="$WORKERS"
 HEAD_PID="$SPINDLE_PID"; HEAD_PORT="$SPINDLE_PORT"
+SIDES=(base head)
+if [[ "$FPM" == 1 ]]; then
+    # php-fpm serves HEAD's copy of the app with HEAD's environment (its config and route caches
+    # included); an empty value is left unset, as php-fpm refuses an empty env[].
+    fpm_php_ini
+    {
+        fpm_global_conf
+        fpm_static_pool fpm "$WORKERS" "$TMP/fpm.sock"
+        for kv in "${HEAD_ENV[@]}"; do [[ -z "${kv#*=}" ]] || echo "env[${kv%%=*}] = \"${kv#*=}\""; done
+    } > "$TMP/php-fpm.conf"
+    start_fpm "${PHP_ARGS[@]}"
+    FPM_JIT="$("$FPM_BIN" -c "$TMP/php.ini" "${PHP_ARGS[@]}" -i 2>/dev/null | awk '$1 == "opcache.jit" { print $3; exit }')"
+    [[ "$FPM_JIT" == tracing ]] || die "php-fpm's opcache.jit is '$FPM_JIT', not tracing as Spindle's"
+    read -r FPM_PORT < <(free_ports 1)
+    mkdir -p "$TMP/nginx-tmp"
+    write_nginx_conf text/html "    server {
+        listen 127.0.0.1:$FPM_PORT;
+        root $HEAD_DIR/$APP_DIR/public;
+        location / {
+            fastcgi_pass unix:$TMP/fpm.sock;
+            include /etc/nginx/fastcgi_params;
+            fastcgi_param SCRIPT_FILENAME $HEAD_DIR/$APP_DIR/public/index.php;
+            fastcgi_param SCRIPT_NAME     /index.php;
+        }
+    }"
+    start_nginx
+    SIDES+=(fpm)
+fi
 
 cat > "$TMP/ids.lua" <<'EOF'
 -- {id} in the path: a random id of the 1,000 users per request
@@ -204,8 +240,17 @@ for route in $ROUTES; do
     b="$(curl -s --max-time 30 "http://127.0.0.1:$BASE_PORT$path")"
     h="$(curl -s --max-time 30 "http://127.0.0.1:$HEAD_PORT$path")"
     [[ -n "$b" && "$b" == "$h" ]] || { dump_logs 20; die "$path differs: base '${b:0:200}', head '${h:0:200}'"; }
+    if [[ "$FPM" == 1 && -z "${FPM_READY:-}" ]]; then
+        # The first route waits for php-fpm's children and must be the same answer; a page may
+        # name the server that sent it (the blog's footer does), so the others must be a 200.
+        wait_for_body "nginx + php-fpm" "http://127.0.0.1:$FPM_PORT$path" "$h" "$FPM_PID"
+        FPM_READY=1
+    elif [[ "$FPM" == 1 ]]; then
+        code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 30 "http://127.0.0.1:$FPM_PORT$path")"
+        [[ "$code" == 200 ]] || { dump_logs 20; die "nginx + php-fpm answers $path with $code"; }
+    fi
 done
-log "ok: both sides give the same answers"
+log "ok: ${#SIDES[@]} sides give the same answers"
 mapfile -t BASE_WORKERS < <(workers_of "$BASE_PID")
 mapfile -t HEAD_WORKERS < <(workers_of "$HEAD_PID")
 RSS_IDLE_BASE="$(rss_mb "${BASE_WORKERS[@]}")"
@@ -220,8 +265,11 @@ LOAD_BEFORE="$(cut -d" " -f1-3 /proc/loadavg)"
 CLK_TCK="$(getconf CLK_TCK)"
 measure() {   # measure SIDE ROUTE ROUND
     local side="$1" route="$2" round="$3" port pids out args before ticks n
-    port="$BASE_PORT"; pids=("${BASE_WORKERS[@]}")
-    [[ "$side" == head ]] && { port="$HEAD_PORT"; pids=("${HEAD_WORKERS[@]}"); }
+    case "$side" in
+        base) port="$BASE_PORT"; pids=("${BASE_WORKERS[@]}") ;;
+        head) port="$HEAD_PORT"; pids=("${HEAD_WORKERS[@]}") ;;
+        fpm) port="$FPM_PORT"; mapfile -t pids < <(workers_of "$FPM_PID"; workers_of "$NGINX_PID") ;;
+    esac
     args=(-t2 -c"$CONNS" --timeout 30s --latency)
     [[ "$route" == *"{id}"* ]] && args+=(-s "$TMP/ids.lua")
     (( WARMUP > 0 )) && { run_wrk /dev/null "${args[@]}" -d"${WARMUP}s" "http://127.0.0.1:$port$route" || true; }
@@ -237,8 +285,10 @@ measure() {   # measure SIDE ROUTE ROUND
 }
 for ((round = 1; round <= ROUNDS; round++)); do
     for route in $ROUTES; do
-        if (( round % 2 )); then measure base "$route" "$round"; measure head "$route" "$round"
-        else measure head "$route" "$round"; measure base "$route" "$round"; fi
+        # Each round starts with the next side: every side goes first, last (and between) in turn.
+        for ((i = 0; i < ${#SIDES[@]}; i++)); do
+            measure "${SIDES[(round - 1 + i) % ${#SIDES[@]}]}" "$route" "$round"
+        done
     done
 done
 RSS_LOAD_BASE="$(rss_mb "${BASE_WORKERS[@]}")"
@@ -268,6 +318,21 @@ report() {
             "$(median <<<"${CPU[base|$route]}")" "$(median <<<"${CPU[head|$route]}")" \
             "$(median <<<"${P99[base|$route]}")" "$(median <<<"${P99[head|$route]}")"
     done
+    if [[ "$FPM" == 1 ]]; then
+        echo
+        echo "nginx + php-fpm ($WORKERS children, opcache.jit=$FPM_JIT per php-fpm -i) serving HEAD's app in the same rounds:"
+        echo
+        echo "| route | nginx + php-fpm req/s (median) | head / fpm | per round | $BASE_LABEL / fpm | per round | CPU ms per request fpm (children and nginx) |"
+        echo "| --- | ---: | ---: | --- | ---: | --- | ---: |"
+        local f
+        for route in $ROUTES; do
+            f="$(median <<<"${RPS[fpm|$route]}")"
+            printf '| %s | %s | **%s** | %s | %s | %s | %s |\n' "$route" "$f" \
+                "$(ratio "$(median <<<"${RPS[head|$route]}")" "$f" 1)" "$(round_ratios "${RPS[head|$route]}" "${RPS[fpm|$route]}")" \
+                "$(ratio "$(median <<<"${RPS[base|$route]}")" "$f" 1)" "$(round_ratios "${RPS[base|$route]}" "${RPS[fpm|$route]}")" \
+                "$(median <<<"${CPU[fpm|$route]}")"
+        done
+    fi
     echo
     echo "| worker RSS, MB (each worker) | after one request per route | after the load |"
     echo "| --- | --- | --- |"

@@ -47,19 +47,13 @@ for k in "${!APP_ENV_VARS[@]}"; do ENV_ARGS+=("$k=${APP_ENV_VARS[$k]}"); done
 env "${ENV_ARGS[@]}" php "$APP/artisan" optimize --no-interaction >/dev/null
 
 SPINDLE_PHP_ARGS=("${PHP_SHARED_ARGS[@]}")
-{
-    if [[ -r /usr/lib/php/8.2/php.ini-production ]]; then cat /usr/lib/php/8.2/php.ini-production; echo; else echo "[PHP]"; fi
-    echo "memory_limit = 256M"
-    echo "error_log = $TMP/php-fpm-php-errors.log"
-    for setting in "${PHP_SHARED_SETTINGS[@]}"; do echo "${setting%%=*} = ${setting#*=}"; done
-} > "$TMP/php.ini"
-fpm_load_opcache
+fpm_php_ini
 fpm_pool() {    # fpm_pool NAME CHILDREN
     fpm_static_pool "$1" "$2" "$TMP/$1.sock"
     for k in "${!APP_ENV_VARS[@]}"; do echo "env[$k] = \"${APP_ENV_VARS[$k]}\""; done
 }
 { fpm_global_conf; fpm_pool fpm2 2; fpm_pool fpm1 1; } > "$TMP/php-fpm.conf"
-start_fpm
+start_fpm "${PHP_SHARED_ARGS[@]}"
 read -r PORT_FPM2 PORT_FPM1 < <(free_ports 2)
 fastcgi_server() {   # fastcgi_server PORT UPSTREAM
     cat <<CONF
