@@ -634,7 +634,7 @@ report() {
     fi
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- PHP settings of both: ${PHP_SHARED_SETTINGS[*]}"
-    echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${PHP_INI_PRODUCTION:-the built-in defaults} plus those settings, also as -d options (zend.assertions=$FPM_ASSERTIONS, opcache.jit=$FPM_JIT per php-fpm -i, $FPM_JIT_ON per opcache_get_status() in the pool); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
+    echo "- php-fpm (pm=static, nginx -> php-fpm over a unix socket): ${FPM_INI_BASE:-the built-in defaults} plus those settings, also as -d options (zend.assertions=$FPM_ASSERTIONS, opcache.jit=$FPM_JIT per php-fpm -i, $FPM_JIT_ON per opcache_get_status() in the pool); Spindle: the CLI's $CLI_INI plus those settings as -d options (zend.assertions=$CLI_ASSERTIONS)"
     echo "- Spindle: php -d ... $SPINDLE_BIN serve $BLOG_DIR --workers=N, with SPINDLE_INSTANCE_IDLE_TIMEOUT=$INSTANCE_IDLE_TIMEOUT"
     echo "- wrk --timeout 30s: -t2 -c$CONNS for /hello, /users/{id}, /posts ($FPM_CHILDREN php-fpm children / 2 Spindle workers); -t1 -c$SLEEP_CONNS for /sleep (1 child / 1 worker); ${DURATION}s per run (/sleep: at least 20 s, after one wave of $SLEEP_CONNS concurrent requests as warm-up), warm-up ${WARMUP}s, best of $ROUNDS round(s)"
     [[ "$SKIP_SPINDLE" == 1 ]] && echo "- **SKIP_SPINDLE=1: Spindle was not measured**"

@@ -200,14 +200,16 @@ fpm_load_opcache() {
 # would run on PHP's built-in defaults, e.g. zend.assertions=1. PHP_SHARED_SETTINGS come last;
 # pass them on php-fpm's command line too (start_fpm "${PHP_SHARED_ARGS[@]}"): Debian's
 # conf.d/10-opcache.ini, read after the -c php.ini, says opcache.jit=off.
+# Sets FPM_INI_BASE to the php.ini it starts from (empty: PHP's built-in defaults), for reports.
 fpm_php_ini() {
-    local production="" f setting
+    local f setting
+    FPM_INI_BASE=""
     for f in /usr/lib/php/8.2/php.ini-production /etc/php/8.2/fpm/php.ini; do
-        [[ -r "$f" ]] && { production="$f"; break; }
+        [[ -r "$f" ]] && { FPM_INI_BASE="$f"; break; }
     done
     {
-        if [[ -n "$production" ]]; then
-            cat "$production"
+        if [[ -n "$FPM_INI_BASE" ]]; then
+            cat "$FPM_INI_BASE"
             echo
         else
             echo "[PHP]"
