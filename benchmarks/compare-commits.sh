@@ -199,7 +199,9 @@ if [[ "$FPM" == 1 ]]; then
         for kv in "${HEAD_ENV[@]}"; do [[ -z "${kv#*=}" ]] || echo "env[${kv%%=*}] = \"${kv#*=}\""; done
     } > "$TMP/php-fpm.conf"
     start_fpm "${PHP_ARGS[@]}"
-    FPM_JIT="$("$FPM_BIN" -c "$TMP/php.ini" "${PHP_ARGS[@]}" -i 2>/dev/null | awk '$1 == "opcache.jit" { print $3; exit }')"
+    # (php-fpm -i is read whole before awk looks at it: awk leaving the pipe at its match would
+    # kill php-fpm with SIGPIPE, a failure under pipefail whenever php-fpm had more to write.)
+    FPM_JIT="$(awk '$1 == "opcache.jit" { print $3; exit }' <<<"$("$FPM_BIN" -c "$TMP/php.ini" "${PHP_ARGS[@]}" -i 2>/dev/null)")"
     [[ "$FPM_JIT" == tracing ]] || die "php-fpm's opcache.jit is '$FPM_JIT', not tracing as Spindle's"
     read -r FPM_PORT < <(free_ports 1)
     mkdir -p "$TMP/nginx-tmp"
