@@ -24,6 +24,9 @@ final class Context
     /** @var list<\Closure(): void> */
     private array $afterResponse = [];
 
+    /** @var list<\Closure(): void> */
+    private array $endHooks = [];
+
     /** hrtime (ns) when the task last started running; used to find requests that block the loop. */
     public int $runningSince = 0;
 
@@ -106,6 +109,46 @@ final class Context
             return;
         }
         $this->afterResponse[] = $work;
+    }
+
+    /**
+     * Runs $hook in this task's fiber when the task ends, after its response and everything
+     * registered with afterResponse(): to give back what the task held for its whole run (a
+     * pooled database session). A hook may wait; it is not interrupted by a cancellation, and
+     * what it throws is dropped (a hook reports its own failures). A child task's hooks run when
+     * the child ends.
+     *
+     * @param \Closure(): void $hook
+     */
+    public function onEnd(\Closure $hook): void
+    {
+        $this->endHooks[] = $hook;
+    }
+
+    /** @internal Called by the loop when the task's body returned, in its fiber, before ended(). */
+    public function runEndHooks(): void
+    {
+        if ($this->endHooks === []) {
+            return;
+        }
+        while (($hook = \array_shift($this->endHooks)) !== null) {
+            try {
+                $this->shield($hook);
+            } catch (\Throwable) {
+                // The hook's own to report (see onEnd()).
+            }
+        }
+    }
+
+    /** The request (or tick) this task belongs to: itself, or the task that started it, at the top. */
+    public function root(): self
+    {
+        $context = $this;
+        while ($context->parent !== null) {
+            $context = $context->parent;
+        }
+
+        return $context;
     }
 
     /**

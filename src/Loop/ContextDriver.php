@@ -109,6 +109,7 @@ final class ContextDriver implements Driver
     {
         $context = $this->contexts[$fiber] ?? null;
         if ($context !== null) {
+            $context->runEndHooks();
             $this->isolation->finish();
             $this->taskYielded($context);
             $context->ended();

@@ -41,6 +41,8 @@ final class ServeCommand extends Command
             ->addOption('port', null, InputOption::VALUE_REQUIRED, 'Port to listen on (0 picks a free one)', '8080')
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'Worker processes', (string) self::cpuCount())
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Requests one worker runs at once', '100')
+            ->addOption('db-pool', null, InputOption::VALUE_REQUIRED, 'Database sessions one worker holds per connection configuration, shared by its requests (default: SPINDLE_DB_POOL, else 4; a connection\'s own "pool" setting wins)')
+            ->addOption('db-pool-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds a request waits for a free database session before it fails (default: SPINDLE_DB_POOL_TIMEOUT, else 10)')
             ->addOption('max-connections', null, InputOption::VALUE_REQUIRED, 'Connections one worker holds open at once; more wait in the listen queue (default: 512 with select, 10000 with epoll)')
             ->addOption('event-loop', null, InputOption::VALUE_REQUIRED, 'auto, select or epoll (default: $SPINDLE_EVENT_LOOP, else auto: epoll when --max-connections is above 1000 and epoll can run, else select)')
             ->addOption('static-dir', null, InputOption::VALUE_REQUIRED, 'Serve files from this directory before the app (default: public/ of a Laravel or Symfony app; relative to such an app; "none": no files)')
@@ -90,6 +92,17 @@ final class ServeCommand extends Command
             }
             self::checkAppDirectory($app, $resolved);
             $staticDir = $input->getOption('static-dir');
+            // The workers' database pools read these (SessionPools::ofWorker()).
+            foreach (['db-pool' => 'SPINDLE_DB_POOL', 'db-pool-timeout' => 'SPINDLE_DB_POOL_TIMEOUT'] as $option => $variable) {
+                if (\is_string($input->getOption($option))) {
+                    $value = self::int($input, $option);
+                    if ($value < 1) {
+                        throw new ServerError(\sprintf('--%s must be at least 1, got %d', $option, $value));
+                    }
+                    \putenv($variable . '=' . $value);
+                    $_SERVER[$variable] = $_ENV[$variable] = (string) $value;
+                }
+            }
             [$eventLoop, $maxConnections] = self::eventLoop($input);
             $paths = AppPaths::resolve($resolved, \is_string($staticDir) ? $staticDir : null, (string) \getcwd());
             $options = new ServerOptions(

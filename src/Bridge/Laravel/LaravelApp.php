@@ -11,6 +11,7 @@ use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
 use Spindle\Bridge\InstanceMetrics;
 use Spindle\Bridge\PooledHandler;
+use Spindle\Bridge\SessionPools;
 use Spindle\Bridge\WorkerEnvironment;
 use Spindle\Loop\Loop;
 use Spindle\Server\ServerOptions;
@@ -50,6 +51,8 @@ final class LaravelApp implements FrameworkApp
     public static function boot(string $directory, ServerOptions $options, LoggerInterface $logger): \Closure
     {
         $directory = \rtrim($directory, '/');
+        // The worker's database pools, logging to the worker's log (the connectors find them).
+        SessionPools::ofWorker(Loop::driver(), $logger);
         $globals = new ProcessGlobals();
         $factory = new InstanceFactory($directory, $globals, $logger, $options->checkState);
         $first = $factory->create();

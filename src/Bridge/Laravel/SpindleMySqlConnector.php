@@ -5,12 +5,25 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Illuminate\Database\Connectors\MySqlConnector;
+use Spindle\Bridge\SessionPools;
+use Spindle\Database\Mysql\ConnectionConfig;
+use Spindle\Database\Mysql\SocketConnection;
 use Spindle\Database\Pdo;
+use Spindle\Database\Pool\SessionSetup;
+use Spindle\Loop\Loop;
 
 /**
  * Laravel's MySQL connector, opening `Spindle\Database\Pdo` instead of native PDO: a query waits
  * in its own request's fiber while the worker serves other requests. Everything else (DSN,
  * `use`, charset, time zone, SQL modes, reconnecting) is Laravel's.
+ *
+ * In a worker of `spindle serve`, the Pdo's sessions come from the worker's pool for the
+ * connection's configuration (SessionPools): a request takes one when it first queries and gives
+ * it back, reset, when it ends, so a worker holds at most the pool's size of sessions however
+ * many requests run. Each session is set up by this connector (Laravel's `use`, `set names`,
+ * `time_zone`, `sql_mode`) when it opens, and again after every reset. `'pool' => N` in the
+ * connection's config sets its pool's size; `'pool' => false` gives each app instance a session
+ * of its own, as before pools.
  *
  * A connection with `'spindle' => false` in config/database.php gets native PDO, and so do all
  * of them with `SPINDLE_MYSQL_DRIVER=native` in the environment (or the app's .env).
@@ -18,6 +31,8 @@ use Spindle\Database\Pdo;
 final class SpindleMySqlConnector extends MySqlConnector
 {
     private bool $useSpindle = true;
+    /** @var (\Closure(ConnectionConfig): SessionSetup)|null while a pooled session is being set up */
+    private ?\Closure $setup = null;
 
     /**
      * @param array<string, mixed> $config
@@ -27,6 +42,9 @@ final class SpindleMySqlConnector extends MySqlConnector
     public function connect(array $config)
     {
         $this->useSpindle = ($config['spindle'] ?? true) !== false && MysqlDriver::enabled();
+        if ($this->useSpindle && ($config['pool'] ?? true) !== false) {
+            return $this->pooled($config);
+        }
 
         return parent::connect($config);
     }
@@ -44,7 +62,62 @@ final class SpindleMySqlConnector extends MySqlConnector
         if (!$this->useSpindle) {
             return parent::createPdoConnection($dsn, $username, $password, $options);
         }
+        if ($this->setup !== null) {
+            $options[Pdo::ATTR_CONNECTOR] = $this->setup;
+        }
 
         return new Pdo($dsn, $username, $password, $options);
+    }
+
+    /**
+     * A Pdo over the worker's pool for $config: nothing is opened now.
+     *
+     * @param array<string, mixed> $config
+     */
+    private function pooled(array $config): Pdo
+    {
+        $size = $config['pool'] ?? null;
+        if ($size !== null && (\filter_var($size, \FILTER_VALIDATE_INT) === false || (int) $size < 1)) {
+            throw new \InvalidArgumentException(\sprintf('The "pool" of database connection "%s" must be a whole number of at least 1 (or false), got %s', (string) ($config['name'] ?? 'mysql'), \var_export($size, true)));
+        }
+        $identity = $config;
+        unset($identity['name'], $identity['pool']);
+        $connection = SessionPools::ofWorker(Loop::driver())->connection(
+            \hash('sha256', \serialize($identity)),
+            \is_string($config['name'] ?? null) ? $config['name'] : 'mysql',
+            $size === null ? null : (int) $size,
+            fn (): SocketConnection => $this->openSession($config),
+        );
+        $options = $this->getOptions($config);
+        $options[Pdo::ATTR_CONNECTOR] = static fn (): \Spindle\Database\Pool\RequestConnection => $connection;
+        $username = $config['username'] ?? null;
+        $password = $config['password'] ?? null;
+
+        return new Pdo($this->getDsn($config), \is_string($username) ? $username : null, \is_string($password) ? $password : null, $options);
+    }
+
+    /**
+     * A new session for the pool, set up by Laravel's own connect() (through a Pdo that is
+     * dropped afterwards), its setup remembered for the resets.
+     *
+     * @param array<string, mixed> $config
+     */
+    private function openSession(array $config): SocketConnection
+    {
+        $setup = null;
+        $this->useSpindle = true;
+        $this->setup = static function (ConnectionConfig $connectionConfig) use (&$setup): SessionSetup {
+            return $setup = new SessionSetup(SocketConnection::connect($connectionConfig));
+        };
+        try {
+            $pdo = parent::connect($config);
+        } finally {
+            $this->setup = null;
+        }
+        \assert($setup instanceof SessionSetup);
+        $connection = $setup->handOver();
+        unset($pdo);
+
+        return $connection;
     }
 }

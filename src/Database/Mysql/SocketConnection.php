@@ -35,6 +35,10 @@ final class SocketConnection implements StreamingConnection
     private bool $closed = false;
     /** A streamed command's answer is still being read: no other command until it is complete. */
     private bool $streaming = false;
+    /** Prepared statements kept after their users closed them (keepStatements()); null: none kept. */
+    private ?StatementCache $statements = null;
+    /** @var list<string> statements resetSession() runs again after SET NAMES and the init commands */
+    private array $sessionSetup = [];
 
     private function __construct(
         private readonly ConnectionConfig $config,
@@ -93,6 +97,61 @@ final class SocketConnection implements StreamingConnection
      */
     public function prepare(string $sql): PreparedStatement
     {
+        $cache = $this->statements;
+        if ($cache === null) {
+            return $this->prepareOnServer($sql);
+        }
+        $this->enter();
+        $statement = $cache->take($sql);
+        if ($statement !== null) {
+            return $statement;
+        }
+        try {
+            $statement = $this->prepareOnServer($sql);
+        } catch (MysqlException $e) {
+            // ER_MAX_PREPARED_STMT_COUNT_REACHED: the server's limit counts the kept statements too.
+            if ($e->errorCode !== 1461) {
+                throw $e;
+            }
+            $this->closeOnServer($cache->evictIdle());
+            $statement = $this->prepareOnServer($sql);
+        }
+        $this->closeOnServer($cache->add($statement));
+
+        return $statement;
+    }
+
+    /**
+     * Keeps up to $capacity server-side prepared statements after their users closed them (see
+     * StatementCache): prepare() of a text prepared before is then answered without the server.
+     */
+    public function keepStatements(int $capacity, StatementCacheStats $stats): void
+    {
+        if ($capacity < 1) {
+            throw new \InvalidArgumentException(\sprintf('A statement cache needs a capacity of at least 1, %d given', $capacity));
+        }
+        $this->statements ??= new StatementCache($capacity, $stats);
+    }
+
+    /** How many prepared statements are kept now (keepStatements()). */
+    public function keptStatements(): int
+    {
+        return $this->statements?->count() ?? 0;
+    }
+
+    /**
+     * Statements that resetSession() runs again after SET NAMES and the init commands: what set
+     * the session up when it was opened (a framework's `SET NAMES`, `time_zone`, `sql_mode`).
+     *
+     * @param list<string> $statements
+     */
+    public function rememberSetup(array $statements): void
+    {
+        $this->sessionSetup = $statements;
+    }
+
+    private function prepareOnServer(string $sql): PreparedStatement
+    {
         $this->begin();
         $this->protocol->prepare($sql);
         $statement = $this->finish();
@@ -101,6 +160,14 @@ final class SocketConnection implements StreamingConnection
         }
 
         return $statement;
+    }
+
+    /** @param list<PreparedStatement> $statements */
+    private function closeOnServer(array $statements): void
+    {
+        foreach ($statements as $statement) {
+            $this->closeStatementOnServer($statement);
+        }
     }
 
     /**
@@ -150,6 +217,14 @@ final class SocketConnection implements StreamingConnection
 
     public function closeStatement(PreparedStatement $statement): void
     {
+        if ($this->statements !== null && $this->statements->release($statement)) {
+            return;
+        }
+        $this->closeStatementOnServer($statement);
+    }
+
+    private function closeStatementOnServer(PreparedStatement $statement): void
+    {
         if ($this->broken || $this->closed || !$this->transport->isOpen() || $this->streaming) {
             return;
         }
@@ -174,6 +249,46 @@ final class SocketConnection implements StreamingConnection
         $this->begin();
         $this->protocol->ping();
         $this->finish();
+    }
+
+    /**
+     * COM_RESET_CONNECTION, then SET NAMES and the init commands as after connect(): the session
+     * is as a new one (no transaction, user variables, temporary tables, prepared statements,
+     * locks; session variables at their global values; LAST_INSERT_ID() 0), without a new
+     * handshake. The statements prepared before are gone on the server.
+     *
+     * @throws MysqlException
+     * @throws ConnectionBusy while another fiber runs a statement on this connection
+     */
+    public function resetSession(): void
+    {
+        $this->begin();
+        $this->statements?->clear();
+        $this->protocol->resetConnection();
+        $this->finish();
+        $setup = [...$this->config->initCommands, ...$this->sessionSetup];
+        $setNames = $this->protocol->setNamesStatement();
+        if ($setNames !== null) {
+            \array_unshift($setup, $setNames);
+        }
+        if ($setup === []) {
+            return;
+        }
+        if (!$this->config->multiStatements) {
+            foreach ($setup as $sql) {
+                $this->query($sql);
+            }
+
+            return;
+        }
+        // One round trip: the statements as one multi-statement query.
+        $this->query(\implode('; ', \array_map(static fn (string $sql): string => \rtrim($sql, " \t\r\n;"), $setup)));
+    }
+
+    /** Where and how this connection was opened. */
+    public function config(): ConnectionConfig
+    {
+        return $this->config;
     }
 
     public function serverVersion(): string

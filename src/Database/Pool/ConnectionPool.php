@@ -39,6 +39,9 @@ final class ConnectionPool
     private array $idle = [];
     /** @var WaitQueue<Connection|null> a grant is a clean connection, or null: a free slot to open one in */
     private readonly WaitQueue $waiters;
+    /** Nanoseconds fibers spent in wait(), added up. */
+    private int $waitedNs = 0;
+    private int $timeouts = 0;
 
     /**
      * @param \Closure(): Connection $connect opens a new connection (called in the acquiring fiber)
@@ -172,7 +175,7 @@ final class ConnectionPool
         $idle = \count($this->idle);
 
         // Every wait takes the next waiter number: their count is the number of waits.
-        return new PoolStats($this->size, $idle, $this->size - $idle, $this->waiters->count(), $this->maxSize, $this->waiters->waits());
+        return new PoolStats($this->size, $idle, $this->size - $idle, $this->waiters->count(), $this->maxSize, $this->waiters->waits(), $this->waitedNs / 1e9, $this->timeouts);
     }
 
     /**
@@ -253,9 +256,15 @@ final class ConnectionPool
     private function wait(): PooledConnection
     {
         if ($this->waitTimeout <= 0) {
+            ++$this->timeouts;
             throw $this->timeout();
         }
-        $connection = $this->waiters->wait($this->waitTimeout, $this->timeout(...), unclaimed: $this->unclaimed(...));
+        $since = \hrtime(true);
+        try {
+            $connection = $this->waiters->wait($this->waitTimeout, $this->timedOut(...), unclaimed: $this->unclaimed(...));
+        } finally {
+            $this->waitedNs += \hrtime(true) - $since;
+        }
 
         return $connection !== null ? new PooledConnection($this, $connection) : $this->open();
     }
@@ -268,6 +277,13 @@ final class ConnectionPool
         } else {
             $this->freeSlot();
         }
+    }
+
+    private function timedOut(): PoolTimeout
+    {
+        ++$this->timeouts;
+
+        return $this->timeout();
     }
 
     private function timeout(): PoolTimeout

@@ -20,6 +20,10 @@ final class PoolStats
         public readonly int $maxSize,
         /** acquire() calls that had to wait for a connection, since the pool was made. */
         public readonly int $waits = 0,
+        /** Seconds fibers spent waiting in acquire(), added up, since the pool was made. */
+        public readonly float $waitSeconds = 0.0,
+        /** acquire() calls that gave up (PoolTimeout), since the pool was made. */
+        public readonly int $timeouts = 0,
     ) {
     }
 }

@@ -7,6 +7,9 @@ namespace Spindle\Database\Pool;
 use Spindle\Database\Mysql\Connection;
 use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Result;
+use Spindle\Database\Mysql\ResultStream;
+use Spindle\Database\Mysql\SocketConnection;
+use Spindle\Database\Mysql\StreamingConnection;
 
 /**
  * A connection lent by a ConnectionPool to one fiber. It is a Connection itself, so it can be
@@ -17,9 +20,12 @@ use Spindle\Database\Mysql\Result;
  * that every call throws ConnectionReleased, so a stale lease can never reach a connection that
  * now serves another fiber. Server-side statements prepared through the lease and not closed are
  * closed when it goes back. Other session state (user variables, SET SESSION, temporary tables)
- * stays with the connection for its next holder.
+ * stays with the connection for its next holder, unless resetSession() cleared it.
+ *
+ * Over a connection that streams (SocketConnection), the lease streams too; over one that does
+ * not, a streamed command's answer is read whole first.
  */
-final class PooledConnection implements Connection
+final class PooledConnection implements StreamingConnection
 {
     private LeaseState $state = LeaseState::Held;
     /** Calls through this lease that are still running (another fiber may be inside one). */
@@ -90,6 +96,57 @@ final class PooledConnection implements Connection
         $this->enter();
         try {
             return $this->connection->execute($statement, $params);
+        } finally {
+            $this->leave();
+        }
+    }
+
+    /**
+     * @param list<mixed> $params
+     */
+    public function executeStream(PreparedStatement $statement, array $params): ResultStream
+    {
+        $this->enter();
+        try {
+            return $this->connection instanceof StreamingConnection
+                ? $this->connection->executeStream($statement, $params)
+                : ResultStream::ofResults($this->connection->execute($statement, $params));
+        } finally {
+            $this->leave();
+        }
+    }
+
+    public function queryStream(string $sql): ResultStream
+    {
+        $this->enter();
+        try {
+            return $this->connection instanceof StreamingConnection
+                ? $this->connection->queryStream($sql)
+                : ResultStream::ofResults($this->connection->query($sql));
+        } finally {
+            $this->leave();
+        }
+    }
+
+    /**
+     * Makes the session as a new one (SocketConnection::resetSession(): no transaction, variables,
+     * temporary tables, locks or prepared statements), for the lease's next holder. A connection
+     * that cannot reset (not a SocketConnection) is discarded instead, when the lease ends.
+     *
+     * @throws \Spindle\Database\Mysql\MysqlException the connection then broke
+     */
+    public function resetSession(): void
+    {
+        $this->enter();
+        try {
+            if (!$this->connection instanceof SocketConnection) {
+                $this->discardOnRelease = true;
+
+                return;
+            }
+            $this->connection->resetSession();
+            // The server dropped them: nothing to close when the lease ends.
+            $this->statements = [];
         } finally {
             $this->leave();
         }

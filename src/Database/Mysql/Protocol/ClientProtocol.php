@@ -254,6 +254,17 @@ final class ClientProtocol
         $this->startCommand(Command::Ping, '', ResponseKind::Ping);
     }
 
+    /**
+     * COM_RESET_CONNECTION: the server rolls back a transaction, drops temporary tables, prepared
+     * statements, user variables and locks, and sets session variables back to their global
+     * values, as on a new session of the same user and database. Answered with OK (or ERR), as
+     * COM_PING.
+     */
+    public function resetConnection(): void
+    {
+        $this->startCommand(Command::ResetConnection, '', ResponseKind::Ping);
+    }
+
     /** COM_QUIT: the session ends. */
     public function quit(): void
     {
@@ -485,7 +496,7 @@ final class ClientProtocol
             return;
         }
         if ($this->kind === ResponseKind::Ping) {
-            throw Errors::malformed(sprintf('unexpected packet 0x%02X answering COM_PING', $header));
+            throw Errors::malformed(sprintf('unexpected packet 0x%02X answering COM_PING or COM_RESET_CONNECTION', $header));
         }
         // COM_QUERY and COM_STMT_EXECUTE alike: a prepared LOAD DATA LOCAL INFILE asks too.
         if ($header === 0xFB) {

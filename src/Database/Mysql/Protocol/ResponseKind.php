@@ -13,6 +13,6 @@ enum ResponseKind
     case Binary;
     /** COM_STMT_PREPARE: COM_STMT_PREPARE_OK with parameter and column definitions. */
     case Prepare;
-    /** COM_PING: OK or ERR. */
+    /** COM_PING and COM_RESET_CONNECTION: OK or ERR. */
     case Ping;
 }

@@ -1,0 +1,88 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\E2E;
+
+/**
+ * A worker's Laravel connections share a bounded pool of MySQL sessions: a request takes one when
+ * it first queries and gives it back, reset, when it ends. With one worker and a pool of one, two
+ * requests run on the same session one after the other, and nothing the first left in it reaches
+ * the second: an open transaction (rolled back, with a warning in the log), user variables,
+ * session variables (sql_mode, time_zone, character set), a temporary table, a named lock,
+ * LAST_INSERT_ID() and the default database. Many requests at once wait their turn for the one
+ * session instead of opening more.
+ */
+final class LaravelDatabasePoolTest extends E2ETestCase
+{
+    use InstanceMetricsReading;
+
+    /** @var array<string, string|false> */
+    private array $savedEnv = [];
+
+    protected function setUp(): void
+    {
+        LaravelFixture::useTestDatabase();
+        foreach (['SPINDLE_DB_POOL' => '1'] as $name => $value) {
+            $this->savedEnv[$name] = \getenv($name);
+            \putenv($name . '=' . $value);
+        }
+    }
+
+    protected function tearDown(): void
+    {
+        foreach ($this->savedEnv as $name => $value) {
+            \putenv($value === false ? $name : $name . '=' . $value);
+        }
+    }
+
+    public function testNothingOfOneRequestsSessionReachesTheNextOneOnTheSameSession(): void
+    {
+        [$server, $metricsPort] = self::startWithMetrics(LaravelFixture::path(LaravelFixture::LARAVEL_8));
+        $fresh = self::json($server->port(), '/dbstate/read');
+        $dirty = self::json($server->port(), '/dbstate/dirty');
+        // The first request did change its session, on the one session of the pool.
+        self::assertSame($fresh['id'], $dirty['id']);
+        self::assertSame('42', (string) $dirty['leak']);
+        self::assertSame('information_schema', $dirty['db']);
+        self::assertSame(1, (int) $dirty['in_transaction']);
+
+        $after = self::json($server->port(), '/dbstate/read');
+        self::assertSame($fresh['id'], $after['id'], 'the same session served the next request');
+        self::assertNull($after['leak'], 'user variables');
+        self::assertSame($fresh['sql_mode'], $after['sql_mode'], 'session variables: sql_mode as Laravel set it');
+        self::assertSame($fresh['time_zone'], $after['time_zone'], 'session variables: time_zone');
+        self::assertSame($fresh['charset'], $after['charset'], 'the character set');
+        self::assertSame('utf8mb4', $after['charset']);
+        self::assertNull($after['lock_holder'], 'named locks');
+        self::assertSame(0, (int) $after['last_insert_id'], 'LAST_INSERT_ID()');
+        self::assertSame($fresh['db'], $after['db'], 'the default database');
+        self::assertSame('absent', $after['temporary_table'], 'temporary tables');
+        self::assertSame(0, (int) $after['in_transaction'], 'no transaction open');
+        self::assertSame(1, (int) $after['autocommit']);
+        self::assertSame(0, $after['uncommitted'], 'the open transaction was rolled back');
+
+        // Ten requests at once on a pool of one: they wait their turn, none fails.
+        $outputs = LaravelFixture::curlAll(\array_fill(0, 10, ['-s', $server->url('/dbstate/read')]));
+        foreach ($outputs as $output) {
+            $state = \json_decode($output, true);
+            self::assertIsArray($state, $output);
+            self::assertSame($fresh['id'], $state['id']);
+        }
+        $metrics = self::fetch($metricsPort, '/metrics');
+        self::assertMatchesRegularExpression('/^spindle_db_pool_size\{pool="mysql"\} 1$/m', $metrics);
+        self::assertMatchesRegularExpression('/^spindle_db_statement_cache_total\{result="hit"\} [1-9]/m', $metrics);
+        $server->stop();
+        self::assertStringContainsString('left a database transaction open on its pooled session: rolled back', $server->stderr());
+    }
+
+    /** @return array<string, mixed> */
+    private static function json(int $port, string $path): array
+    {
+        $body = self::fetch($port, $path);
+        $decoded = \json_decode($body, true);
+        self::assertIsArray($decoded, $body);
+
+        return $decoded;
+    }
+}
