@@ -46,7 +46,8 @@
 #                  production deploy does (cache files in the temp dir); 0 = no caches
 #   FPM_CHILDREN   php-fpm children for /hello, /users, /posts (default 2, as many as Spindle's
 #                  workers; more let php-fpm use the CPU while children wait on MySQL)
-#   ROUTES         which routes to measure, of "hello users posts sleep cache" (default: the first
+#   ROUTES         which routes to measure, of "hello users posts batch sleep cache" (batch: 100
+#                  Eloquent queries a request; default: the first
 #                  four; cache = /redis-cache, Cache::remember on a private redis-server: phpredis
 #                  under php-fpm, Spindle's Redis client under Spindle)
 #   SKIP_SPINDLE   1 = measure only nginx + php-fpm (debugging knob)
@@ -102,7 +103,7 @@ done
 [[ "$DB" != sqlite ]] || SPINDLE_NATIVE=0
 [[ "$SKIP_SPINDLE" != 1 ]] || SPINDLE_NATIVE=0
 for r in $ROUTES; do
-    [[ "$r" =~ ^(hello|users|posts|sleep|cache)$ ]] || { echo "ROUTES takes hello, users, posts, sleep and cache, got '$r'" >&2; exit 2; }
+    [[ "$r" =~ ^(hello|users|posts|batch|sleep|cache)$ ]] || { echo "ROUTES takes hello, users, posts, batch, sleep and cache, got '$r'" >&2; exit 2; }
 done
 wanted() { [[ " $ROUTES " == *" $1 "* ]]; }
 [[ -f "$BLOG/composer.json" && -f "$BLOG/artisan" ]] || { echo "BLOG=$BLOG_DIR is not a Laravel app of this repository" >&2; exit 2; }
@@ -463,7 +464,7 @@ EOF
 
 # Targets: key|route|server|url|threads|connections|lua
 TARGETS=()
-for route in hello users posts cache; do
+for route in hello users posts batch cache; do
     wanted "$route" || continue
     path="/$route"
     [[ "$route" == users ]] && path="/users/{id}"
@@ -616,6 +617,7 @@ laravel_version() {
 route_label() {   # route_label ROUTE: the route as the report's tables name it
     case "$1" in
         users) echo "/users/{id}" ;;
+        batch) echo "/batch (100 queries)" ;;
         cache) echo "/redis-cache (Cache::remember on Redis)" ;;
         sleep) echo "/sleep (1 worker, $SLEEP_CONNS connections)" ;;
         *) echo "/$1" ;;
@@ -630,7 +632,7 @@ report() {
     echo "- database: $DB$(db_description); 1,000 users, 10,000 posts, 33,864 links"
     if [[ "$DB" != sqlite ]]; then
         echo "- drivers (checked before measuring): php-fpm $DRIVER_FPM; Spindle $DRIVER_SPINDLE$([[ "$SPINDLE_NATIVE" == 1 ]] && echo "; Spindle with ${NATIVE_ENV[*]}: $DRIVER_NATIVE")"
-        echo "- connections: php-fpm $([[ "$FPM_PERSISTENT" == 1 ]] && echo "keeps one persistent connection per child (FPM_PERSISTENT=1)" || echo "opens a new connection per request (Laravel's default; FPM_PERSISTENT=1 keeps one per child)"); Spindle: each app instance keeps its connection across requests"
+        echo "- connections: php-fpm $([[ "$FPM_PERSISTENT" == 1 ]] && echo "keeps one persistent connection per child (FPM_PERSISTENT=1)" || echo "opens a new connection per request (Laravel's default; FPM_PERSISTENT=1 keeps one per child)"); Spindle: the sessions of each worker's pool (SPINDLE_DB_POOL=${SPINDLE_DB_POOL:-default}, shared by its requests)"
     fi
     echo "- Laravel caches: $([[ "$LARAVEL_CACHE" == 1 ]] && echo 'config:cache + route:cache + view:cache' || echo 'view:cache only')"
     echo "- PHP settings of both: ${PHP_SHARED_SETTINGS[*]}"
@@ -642,7 +644,7 @@ report() {
     echo "| route | nginx + php-fpm req/s | Spindle req/s | Spindle / fpm | fpm latency avg / p99 | Spindle latency avg / p99 | CPU per request, server / $DB_NAME: fpm; Spindle | errors (fpm; Spindle) |"
     echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     local route
-    for route in hello users posts sleep cache; do
+    for route in hello users posts batch sleep cache; do
         [[ -n "${BEST_RPS[fpm-$route]:-}" ]] || continue
         local path
         path="$(route_label "$route")"
@@ -657,7 +659,7 @@ report() {
     echo
     echo "The rest of the machine per request in the same rounds (wrk, which shares the CPUs, the kernel's loopback work, anything else running) and the share of the time the CPUs sat idle:"
     echo
-    for route in hello users posts sleep cache; do
+    for route in hello users posts batch sleep cache; do
         [[ -n "${BEST_RPS[fpm-$route]:-}" ]] || continue
         echo "- $(route_label "$route"): php-fpm ${BEST_REST[fpm-$route]:--}; Spindle ${BEST_REST[spindle-$route]:--}"
     done
@@ -667,7 +669,7 @@ report() {
     echo
     echo "| route | Spindle native req/s | Spindle / Spindle native | Spindle native / fpm | latency avg / p99 | CPU per request, server / $DB_NAME | errors |"
     echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
-    for route in hello users posts sleep cache; do
+    for route in hello users posts batch sleep cache; do
         [[ -n "${BEST_RPS[native-$route]:-}" ]] || continue
         local path
         path="$(route_label "$route")"

@@ -81,6 +81,14 @@ class Pdo extends \PDO
      */
     public const ATTR_CONNECTOR = 'spindle.connector';
 
+    /**
+     * Constructor option (MySQL): keep up to this many server-side prepared statements after
+     * their PDOStatements are gone, so that preparing the same text again costs no round trip
+     * (Spindle\Database\Mysql\StatementCache). 0 (the default, as pdo_mysql): none kept.
+     * Laravel's connections under `spindle serve` keep 256 (SPINDLE_DB_STATEMENT_CACHE).
+     */
+    public const ATTR_STATEMENT_CACHE = 'spindle.statement_cache';
+
     private ?Handle $handle = null;
 
     /**

@@ -8,6 +8,7 @@ use Spindle\Database\Mysql\Connection;
 use Spindle\Database\Mysql\ConnectionConfig;
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\SocketConnection;
+use Spindle\Database\Mysql\StatementCacheStats;
 use Spindle\Database\Pdo;
 
 /**
@@ -86,6 +87,14 @@ final class MysqlConnect
                 $connection = SocketConnection::connect(new ConnectionConfig(...$settings));
             } catch (MysqlException $error) {
                 throw Errors::connectFailed($error, true);
+            }
+            $keep = $options[Pdo::ATTR_STATEMENT_CACHE] ?? 0;
+            if (!\is_int($keep) || $keep < 0) {
+                $connection->close();
+                throw new \PDOException(\sprintf('%s::ATTR_STATEMENT_CACHE must be a whole number of statements (0: none kept), %s given', Pdo::class, \get_debug_type($keep)));
+            }
+            if ($keep > 0) {
+                $connection->keepStatements($keep, new StatementCacheStats());
             }
             try {
                 if ($initCommand !== null) {
