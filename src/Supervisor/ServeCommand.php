@@ -41,7 +41,7 @@ final class ServeCommand extends Command
             ->addOption('port', null, InputOption::VALUE_REQUIRED, 'Port to listen on (0 picks a free one)', '8080')
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'Worker processes', (string) self::cpuCount())
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Requests one worker runs at once', '100')
-            ->addOption('db-pool', null, InputOption::VALUE_REQUIRED, 'Database sessions one worker holds per connection configuration, shared by its requests (default: SPINDLE_DB_POOL, else 4; a connection\'s own "pool" setting wins)')
+            ->addOption('db-pool', null, InputOption::VALUE_REQUIRED, 'Database sessions one worker holds per connection configuration, shared by its requests (default: SPINDLE_DB_POOL, else 16, of which 4 open as requests ask and the rest while sessions wait on slow queries; a connection\'s own "pool" setting wins)')
             ->addOption('db-pool-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds a request waits for a free database session before it fails (default: SPINDLE_DB_POOL_TIMEOUT, else 10)')
             ->addOption('max-connections', null, InputOption::VALUE_REQUIRED, 'Connections one worker holds open at once; more wait in the listen queue (default: 512 with select, 10000 with epoll)')
             ->addOption('event-loop', null, InputOption::VALUE_REQUIRED, 'auto, select or epoll (default: $SPINDLE_EVENT_LOOP, else auto: epoll when --max-connections is above 1000 and epoll can run, else select)')

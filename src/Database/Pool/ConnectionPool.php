@@ -39,6 +39,11 @@ final class ConnectionPool
     private array $idle = [];
     /** @var WaitQueue<Connection|null> a grant is a clean connection, or null: a free slot to open one in */
     private readonly WaitQueue $waiters;
+    /** @var array<int, PooledConnection> the leases out now, by object id (for the growth check) */
+    private array $lent = [];
+    /** The timer that grows the pool past its core size while waiters wait (null: none running). */
+    private ?string $growth = null;
+    private readonly int $coreSize;
     /** Nanoseconds fibers spent in wait(), added up. */
     private int $waitedNs = 0;
     private int $timeouts = 0;
@@ -48,6 +53,10 @@ final class ConnectionPool
      * @param float $waitTimeout seconds acquire() waits for a free connection (0: not at all; INF: forever)
      * @param float $idleTimeout seconds an idle connection is kept (INF: forever)
      * @param float $pingAfter seconds of idleness after which a connection is pinged before reuse (0: always; INF: never)
+     * @param int|null $coreSize connections opened as callers ask; past them the pool opens more
+     *                           (up to maxSize) only while a fiber waits and every connection lent
+     *                           out has been in one call for $slowCall seconds or more (waiting on
+     *                           slow queries, not lent to fibers that compute); null: maxSize
      */
     public function __construct(
         private readonly \Closure $connect,
@@ -55,7 +64,13 @@ final class ConnectionPool
         private readonly float $waitTimeout = 5.0,
         private readonly float $idleTimeout = 60.0,
         private readonly float $pingAfter = 1.0,
+        ?int $coreSize = null,
+        private readonly float $slowCall = 0.05,
     ) {
+        $this->coreSize = $coreSize === null ? $maxSize : \max(1, \min($coreSize, $maxSize));
+        if (\is_nan($slowCall) || $slowCall <= 0) {
+            throw new \InvalidArgumentException('The pool\'s slow call threshold must be more than 0 seconds');
+        }
         if ($maxSize < 1) {
             throw new \InvalidArgumentException(sprintf('A connection pool needs a maxSize of at least 1, %d given', $maxSize));
         }
@@ -87,13 +102,17 @@ final class ConnectionPool
         if ($this->waiters->isEmpty()) {
             $connection = $this->takeIdle();
             if ($connection !== null) {
-                return new PooledConnection($this, $connection);
+                return $this->lend($connection);
             }
-            if ($this->size < $this->maxSize) {
+            if ($this->size < $this->coreSize) {
                 ++$this->size;
 
                 return $this->open();
             }
+        }
+        if ($this->size < $this->maxSize && $this->growth === null) {
+            $this->growth = EventLoop::repeat($this->slowCall / 2, $this->grow(...));
+            EventLoop::unreference($this->growth);
         }
 
         return $this->wait();
@@ -250,7 +269,46 @@ final class ConnectionPool
             throw new PoolClosed('The connection pool was closed while a connection was being opened');
         }
 
-        return new PooledConnection($this, $connection);
+        return $this->lend($connection);
+    }
+
+    private function lend(Connection $connection): PooledConnection
+    {
+        $lease = new PooledConnection($this, $connection);
+        $this->lent[\spl_object_id($lease)] = $lease;
+
+        return $lease;
+    }
+
+    /**
+     * The growth timer: while fibers wait and the pool is below maxSize, one more connection when
+     * every connection lent out has been in one call for slowCall seconds (its holders wait on
+     * the server, so another connection lets a waiter run meanwhile). Connections lent to fibers
+     * that compute between their queries never count as slow: more would only share the CPU.
+     */
+    private function grow(): void
+    {
+        if ($this->waiters->isEmpty() || $this->size >= $this->maxSize || $this->state === PoolState::Closed) {
+            if ($this->growth !== null) {
+                EventLoop::cancel($this->growth);
+                $this->growth = null;
+            }
+
+            return;
+        }
+        if (\count($this->lent) < $this->size - \count($this->idle)) {
+            return; // some are being opened or cleaned up: not all of them wait on the server
+        }
+        $now = \hrtime(true);
+        foreach ($this->lent as $lease) {
+            if ($lease->callSeconds($now) < $this->slowCall) {
+                return;
+            }
+        }
+        ++$this->size;
+        if (!$this->waiters->grant(null)) {
+            --$this->size;
+        }
     }
 
     private function wait(): PooledConnection
@@ -266,7 +324,7 @@ final class ConnectionPool
             $this->waitedNs += \hrtime(true) - $since;
         }
 
-        return $connection !== null ? new PooledConnection($this, $connection) : $this->open();
+        return $connection !== null ? $this->lend($connection) : $this->open();
     }
 
     /** What was handed to a fiber that left its wait before taking it goes to the next one. */
@@ -302,6 +360,7 @@ final class ConnectionPool
         if ($detached === null) {
             return;
         }
+        unset($this->lent[\spl_object_id($lease)]);
         [$connection, $statements, $discard] = $detached;
         if ($discard) {
             $this->drop($connection);

@@ -30,6 +30,8 @@ final class PooledConnection implements StreamingConnection
     private LeaseState $state = LeaseState::Held;
     /** Calls through this lease that are still running (another fiber may be inside one). */
     private int $calls = 0;
+    /** hrtime (ns) when the call under way began; 0 between calls. */
+    private int $callSince = 0;
     /** Whether the pending release discards the connection. */
     private bool $discardOnRelease = false;
     /** @var array<int, PreparedStatement> statements prepared through this lease, by object id */
@@ -55,6 +57,16 @@ final class PooledConnection implements StreamingConnection
     public function discard(): void
     {
         $this->pool->discard($this);
+    }
+
+    /**
+     * How long the call under way has been waiting on the connection (seconds); 0 between calls
+     * (while its holder computes). The pool grows past its core size only while every session
+     * lent out waits long on the server.
+     */
+    public function callSeconds(int $now): float
+    {
+        return $this->callSince === 0 ? 0.0 : ($now - $this->callSince) / 1e9;
     }
 
     /** Whether the lease was released (or discarded). */
@@ -248,12 +260,16 @@ final class PooledConnection implements StreamingConnection
     private function enter(): void
     {
         $this->held();
-        ++$this->calls;
+        if (++$this->calls === 1) {
+            $this->callSince = \hrtime(true);
+        }
     }
 
     private function leave(): void
     {
-        --$this->calls;
+        if (--$this->calls === 0) {
+            $this->callSince = 0;
+        }
         if ($this->calls === 0 && $this->state === LeaseState::Releasing) {
             // The release asked for during the call (its discard choice was recorded then).
             $this->pool->release($this);

@@ -20,10 +20,10 @@ final class ConnectionPoolTest extends MysqlTestCase
     /** @var list<ConnectionPool> */
     private array $pools = [];
 
-    private function pool(int $maxSize, float $pingAfter = 1.0): ConnectionPool
+    private function pool(int $maxSize, float $pingAfter = 1.0, ?int $coreSize = null): ConnectionPool
     {
         $config = self::config();
-        $pool = new ConnectionPool(static fn (): SocketConnection => SocketConnection::connect($config), $maxSize, pingAfter: $pingAfter);
+        $pool = new ConnectionPool(static fn (): SocketConnection => SocketConnection::connect($config), $maxSize, pingAfter: $pingAfter, coreSize: $coreSize);
         $this->pools[] = $pool;
 
         return $pool;
@@ -73,6 +73,50 @@ final class ConnectionPoolTest extends MysqlTestCase
         self::assertLessThan(2.5, $elapsed, 'the fibers waited for the server concurrently (one at a time takes 4 s)');
         $stats = $pool->stats();
         self::assertSame([5, 5, 0, 0], [$stats->size, $stats->idle, $stats->inUse, $stats->waiting]);
+    }
+
+    public function testPastItsCoreSizeThePoolGrowsWhileEveryConnectionWaitsOnASlowQuery(): void
+    {
+        $pool = $this->pool(10, coreSize: 2);
+        $finished = 0;
+        for ($i = 0; $i < 8; ++$i) {
+            EventLoop::queue(static function () use ($pool, &$finished): void {
+                $pool->with(static fn (PooledConnection $c) => $c->query('SELECT SLEEP(0.5)'));
+                ++$finished;
+            });
+        }
+        $started = hrtime(true);
+        EventLoop::run();
+        $elapsed = (hrtime(true) - $started) / 1e9;
+
+        self::assertSame(8, $finished);
+        // Two at a time would take 2 s; grown to eight, about 0.5 s and the few growth steps.
+        self::assertSame(8, $pool->stats()->size);
+        self::assertLessThan(1.5, $elapsed);
+    }
+
+    public function testPastItsCoreSizeThePoolDoesNotGrowForHoldersThatComputeBetweenQueries(): void
+    {
+        $pool = $this->pool(10, coreSize: 2);
+        $finished = 0;
+        for ($i = 0; $i < 6; ++$i) {
+            EventLoop::queue(static function () use ($pool, &$finished): void {
+                $pool->with(static function (PooledConnection $c): void {
+                    // Short queries with work between them for 0.3 s: the holder computes most of
+                    // the time (delay() stands for that work without blocking the test's loop).
+                    for ($q = 0; $q < 6; ++$q) {
+                        $c->query('SELECT 1');
+                        delay(0.05);
+                    }
+                });
+                ++$finished;
+            });
+        }
+        EventLoop::run();
+
+        self::assertSame(6, $finished);
+        self::assertSame(2, $pool->stats()->size, 'more connections would only share the CPU');
+        self::assertGreaterThan(0, $pool->stats()->waits);
     }
 
     public function testAKilledConnectionIsDiscarded(): void
