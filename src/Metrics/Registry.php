@@ -39,6 +39,19 @@ final class Registry
         $this->collectors[$key] = $collector;
     }
 
+    /**
+     * The families of the collector registered as $key alone (none when there is no such
+     * collector).
+     *
+     * @return list<Family>
+     */
+    public function collectFrom(string $key): array
+    {
+        $collector = $this->collectors[$key] ?? null;
+
+        return $collector === null ? [] : $collector();
+    }
+
     public function forget(string $key): void
     {
         unset($this->collectors[$key]);

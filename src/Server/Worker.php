@@ -298,6 +298,7 @@ final class Worker
         // A stall that is still holding up the lag timer counts too.
         $lag = \max($stats->lag, (\hrtime(true) - $this->lagTick) / 1e9 - self::LAG_INTERVAL, 0.0);
         $stats->lag = 0.0;
+        [$dbBusy, $dbIdle, $dbWaiting] = self::databaseFigures();
         $this->channel?->report(
             $this->requests?->requestCount() ?? 0,
             $this->requests?->inflightCount() ?? 0,
@@ -305,10 +306,36 @@ final class Worker
             \memory_get_usage(true),
             \memory_get_peak_usage(true),
             \round($lag, 6),
+            $dbBusy,
+            $dbIdle,
+            $dbWaiting,
         );
         if ($this->channel !== null) {
             $this->observability->report($this->channel);
         }
+    }
+
+    /**
+     * The database sessions of the worker's pools (busy, idle) and the requests waiting for one,
+     * as the pools report them to the worker's metrics (spindle_db_pool_sessions and
+     * spindle_db_pool_waiting); zeros when the app has no pool.
+     *
+     * @return array{int, int, int}
+     */
+    private static function databaseFigures(): array
+    {
+        $figures = [0, 0, 0];
+        foreach (\Spindle\metrics()->collectFrom('spindle_db_pool') as $family) {
+            foreach ($family->samples as $labels => $value) {
+                if ($family->name === 'spindle_db_pool_sessions') {
+                    $figures[\str_ends_with((string) $labels, 'busy') ? 0 : 1] += (int) $value;
+                } elseif ($family->name === 'spindle_db_pool_waiting') {
+                    $figures[2] += (int) $value;
+                }
+            }
+        }
+
+        return $figures;
     }
 
     private function masterGone(): void

@@ -146,6 +146,9 @@ final class MasterState
             $worker->connections = $message->connections;
             $worker->memory = $message->memory;
             $worker->lag = $message->lag;
+            $worker->dbBusy = $message->dbBusy;
+            $worker->dbIdle = $message->dbIdle;
+            $worker->dbWaiting = $message->dbWaiting;
         } elseif ($message instanceof Retire) {
             return $this->retire($worker, $message->reason->value, $now);
         } elseif ($message instanceof BootFailed) {

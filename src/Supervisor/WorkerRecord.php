@@ -23,6 +23,10 @@ final class WorkerRecord
     public int $connections = 0;
     public int $memory = 0;
     public float $lag = 0.0;
+    /** Database sessions held by requests, free, and requests waiting for one (its last report). */
+    public int $dbBusy = 0;
+    public int $dbIdle = 0;
+    public int $dbWaiting = 0;
 
     public function __construct(
         public readonly int $id,

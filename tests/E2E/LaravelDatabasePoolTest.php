@@ -22,11 +22,11 @@ final class LaravelDatabasePoolTest extends E2ETestCase
 
     protected function setUp(): void
     {
-        LaravelFixture::useTestDatabase();
-        foreach (['SPINDLE_DB_POOL' => '1'] as $name => $value) {
+        foreach (['SPINDLE_DB_POOL', 'DB_USERNAME', 'DB_PASSWORD'] as $name) {
             $this->savedEnv[$name] = \getenv($name);
-            \putenv($name . '=' . $value);
         }
+        LaravelFixture::useTestDatabase();
+        \putenv('SPINDLE_DB_POOL=1');
     }
 
     protected function tearDown(): void
@@ -69,11 +69,75 @@ final class LaravelDatabasePoolTest extends E2ETestCase
             self::assertIsArray($state, $output);
             self::assertSame($fresh['id'], $state['id']);
         }
-        $metrics = self::fetch($metricsPort, '/metrics');
+        // The worker reports its metrics once a second.
+        $metrics = '';
+        self::assertTrue(self::eventually(static function () use ($metricsPort, &$metrics): bool {
+            $metrics = self::fetch($metricsPort, '/metrics');
+
+            return \str_contains($metrics, 'spindle_db_pool_size');
+        }, 10.0), $metrics);
         self::assertMatchesRegularExpression('/^spindle_db_pool_size\{pool="mysql"\} 1$/m', $metrics);
         self::assertMatchesRegularExpression('/^spindle_db_statement_cache_total\{result="hit"\} [1-9]/m', $metrics);
         $server->stop();
         self::assertStringContainsString('left a database transaction open on its pooled session: rolled back', $server->stderr());
+    }
+
+    /**
+     * The server lets the account `spindle_limited` (scripts/mariadb) hold 6 connections at once;
+     * two workers with pools of 3 answer 64 requests sent at once, every one of them, where more
+     * sessions meet "User spindle_limited already has more than 'max_user_connections' active
+     * connections" (with pools of 8, some of the 64 get 500).
+     */
+    public function testTwoWorkersStayWithinTheServersConnectionLimitUnderSixtyFourRequestsAtOnce(): void
+    {
+        $env = self::mariadbEnv();
+        // The limit is real: a seventh connection of the account is refused.
+        $held = [];
+        try {
+            for ($i = 0; $i < 7; ++$i) {
+                $held[] = new \PDO('mysql:host=127.0.0.1;port=' . $env['MYSQL_PORT'] . ';dbname=' . $env['MYSQL_DATABASE'], 'spindle_limited', 'spindle');
+            }
+            self::fail('the server let spindle_limited open 7 connections');
+        } catch (\PDOException $e) {
+            self::assertCount(6, $held);
+            self::assertStringContainsString('max_user_connections', $e->getMessage());
+        }
+        $held = [];
+
+        \putenv('SPINDLE_DB_POOL=3');
+        \putenv('DB_USERNAME=spindle_limited');
+        \putenv('DB_PASSWORD=spindle');
+        $server = ServerProcess::start(LaravelFixture::path(LaravelFixture::LARAVEL_8), ['--workers=2']);
+        $clients = [];
+        for ($i = 0; $i < 64; ++$i) {
+            $clients[] = $client = new RawClient($server->port());
+            $client->send("GET /dbstate/read HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        }
+        $answered = 0;
+        foreach ($clients as $client) {
+            $response = $client->readResponse();
+            self::assertSame(200, $response->status, $response->body);
+            self::assertIsArray(\json_decode($response->body, true), $response->body);
+            ++$answered;
+            $client->close();
+        }
+        self::assertSame(64, $answered);
+        $server->stop();
+        self::assertStringNotContainsString('max_user_connections', $server->stderr());
+    }
+
+    /** @return array<string, string> */
+    private static function mariadbEnv(): array
+    {
+        $dir = \getenv('SPINDLE_MYSQL_DIR');
+        $env = [];
+        foreach (\file(($dir === false || $dir === '' ? '/tmp/spindle-mariadb' : $dir) . '/env', \FILE_IGNORE_NEW_LINES | \FILE_SKIP_EMPTY_LINES) ?: [] as $line) {
+            if (\preg_match('/^(?:export\s+)?([A-Z_0-9]+)=(.*)$/', $line, $m) === 1) {
+                $env[$m[1]] = \trim($m[2], '\'"');
+            }
+        }
+
+        return $env;
     }
 
     /** @return array<string, mixed> */

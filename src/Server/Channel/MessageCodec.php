@@ -51,6 +51,7 @@ final class MessageCodec
                 'memory' => $message->memory,
                 'peak' => $message->peak,
                 'lag' => $message->lag,
+                'db' => [$message->dbBusy, $message->dbIdle, $message->dbWaiting],
             ],
             $message instanceof MetricsReport => [
                 'type' => MessageType::Metrics->value,
@@ -143,6 +144,7 @@ final class MessageCodec
                 self::int($data, 'memory', $line),
                 self::int($data, 'peak', $line),
                 self::float($data, 'lag', $line),
+                ...self::database($data),
             ),
             MessageType::Retire => new Retire(
                 RetireReason::tryFrom(self::string($data, 'reason', $line))
@@ -211,5 +213,26 @@ final class MessageCodec
     private static function field(string $key, string $what, string $line): MalformedMessage
     {
         return MalformedMessage::inLine(\sprintf('"%s" must be %s', $key, $what), $line);
+    }
+
+    /**
+     * A report's database figures (busy, idle, waiting); zeros from a worker that sent none.
+     *
+     * @param array<mixed> $data
+     *
+     * @return array{int, int, int}
+     */
+    private static function database(array $data): array
+    {
+        $db = $data['db'] ?? null;
+        if (!\is_array($db) || \count($db) !== 3) {
+            return [0, 0, 0];
+        }
+        $figures = [];
+        foreach (\array_values($db) as $value) {
+            $figures[] = \is_int($value) && $value >= 0 ? $value : 0;
+        }
+
+        return [$figures[0], $figures[1], $figures[2]];
     }
 }

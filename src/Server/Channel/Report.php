@@ -20,6 +20,12 @@ final readonly class Report implements WorkerMessage
         public int $peak,
         /** The worst event-loop lag since the previous report, in seconds. */
         public float $lag,
+        /** Database sessions of the worker's pools held by requests now. */
+        public int $dbBusy = 0,
+        /** Database sessions of the worker's pools open and free now. */
+        public int $dbIdle = 0,
+        /** Requests waiting for a database session now. */
+        public int $dbWaiting = 0,
     ) {
     }
 
