@@ -44,6 +44,8 @@ final class Context
 
     /** The task that started this one (Spindle\concurrently()), or null for a request or tick. */
     private ?Context $parent = null;
+    /** The task this one works for without being its child (see partOf()). */
+    private ?Context $partOf = null;
 
     private ?TaskCancelled $cancellation = null;
     private bool $cancellationThrown = false;
@@ -140,12 +142,22 @@ final class Context
         }
     }
 
-    /** The request (or tick) this task belongs to: itself, or the task that started it, at the top. */
+    /**
+     * Makes this task part of $task without being its child (a streamed body's task, which keeps
+     * its own values and state): root() then leads to $task's root, so what a request holds for its
+     * whole run (a pooled database session) is the same for the tasks that work for it.
+     */
+    public function partOf(self $task): void
+    {
+        $this->partOf = $task;
+    }
+
+    /** The request (or tick) this task belongs to: itself, or the task it works for, at the top. */
     public function root(): self
     {
         $context = $this;
-        while ($context->parent !== null) {
-            $context = $context->parent;
+        while (($up = $context->parent ?? $context->partOf) !== null) {
+            $context = $up;
         }
 
         return $context;

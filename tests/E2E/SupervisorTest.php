@@ -503,7 +503,7 @@ final class SupervisorTest extends E2ETestCase
             $server->pid(),
         ), $text['out']);
         foreach ($server->workerPids() as $pid) {
-            self::assertMatchesRegularExpression("/^{$pid}\\s+1\\s+ready\\s+\\d+\\s+0\\s+\\d+\\s+[\\d.]+M\\s+0\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$/m", $text['out']);
+            self::assertMatchesRegularExpression("/^{$pid}\\s+1\\s+ready\\s+\\d+\\s+0\\s+\\d+\\s+[\\d.]+M\\s+-\\s+0\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$/m", $text['out']);
         }
 
         // A wrong pid file: a clear error and exit code 1.

@@ -76,6 +76,8 @@ final class CallbackOutput
         $this->task = new Context(($request->label ?? 'response') . ' (streamed body)');
         if ($request !== null) {
             $this->task->onResume($request->resumed(...));
+            // What the request holds for its run (a pooled database session) serves its body too.
+            $this->task->partOf($request);
         }
         // Runs the callback up to its first wait (or to its end) right here, as a child of the
         // request: it prints after its request's code, in the request's time zone, locale, …,

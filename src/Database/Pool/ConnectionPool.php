@@ -88,23 +88,28 @@ final class ConnectionPool
 
     /**
      * A connection for the calling fiber alone, until it is released: an idle healthy one, a new
-     * one while the pool is below maxSize, or else the first one released to this fiber's turn.
+     * one while the pool is below its core size, or else the first one released to this fiber's
+     * turn. $nested: the caller holds another connection of this pool already (a second one for
+     * the same request): it is served before the waiters, opening one up to maxSize, since
+     * waiting behind them could be waiting on itself.
      *
      * @throws PoolTimeout after waitTimeout seconds without a free connection
      * @throws PoolClosed
      * @throws \Throwable what the connect closure throws (the slot is freed again)
      */
-    public function acquire(): PooledConnection
+    public function acquire(bool $nested = false): PooledConnection
     {
         if ($this->state === PoolState::Closed) {
             throw new PoolClosed('The connection pool is closed');
         }
-        if ($this->waiters->isEmpty()) {
+        // A caller that already holds a connection of this pool and waited behind others could
+        // wait on itself: it goes first, and past the core size.
+        if ($this->waiters->isEmpty() || $nested) {
             $connection = $this->takeIdle();
             if ($connection !== null) {
                 return $this->lend($connection);
             }
-            if ($this->size < $this->coreSize) {
+            if ($this->size < ($nested ? $this->maxSize : $this->coreSize)) {
                 ++$this->size;
 
                 return $this->open();

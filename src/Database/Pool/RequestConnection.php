@@ -190,8 +190,12 @@ final class RequestConnection implements StreamingConnection
         $key = $context === null ? 0 : \spl_object_id($context);
         $lease = $this->leases[$key] ?? null;
         if ($lease === null) {
-            $lease = $this->leases[$key] = $this->pool->acquire();
-            $context?->onEnd(fn () => $this->end($key));
+            $holders = $this->baseline->holders;
+            $lease = $this->leases[$key] = $this->pool->acquire($context !== null && ($holders[$context] ?? 0) > 0);
+            if ($context !== null) {
+                $holders[$context] = ($holders[$context] ?? 0) + 1;
+                $context->onEnd(fn () => $this->end($key, $context));
+            }
         }
         $this->owner = $context;
         $this->current = $context === null ? null : $lease;
@@ -239,10 +243,16 @@ final class RequestConnection implements StreamingConnection
     }
 
     /** The task holding $key's session ended (its end hook). */
-    private function end(int $key): void
+    private function end(int $key, Context $context): void
     {
         $lease = $this->leases[$key] ?? null;
         unset($this->leases[$key]);
+        $holders = $this->baseline->holders;
+        if (($holders[$context] ?? 0) > 1) {
+            --$holders[$context];
+        } else {
+            unset($holders[$context]);
+        }
         if ($this->current === $lease) {
             $this->current = $this->owner = null;
         }

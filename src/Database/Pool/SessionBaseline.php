@@ -14,9 +14,22 @@ use Spindle\Database\Mysql\Connection;
  */
 final class SessionBaseline
 {
+    /**
+     * How many sessions of the pool each task (its root context) holds through its
+     * RequestConnections: a task that holds one and asks for a second (two Laravel connections of
+     * one configuration) must not wait behind tasks that wait for the one it holds.
+     *
+     * @var \WeakMap<object, int>
+     */
+    public \WeakMap $holders;
     public string $serverVersion = '';
     public int $statusFlags = 0;
     private bool $known = false;
+
+    public function __construct()
+    {
+        $this->holders = new \WeakMap();
+    }
 
     public function isKnown(): bool
     {

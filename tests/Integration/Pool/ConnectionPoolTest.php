@@ -119,6 +119,28 @@ final class ConnectionPoolTest extends MysqlTestCase
         self::assertGreaterThan(0, $pool->stats()->waits);
     }
 
+    public function testAFiberThatHoldsAConnectionAndAsksForASecondGoesBeforeTheWaiters(): void
+    {
+        $pool = $this->pool(4, coreSize: 2);
+        $served = [];
+        // Two holders, each needing a second connection while it keeps its first, and two
+        // fibers queued behind them: waiting in line, the holders would wait on each other.
+        for ($i = 0; $i < 4; ++$i) {
+            EventLoop::queue(static function () use ($pool, $i, &$served): void {
+                $first = $pool->acquire();
+                delay(0.01);
+                $second = $pool->acquire(nested: true);
+                $served[] = [$i, $first->query('SELECT 1')[0]->rows[0][0], $second->query('SELECT 2')[0]->rows[0][0]];
+                $second->release();
+                $first->release();
+            });
+        }
+        EventLoop::run();
+
+        self::assertCount(4, $served);
+        self::assertLessThanOrEqual(4, $pool->stats()->size);
+    }
+
     public function testAKilledConnectionIsDiscarded(): void
     {
         $pool = $this->pool(2, pingAfter: INF);

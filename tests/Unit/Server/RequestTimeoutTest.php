@@ -60,7 +60,9 @@ final class RequestTimeoutTest extends TestCase
         self::assertSame('Gateway Timeout' . "\n", $slow->body);
         self::assertStringStartsWith('text/plain', $slow->headers['content-type'] ?? '');
         self::assertSame('close', $slow->headers['connection'] ?? null);
-        self::assertGreaterThanOrEqual(0.2, $elapsed);
+        // A request's start is read from the connections' coarse clock (Http\Clock, advanced
+        // by the server's sweep every 50 ms), so the 504 may come up to one sweep early.
+        self::assertGreaterThanOrEqual(0.15, $elapsed);
         self::assertLessThan(1.0, $elapsed);
         self::assertTrue($closed, 'closed after the 504; the pipelined request is dropped');
         self::assertSame(200, $fast?->status, 'the worker serves on');
