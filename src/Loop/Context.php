@@ -24,6 +24,9 @@ final class Context
     /** @var list<\Closure(): void> */
     private array $afterResponse = [];
 
+    /** @var list<\Closure(): void> */
+    private array $onEnd = [];
+
     /** hrtime (ns) when the task last started running; used to find requests that block the loop. */
     public int $runningSince = 0;
 
@@ -132,6 +135,24 @@ final class Context
     }
 
     /**
+     * Runs $hook when the task ends (a request: after its response and its afterResponse work),
+     * in whatever fiber ends it: what the task left running that belongs to it alone (an HTTP
+     * request it started and never waited for) is stopped there. A child task's hooks are its
+     * request's. A hook that throws is ignored.
+     *
+     * @param \Closure(): void $hook
+     */
+    public function onEnd(\Closure $hook): void
+    {
+        if ($this->parent !== null) {
+            $this->parent->onEnd($hook);
+
+            return;
+        }
+        $this->onEnd[] = $hook;
+    }
+
+    /**
      * Whether the task was cancelled (by the request timeout, say). A task that computes for a
      * long time without waiting can poll this: only a waiting task can be interrupted.
      */
@@ -188,6 +209,14 @@ final class Context
     public function ended(): void
     {
         $this->resumeHooks = [];
+        $hooks = $this->onEnd;
+        $this->onEnd = [];
+        foreach ($hooks as $hook) {
+            try {
+                $hook();
+            } catch (\Throwable) {
+            }
+        }
     }
 
     /** @internal Called by the loop after this task's fiber is resumed. */
