@@ -103,7 +103,8 @@ final class CurlError
     {
         return match (true) {
             \str_contains($message, 'without sending a response') => new self(self::GOT_NOTHING, 'Empty reply from server'),
-            \str_contains($message, 'does not start with a status line') => new self(self::UNSUPPORTED_PROTOCOL, 'Received HTTP/0.9 when not allowed'),
+            // curl takes a response whose first line is not an HTTP status line for HTTP/0.9.
+            \str_contains($message, 'does not start with a status line'), \preg_match('/invalid status line: "(?!HTTP\/)/', $message) === 1 => new self(self::UNSUPPORTED_PROTOCOL, 'Received HTTP/0.9 when not allowed'),
             \preg_match('/with (\d+) bytes of the body still to come/', $message, $m) === 1 => new self(self::PARTIAL_FILE, \sprintf('transfer closed with %s bytes remaining to read', $m[1])),
             \str_contains($message, 'in the middle of the chunked body') => new self(self::PARTIAL_FILE, 'transfer closed with outstanding read data remaining'),
             \str_starts_with($message, 'Sending the request') => new self(self::SEND_ERROR, 'Failed sending data to the peer (' . $message . ')'),

@@ -46,6 +46,8 @@ use Spindle\Loop\Loop;
 final class SpindleHandler
 {
     private const SMALL_BODY = 1048576;
+    /** curl's option number (ext-curl need not be loaded to read it from Guzzle's `curl` option). */
+    private const CURLOPT_ENCODING = 10102;
 
     public function __construct(private readonly ?HttpClient $client = null)
     {
@@ -157,8 +159,13 @@ final class SpindleHandler
                 $headers[] = [(string) $name, $value];
             }
         }
-        if (isset($options['decode_content']) && \is_string($options['decode_content']) && !$request->hasHeader('Accept-Encoding')) {
-            $headers[] = ['Accept-Encoding', $options['decode_content']];
+        if (!$request->hasHeader('Accept-Encoding')) {
+            // decode_content as a string, or curl's CURLOPT_ENCODING ('': every encoding decoded here).
+            $encoding = $options['decode_content'] ?? null;
+            $encoding = \is_string($encoding) ? $encoding : ($options['curl'][self::CURLOPT_ENCODING] ?? null);
+            if (\is_string($encoding)) {
+                $headers[] = ['Accept-Encoding', $encoding === '' ? 'gzip, deflate' : $encoding];
+            }
         }
         $stream = $request->getBody();
         $size = $stream->getSize();
@@ -309,7 +316,7 @@ final class SpindleHandler
         }
         $stats = $this->handlerStats($request, $response, $started, $headAt, $ours);
         // As curl's handler: the error number (0 when none), or the error itself when curl would have none.
-        $errorData = $error === null ? 0 : (($error instanceof RequestException ? ($error->getHandlerContext()['errno'] ?? null) : null) ?? $error);
+        $errorData = $error === null ? 0 : (($error instanceof RequestException || $error instanceof GuzzleConnectException ? ($error->getHandlerContext()['errno'] ?? null) : null) ?? $error);
         $onStats(new TransferStats($request, $response, $stats['total_time'], $errorData, $stats));
     }
 

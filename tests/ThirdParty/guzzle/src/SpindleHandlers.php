@@ -9,9 +9,9 @@ declare(strict_types=1);
  * stack Guzzle builds with its default handler (Utils::chooseHandler()), then runs on Spindle's
  * client without a line of the test changed.
  *
- * CurlHandler is synchronous in Guzzle (its promise is settled when returned): its stand-in passes
- * `sync`, which SpindleHandler honours the same way. CurlMultiHandler's tick() and execute() run
- * the event loop until the requests it started have ended.
+ * CurlHandler and StreamHandler are synchronous in Guzzle (their promise is settled when
+ * returned): their stand-ins pass `sync`, which SpindleHandler honours the same way. CurlMultiHandler's tick() and execute() run
+ * the event loop until the requests it started have ended; dropping it cancels those still running.
  */
 
 namespace GuzzleHttp\Handler;
@@ -77,6 +77,18 @@ class CurlMultiHandler extends SpindleStandIn
         }
     }
 
+    /**
+     * As curl_multi_close() drops what a CurlMultiHandler has in flight when it goes, the
+     * requests of a stand-in dropped unwaited are cancelled: they do not run on into the next test
+     * and take the responses queued for it.
+     */
+    public function __destruct()
+    {
+        foreach ($this->pending as $promise) {
+            $promise->cancel();
+        }
+    }
+
     public function tick(): void
     {
         \GuzzleHttp\Promise\Utils::queue()->run();
@@ -86,4 +98,9 @@ class CurlMultiHandler extends SpindleStandIn
 
 class StreamHandler extends SpindleStandIn
 {
+    /** @param array<string, mixed> $options */
+    public function __invoke(RequestInterface $request, array $options): PromiseInterface
+    {
+        return ($this->handler)($request, ['sync' => true] + $options);
+    }
 }
