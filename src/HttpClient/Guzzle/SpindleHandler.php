@@ -286,7 +286,8 @@ final class SpindleHandler
         }
         if ($phase === 'response' && !$e instanceof HttpClientException) {
             // Guzzle could not make a PSR-7 response of it (a status of 999, say).
-            return new RequestException('An error was encountered while creating the response', $request, null, $e);
+            // curl's error is 23, its header callback having failed.
+            return new RequestException('An error was encountered while creating the response', $request, null, $e, ['errno' => 23, 'error' => 'Failure writing output to destination']);
         }
         if ($e instanceof HttpClientError && $phase === 'request' && \str_starts_with($e->getMessage(), 'SSL ')) {
             // A verify, cert or ssl_key file that does not exist: Guzzle's stream handler words it so.
