@@ -7,11 +7,12 @@ declare(strict_types=1);
  * CurlFactoryTest, StreamHandlerTest) against Guzzle's Node test server with one side's handlers,
  * and prints every test's outcome as JSON:
  *
- *     php tests/ThirdParty/guzzle/run.php native|spindle [--tag=7.8.1] [PHPUnit options, e.g. --filter X]
+ *     php tests/ThirdParty/guzzle/run.php native|spindle [--tag=7.8.1] [--in-fiber] [PHPUnit options, e.g. --filter X]
  *
  * native: Guzzle's curl and stream handlers; spindle: the same classes as SpindleHandler stand-ins
  * (src/SpindleHandlers.php). The tests run unchanged, with Spindle's PHPUnit 9 and Guzzle from
- * Spindle's vendor/.
+ * Spindle's vendor/. --in-fiber: PHPUnit runs inside a fiber of the event loop
+ * (phpunit-in-fiber.php), as code runs under `spindle serve`.
  *
  * Guzzle's tests at --tag come from tests/ThirdParty/guzzle/<tag>/tests when that folder exists,
  * else from a git repository of Guzzle (SPINDLE_GUZZLE_GIT, a bare git directory; by default the
@@ -24,12 +25,17 @@ const SUITE = ['ClientTest.php', 'Handler/CurlHandlerTest.php', 'Handler/CurlMul
 $side = $argv[1] ?? '';
 $options = array_slice($argv, 2);
 $tag = '7.8.1';
-if (isset($options[0]) && preg_match('/^--tag=([0-9.]+)$/', $options[0], $m) === 1) {
-    $tag = $m[1];
+$inFiber = false;
+while (isset($options[0]) && preg_match('/^--(tag=([0-9.]+)|in-fiber)$/', $options[0], $m) === 1) {
+    if ($m[1] === 'in-fiber') {
+        $inFiber = true;
+    } else {
+        $tag = $m[2];
+    }
     array_shift($options);
 }
 if (!in_array($side, ['native', 'spindle'], true)) {
-    fwrite(STDERR, "usage: php run.php native|spindle [--tag=7.8.1] [PHPUnit options]\n");
+    fwrite(STDERR, "usage: php run.php native|spindle [--tag=7.8.1] [--in-fiber] [PHPUnit options]\n");
     exit(2);
 }
 $root = dirname(__DIR__, 3);
@@ -74,7 +80,7 @@ $env = getenv() + [];
 $env['SPINDLE_GUZZLE_SIDE'] = $side;
 $env['SPINDLE_GUZZLE_TESTS'] = $tests;
 $started = microtime(true);
-$command = [PHP_BINARY, $root . '/vendor/bin/phpunit', '--configuration', $work . '/phpunit.xml', ...$options];
+$command = [PHP_BINARY, $inFiber ? __DIR__ . '/phpunit-in-fiber.php' : $root . '/vendor/bin/phpunit', '--configuration', $work . '/phpunit.xml', ...$options];
 $process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['file', $log, 'w'], 2 => ['file', $log, 'a']], $pipes, $work, $env);
 $status = is_resource($process) ? proc_close($process) : -1;
 $seconds = microtime(true) - $started;
