@@ -19,6 +19,8 @@ final class HttpClient
     private const CHUNK = 65536;
     private const REDIRECTS = [301, 302, 303, 307, 308];
     private const DRAIN_LIMIT = 65536;
+    /** Methods whose request says how long its body is even when it has none. */
+    private const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
 
     private readonly RequestSerializer $serializer;
 
@@ -181,7 +183,10 @@ final class HttpClient
         }
         $body = $request->body;
         $chunked = false;
-        if (\is_string($body)) {
+        if ($body === null && !isset($has['content-length']) && !isset($has['transfer-encoding']) && \in_array($request->method, self::BODY_METHODS, true)) {
+            // As curl and PHP's http wrapper do: some servers answer a POST without a length with 411.
+            $headers[] = ['Content-Length', '0'];
+        } elseif (\is_string($body)) {
             if (!isset($has['content-length']) && ($body !== '' || !\in_array($request->method, ['GET', 'HEAD', 'OPTIONS', 'DELETE', 'TRACE'], true))) {
                 $headers[] = ['Content-Length', (string) \strlen($body)];
             }

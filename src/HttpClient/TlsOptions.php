@@ -18,6 +18,8 @@ final class TlsOptions
         public readonly ?string $peerName = null,
         public readonly bool $allowSelfSigned = false,
         public readonly ?string $ciphers = null,
+        /** The STREAM_CRYPTO_METHOD_*_CLIENT flags of the TLS versions offered; null: TLS 1.2 and 1.3. */
+        public readonly ?int $cryptoMethod = null,
     ) {
     }
 
@@ -50,6 +52,9 @@ final class TlsOptions
         if ($this->ciphers !== null) {
             $options['ciphers'] = $this->ciphers;
         }
+        if ($this->cryptoMethod !== null) {
+            $options['crypto_method'] = $this->cryptoMethod;
+        }
 
         return $options;
     }
@@ -57,6 +62,6 @@ final class TlsOptions
     /** A key telling connections with different TLS settings apart in the pool. */
     public function key(): string
     {
-        return \md5(\serialize([$this->verifyPeer, $this->verifyPeerName, $this->caFile, $this->caPath, $this->certFile, $this->keyFile, $this->peerName, $this->allowSelfSigned, $this->ciphers]));
+        return \md5(\serialize([$this->verifyPeer, $this->verifyPeerName, $this->caFile, $this->caPath, $this->certFile, $this->keyFile, $this->peerName, $this->allowSelfSigned, $this->ciphers, $this->cryptoMethod]));
     }
 }

@@ -17,6 +17,11 @@ use Revolt\EventLoop\Suspension;
 final class Transfer
 {
     private bool $done = false;
+    private bool $started = false;
+    /** Why the transfer was cancelled, once it was. */
+    private ?\Throwable $cancelled = null;
+    /** @var Suspension<mixed>|null the suspension of the work's fiber, while it runs */
+    private ?Suspension $fiber = null;
     /** @var T|null */
     private mixed $result = null;
     private ?\Throwable $error = null;
@@ -39,11 +44,16 @@ final class Transfer
         $transfer = new self();
         EventLoop::queue(static function () use ($transfer, $work, $then): void {
             $result = null;
-            $error = null;
-            try {
-                $result = $work();
-            } catch (\Throwable $e) {
-                $error = $e;
+            $error = $transfer->cancelled;
+            if ($error === null) {
+                $transfer->started = true;
+                $transfer->fiber = EventLoop::getSuspension();
+                try {
+                    $result = $work();
+                } catch (\Throwable $e) {
+                    $error = $e;
+                }
+                $transfer->fiber = null;
             }
             if ($then !== null) {
                 $then($result, $error);
@@ -57,6 +67,39 @@ final class Transfer
     public function isDone(): bool
     {
         return $this->done;
+    }
+
+    /**
+     * Stops the work: one not started yet never starts, one that waits gets $reason thrown where
+     * it waits (every wait of the HTTP client leaves its connection closed and nothing behind on
+     * the loop when interrupted so), one that runs gets it at its next wait. Either way it ends
+     * with $reason (unless it ends otherwise first). Does nothing once the work has ended.
+     */
+    public function cancel(\Throwable $reason): void
+    {
+        if ($this->done || $this->cancelled !== null) {
+            return;
+        }
+        $this->cancelled = $reason;
+        if ($this->started) {
+            $this->interrupt();
+        }
+    }
+
+    /** Throws the cancellation into the work's fiber, now if it waits, else once it waits again. */
+    private function interrupt(): void
+    {
+        $fiber = $this->fiber;
+        if ($this->done || $fiber === null || $this->cancelled === null) {
+            return;
+        }
+        try {
+            $fiber->throw($this->cancelled);
+        } catch (\Error) {
+            // Not suspended: it runs now (it cancelled itself), or whatever it waited for has
+            // resumed it already. It is interrupted at a wait to come.
+            EventLoop::defer(fn () => $this->interrupt());
+        }
     }
 
     /**

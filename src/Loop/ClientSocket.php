@@ -95,6 +95,8 @@ final class ClientSocket
         foreach ($sslOptions as $name => $value) {
             \stream_context_set_option($socket, 'ssl', $name, $value);
         }
+        // The TLS versions the client offers: 1.2 and 1.3 unless the options name others.
+        $methods = \is_int($sslOptions['crypto_method'] ?? null) ? $sslOptions['crypto_method'] : self::TLS_METHODS;
         $own = $waiter === null;
         $waiter ??= new SocketWaiter($socket);
         $warnings = [];
@@ -106,7 +108,7 @@ final class ClientSocket
                     return true;
                 });
                 try {
-                    $done = \stream_socket_enable_crypto($socket, true, self::TLS_METHODS);
+                    $done = \stream_socket_enable_crypto($socket, true, $methods);
                 } finally {
                     \restore_error_handler();
                 }

@@ -115,15 +115,21 @@ final class Context
 
     /**
      * Runs $hook in this task's fiber when the task ends, after its response and everything
-     * registered with afterResponse(): to give back what the task held for its whole run (a
-     * pooled database session). A hook may wait; it is not interrupted by a cancellation, and
-     * what it throws is dropped (a hook reports its own failures). A child task's hooks run when
-     * the child ends.
+     * registered with afterResponse(): to give back or stop what the task held for its whole run
+     * (a pooled database session, an HTTP request it started and never waited for). A child
+     * task's hooks are its request's: they run when the request ends. A hook may wait; it is not
+     * interrupted by a cancellation, and what it throws is dropped (a hook reports its own
+     * failures).
      *
      * @param \Closure(): void $hook
      */
     public function onEnd(\Closure $hook): void
     {
+        if ($this->parent !== null) {
+            $this->parent->onEnd($hook);
+
+            return;
+        }
         $this->endHooks[] = $hook;
     }
 
@@ -186,6 +192,7 @@ final class Context
         }
     }
 
+
     /**
      * Whether the task was cancelled (by the request timeout, say). A task that computes for a
      * long time without waiting can poll this: only a waiting task can be interrupted.
@@ -243,6 +250,9 @@ final class Context
     public function ended(): void
     {
         $this->resumeHooks = [];
+        // The loop ran the end hooks before (ContextDriver::detach()); any left (a task ended
+        // without the loop's task runner) run now.
+        $this->runEndHooks();
     }
 
     /** @internal Called by the loop after this task's fiber is resumed. */

@@ -88,6 +88,29 @@ final class LaravelHttpClientTest extends E2ETestCase
         self::assertSame([201, 'faked', 1], \json_decode(self::curl([$server->url('/http/fake')])['out'], true));
     }
 
+    public function testFailuresReachTheAppAsWithGuzzlesOwnHandler(): void
+    {
+        $spindle = self::server();
+        $errors = '/http/errors?base=' . \rawurlencode(self::remote()->url('/'));
+        $ours = \json_decode(self::curl([$spindle->url($errors)])['out'], true);
+        self::assertIsArray($ours, $spindle->stderr());
+        \putenv('SPINDLE_HTTP_DRIVER=native');
+        try {
+            $native = ServerProcess::start(LaravelFixture::path(), ['--workers=1']);
+        } finally {
+            \putenv('SPINDLE_HTTP_DRIVER');
+        }
+        try {
+            $theirs = \json_decode(self::curl([$native->url($errors)])['out'], true);
+            self::assertIsArray($theirs, $native->stderr());
+        } finally {
+            $native->stop();
+        }
+        self::assertSame('Illuminate\Http\Client\ConnectionException', $ours['refused']['class']);
+        self::assertSame(7, $ours['refused']['curl']);
+        self::assertSame($theirs, $ours);
+    }
+
     public function testTheOptOuts(): void
     {
         self::server();

@@ -19,7 +19,52 @@ final class GuzzleOptions
     {
     }
 
-    /** @param array<string, mixed> $options */
+    /** TLS versions by Guzzle's crypto_method: that version and those after it, as curl takes it. */
+    private const CRYPTO_METHODS = [
+        \STREAM_CRYPTO_METHOD_TLSv1_0_CLIENT => \STREAM_CRYPTO_METHOD_TLSv1_0_CLIENT | \STREAM_CRYPTO_METHOD_TLSv1_1_CLIENT | \STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | \STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT,
+        \STREAM_CRYPTO_METHOD_TLSv1_1_CLIENT => \STREAM_CRYPTO_METHOD_TLSv1_1_CLIENT | \STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | \STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT,
+        \STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT => \STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | \STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT,
+        \STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT => \STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT,
+    ];
+
+    /**
+     * Rejects option values of the wrong type as Guzzle's handlers do, with their messages (an
+     * InvalidArgumentException from the handler call itself, not a rejected promise).
+     *
+     * @param array<string, mixed> $options
+     *
+     * @throws \InvalidArgumentException
+     */
+    public static function validate(array $options): void
+    {
+        if (isset($options['on_headers']) && !\is_callable($options['on_headers'])) {
+            throw new \InvalidArgumentException('on_headers must be callable');
+        }
+        if (isset($options['progress']) && !\is_callable($options['progress'])) {
+            throw new \InvalidArgumentException('progress client option must be callable');
+        }
+        if (isset($options['on_stats']) && !\is_callable($options['on_stats'])) {
+            throw new \InvalidArgumentException('on_stats must be callable');
+        }
+        if (isset($options['verify']) && !\is_bool($options['verify']) && !\is_string($options['verify'])) {
+            throw new \InvalidArgumentException('Invalid verify request option');
+        }
+        if (isset($options['crypto_method']) && !isset(self::CRYPTO_METHODS[$options['crypto_method']])) {
+            throw new \InvalidArgumentException('Invalid crypto_method request option: unknown version provided');
+        }
+        if (isset($options['stream_context']) && !\is_array($options['stream_context'])) {
+            throw new \InvalidArgumentException('stream_context must be an array');
+        }
+        if (isset($options['debug']) && !\is_bool($options['debug']) && !\is_resource($options['debug'])) {
+            throw new \InvalidArgumentException('debug must be a boolean or a stream resource');
+        }
+    }
+
+    /**
+     * @param array<string, mixed> $options
+     *
+     * @throws HttpClientError when a file named by verify, cert or ssl_key does not exist
+     */
     public static function toOptions(array $options, string $scheme, string $host): Options
     {
         $timeout = (float) ($options['timeout'] ?? 0);
@@ -61,7 +106,7 @@ final class GuzzleOptions
         }
         foreach (['cert' => $cert, 'ssl_key' => $key] as $option => $file) {
             if ($file !== null && !\file_exists((string) $file)) {
-                throw new HttpClientError(\sprintf('SSL %s file not found: %s', $option === 'cert' ? 'certificate' : 'private key', (string) $file));
+                throw new HttpClientError(\sprintf('SSL %s not found: %s', $option === 'cert' ? 'certificate' : 'private key', (string) $file));
             }
         }
 
@@ -74,6 +119,7 @@ final class GuzzleOptions
             keyFile: $key === null ? null : (string) $key,
             passphrase: $passphrase === null ? null : (string) $passphrase,
             allowSelfSigned: $verify === false,
+            cryptoMethod: isset($options['crypto_method']) ? self::CRYPTO_METHODS[$options['crypto_method']] : null,
         );
     }
 

@@ -70,11 +70,16 @@ final class Psr18Client implements ClientInterface
         } catch (ConnectException|TimeoutException|HttpClientException $e) {
             throw new NetworkException($e->getMessage(), $request, $e);
         }
-        $psr = $this->responses->createResponse($response->status, $response->reason)->withProtocolVersion($response->protocolVersion);
-        foreach ($response->headers() as $name => $values) {
-            $psr = $psr->withAddedHeader($name, $values);
-        }
+        try {
+            $psr = $this->responses->createResponse($response->status, $response->reason)->withProtocolVersion($response->protocolVersion);
+            foreach ($response->headers() as $name => $values) {
+                $psr = $psr->withAddedHeader($name, $values);
+            }
 
-        return $psr->withBody($this->streams->createStream($contents));
+            return $psr->withBody($this->streams->createStream($contents));
+        } catch (\InvalidArgumentException $e) {
+            // A response PSR-7 cannot hold (a status of 999, say): still the client's exception.
+            throw new NetworkException(\sprintf('An error was encountered while creating the response: %s', $e->getMessage()), $request, $e);
+        }
     }
 }

@@ -6,6 +6,7 @@ namespace Spindle\Tests\Integration\HttpClient;
 
 use Nyholm\Psr7\Factory\Psr17Factory;
 use PHPUnit\Framework\TestCase;
+use Psr\Http\Client\ClientExceptionInterface;
 use Psr\Http\Client\NetworkExceptionInterface;
 use Psr\Http\Client\RequestExceptionInterface;
 use Revolt\EventLoop;
@@ -170,6 +171,18 @@ final class ClientTest extends TestCase
         } catch (NetworkExceptionInterface $e) {
             self::assertStringContainsString('invalid status line', $e->getMessage());
         }
+        // Every failure is the client's exception (a status PSR-7 cannot hold too; nyholm/psr7 takes 999).
+        foreach (['/empty', '/mid-body'] as $path) {
+            try {
+                $client->sendRequest($factory->createRequest('GET', self::url($path)));
+                self::fail("no exception for $path");
+            } catch (NetworkExceptionInterface $e) {
+                self::assertInstanceOf(ClientExceptionInterface::class, $e);
+            }
+        }
+        $echo = \json_decode((string) $client->sendRequest($factory->createRequest('POST', self::url('/echo')))->getBody(), true);
+        self::assertIsArray($echo);
+        self::assertSame(['0'], $echo['headers']['content-length'] ?? null, 'a POST without a body says Content-Length: 0');
         $this->expectException(RequestExceptionInterface::class);
         $client->sendRequest($factory->createRequest('GET', '/relative'));
     }

@@ -129,6 +129,62 @@ final class GuzzleDifferentialTest extends TestCase
         return ['status' => $response->getStatusCode(), 'reason' => $response->getReasonPhrase(), 'headers' => $headers, 'body' => $body, 'stats' => $stats];
     }
 
+    /** @return iterable<string, array{string, string, array<string, mixed>}> */
+    public static function failures(): iterable
+    {
+        yield 'refused' => ['GET', 'http://127.0.0.1:1/', []];
+        yield 'timeout before the head' => ['GET', '/stall', ['timeout' => 0.3]];
+        yield 'timeout in the body' => ['GET', '/stall-body', ['timeout' => 0.3]];
+        yield 'empty reply' => ['GET', '/empty', []];
+        yield 'not HTTP' => ['GET', '/garbage', []];
+        yield 'closed mid-body' => ['GET', '/mid-body', []];
+        yield 'status 999' => ['GET', '/status?code=999', []];
+        yield 'file: URL' => ['GET', 'file:///etc/passwd', []];
+    }
+
+    /**
+     * What an app that catches Guzzle's exceptions sees: the same class, curl's error number in
+     * the handler context and at the start of the message ("cURL error 7: …"), the response or none.
+     *
+     * @dataProvider failures
+     *
+     * @param array<string, mixed> $options
+     */
+    public function testFailuresAreGuzzlesAsCurlRaisesThem(string $method, string $path, array $options): void
+    {
+        $url = \str_contains($path, ':') ? $path : self::url($path);
+        $outcome = static function (Client $client) use ($method, $url, $options): array {
+            try {
+                $client->request($method, $url, $options + ['http_errors' => false]);
+            } catch (\Throwable $e) {
+                $context = $e instanceof RequestException || $e instanceof ConnectException ? $e->getHandlerContext() : [];
+
+                return [
+                    'class' => $e::class,
+                    'errno' => $context['errno'] ?? null,
+                    'message' => \preg_match('/^(cURL error \d+: |An error was encountered while creating the response|The scheme)/', $e->getMessage(), $m) === 1 ? $m[1] : $e->getMessage(),
+                    'response' => $e instanceof RequestException ? $e->getResponse()?->getStatusCode() : null,
+                ];
+            }
+
+            return ['no exception'];
+        };
+        self::assertSame($outcome(self::client(false)), $outcome(self::client(true)));
+    }
+
+    public function testEmptyPostPutAndPatchBodiesSayContentLengthZero(): void
+    {
+        // curl sends it for POST and PUT, not PATCH; Spindle for all three (RFC 9110 §8.6: a
+        // method that defines a meaning for a body says its length), as PHP's http wrapper does.
+        foreach (['POST', 'PUT', 'PATCH'] as $method) {
+            foreach ($method === 'PATCH' ? [true] : [false, true] as $spindle) {
+                $echo = \json_decode((string) self::client($spindle)->request($method, self::url('/echo'))->getBody(), true);
+                self::assertIsArray($echo);
+                self::assertSame(['0'], $echo['headers']['content-length'] ?? null, "$method without a body" . ($spindle ? ' (Spindle)' : ' (curl)'));
+            }
+        }
+    }
+
     public function testConcurrentRequestsOverlap(): void
     {
         $client = self::client(true);

@@ -87,6 +87,31 @@ final class ContextTest extends TestCase
         self::assertTrue($ticked);
     }
 
+    public function testEndHooksRunWhenTheRequestEndsAndAChildsAreItsRequests(): void
+    {
+        $runner = new TaskRunner(Loop::driver());
+        $log = [];
+        $request = new Context('GET /end');
+        $runner->run($request, static function () use ($request, &$log): void {
+            $request->onEnd(static function () use (&$log): void {
+                $log[] = 'request hook';
+            });
+            $request->onEnd(static fn () => throw new \RuntimeException('ignored'));
+            $child = $request->child('GET /end (task 0)');
+            Loop::startChild($child, static function () use ($child, &$log): void {
+                $child->onEnd(static function () use (&$log): void {
+                    $log[] = 'child hook';
+                });
+            });
+            $log[] = 'child ended';
+            delay(0.01);
+            $log[] = 'request ends';
+        });
+        EventLoop::run();
+
+        self::assertSame(['child ended', 'request ends', 'request hook', 'child hook'], $log, 'a child\'s hooks run when its request ends; one that throws does not stop the next');
+    }
+
     public function testFinishedTasksLeaveNoContextBehindAndFibersAreReused(): void
     {
         $runner = new TaskRunner(Loop::driver());
