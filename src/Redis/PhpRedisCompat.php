@@ -6,11 +6,14 @@ namespace Spindle\Redis;
 
 use Spindle\Redis\PhpRedis\Args;
 use Spindle\Redis\PhpRedis\Builders;
+use Spindle\Redis\PhpRedis\Codec;
 use Spindle\Redis\PhpRedis\CommandTable;
 use Spindle\Redis\PhpRedis\ErrorPolicy;
+use Spindle\Redis\PhpRedis\Options;
 use Spindle\Redis\PhpRedis\Reply;
 use Spindle\Redis\PhpRedis\Scanner;
 use Spindle\Redis\PhpRedis\Session;
+use Spindle\Redis\PhpRedis\Values;
 use Spindle\Redis\Protocol\ErrorReply;
 
 /**
@@ -44,25 +47,48 @@ final class PhpRedisCompat
     public const ATOMIC = 0;
     public const MULTI = 1;
     public const PIPELINE = 2;
-    public const OPT_SERIALIZER = 1;
-    public const OPT_PREFIX = 2;
-    public const OPT_READ_TIMEOUT = 3;
-    public const OPT_SCAN = 4;
-    public const SERIALIZER_NONE = 0;
-    public const SCAN_NORETRY = 0;
-    public const SCAN_RETRY = 1;
-    public const SCAN_PREFIX = 2;
-    public const SCAN_NOPREFIX = 3;
+    public const OPT_SERIALIZER = Options::OPT_SERIALIZER;
+    public const OPT_PREFIX = Options::OPT_PREFIX;
+    public const OPT_READ_TIMEOUT = Options::OPT_READ_TIMEOUT;
+    public const OPT_SCAN = Options::OPT_SCAN;
+    public const OPT_TCP_KEEPALIVE = Options::OPT_TCP_KEEPALIVE;
+    public const OPT_COMPRESSION = Options::OPT_COMPRESSION;
+    public const OPT_REPLY_LITERAL = Options::OPT_REPLY_LITERAL;
+    public const OPT_COMPRESSION_LEVEL = Options::OPT_COMPRESSION_LEVEL;
+    public const OPT_NULL_MULTIBULK_AS_NULL = Options::OPT_NULL_MULTIBULK_AS_NULL;
+    public const OPT_MAX_RETRIES = Options::OPT_MAX_RETRIES;
+    public const OPT_BACKOFF_ALGORITHM = Options::OPT_BACKOFF_ALGORITHM;
+    public const OPT_BACKOFF_BASE = Options::OPT_BACKOFF_BASE;
+    public const OPT_BACKOFF_CAP = Options::OPT_BACKOFF_CAP;
+    public const SERIALIZER_NONE = Codec::SERIALIZER_NONE;
+    public const SERIALIZER_PHP = Codec::SERIALIZER_PHP;
+    public const SERIALIZER_IGBINARY = Codec::SERIALIZER_IGBINARY;
+    public const SERIALIZER_JSON = Codec::SERIALIZER_JSON;
+    // SERIALIZER_MSGPACK (3), COMPRESSION_ZSTD (2) and COMPRESSION_LZ4 (3) are accepted when PHP's
+    // extension for them is loaded, but not declared: a class constant cannot depend on that, and
+    // code (phpredis's tests among it) checks defined() to find what it may use.
+    public const COMPRESSION_NONE = Codec::COMPRESSION_NONE;
+    public const COMPRESSION_LZF = Codec::COMPRESSION_LZF;
+    public const SCAN_NORETRY = Options::SCAN_NORETRY;
+    public const SCAN_RETRY = Options::SCAN_RETRY;
+    public const SCAN_PREFIX = Options::SCAN_PREFIX;
+    public const SCAN_NOPREFIX = Options::SCAN_NOPREFIX;
+    public const AFTER = 'after';
+    public const BEFORE = 'before';
+    public const BACKOFF_ALGORITHM_DEFAULT = 0;
+    public const BACKOFF_ALGORITHM_DECORRELATED_JITTER = 1;
+    public const BACKOFF_ALGORITHM_FULL_JITTER = 2;
+    public const BACKOFF_ALGORITHM_EQUAL_JITTER = 3;
+    public const BACKOFF_ALGORITHM_EXPONENTIAL = 4;
+    public const BACKOFF_ALGORITHM_UNIFORM = 5;
+    public const BACKOFF_ALGORITHM_CONSTANT = 6;
 
     private ?RedisClient $client;
     /** whether this facade made its client (and so closes it), rather than sharing one it was given */
     private bool $ownsClient;
-    private string $prefix = '';
     private readonly Session $session;
+    private readonly Options $options;
     private ?string $lastError = null;
-    private float $readTimeout;
-    private int $scanRetry = self::SCAN_NORETRY;
-    private bool $scanPrefix = false;
     private ?Subscription $subscription = null;
 
     public function __construct(RedisClient|RedisConfig|string|null $client = null)
@@ -75,7 +101,7 @@ final class PhpRedisCompat
         };
         $this->ownsClient = !$client instanceof RedisClient;
         $this->session = new Session();
-        $this->readTimeout = $this->client?->config->readTimeout ?? 0.0;
+        $this->options = new Options($this->client?->config->readTimeout ?? 0.0);
     }
 
     /**
@@ -95,7 +121,7 @@ final class PhpRedisCompat
         $this->closeOwnClient();
         $this->client = new RedisClient(RedisConfig::fromArray($options));
         $this->ownsClient = true;
-        $this->readTimeout = $this->client->config->readTimeout;
+        $this->options->readTimeout = $this->client->config->readTimeout;
         $this->run(['PING'], Reply::Status);
 
         return true;
@@ -157,45 +183,17 @@ final class PhpRedisCompat
 
     public function getReadTimeout(): float
     {
-        return $this->readTimeout;
+        return $this->options->readTimeout;
     }
 
     public function setOption(int $option, mixed $value): bool
     {
-        switch ($option) {
-            case self::OPT_PREFIX:
-                $this->prefix = Args::value($value);
-
-                return true;
-            case self::OPT_READ_TIMEOUT:
-                $this->readTimeout = (float) $value;
-
-                return true;
-            case self::OPT_SCAN:
-                $value = (int) $value;
-                if ($value === self::SCAN_PREFIX || $value === self::SCAN_NOPREFIX) {
-                    $this->scanPrefix = $value === self::SCAN_PREFIX;
-                } else {
-                    $this->scanRetry = $value;
-                }
-
-                return true;
-            case self::OPT_SERIALIZER:
-                return (int) $value === self::SERIALIZER_NONE;
-            default:
-                return false;
-        }
+        return $this->options->set($option, $value);
     }
 
     public function getOption(int $option): mixed
     {
-        return match ($option) {
-            self::OPT_PREFIX => $this->prefix === '' ? null : $this->prefix,
-            self::OPT_READ_TIMEOUT => $this->readTimeout,
-            self::OPT_SCAN => $this->scanRetry,
-            self::OPT_SERIALIZER => self::SERIALIZER_NONE,
-            default => false,
-        };
+        return $this->options->get($option);
     }
 
     public function getLastError(): ?string
@@ -212,27 +210,41 @@ final class PhpRedisCompat
 
     public function _prefix(string $key): string
     {
-        return $this->prefix . $key;
+        return $this->options->prefix . $key;
     }
 
     public function _serialize(mixed $value): string
     {
-        return Args::value($value);
+        return $this->options->codec->serialize($value);
     }
 
     public function _unserialize(string $value): mixed
     {
-        return $value;
+        return $this->options->codec->unserialize($value, true);
+    }
+
+    public function _compress(string $value): string
+    {
+        return $this->options->codec->compress($value);
+    }
+
+    public function _uncompress(string $value): string
+    {
+        if ($value === '' || $this->options->codec->compression === Codec::COMPRESSION_NONE) {
+            return $value;
+        }
+
+        return $this->options->codec->uncompress($value) ?? throw ErrorPolicy::exception('Invalid compressed data or uncompression error');
     }
 
     public function _pack(mixed $value): string
     {
-        return Args::value($value);
+        return $this->options->codec->pack($value);
     }
 
     public function _unpack(string $value): mixed
     {
-        return $value;
+        return $this->options->codec->unpack($value);
     }
 
     /** MULTI (default) or PIPELINE mode: later calls return $this and queue; exec() runs them. */
@@ -288,7 +300,7 @@ final class PhpRedisCompat
     public function watch(mixed ...$keys): bool
     {
         try {
-            $reply = $this->session->watch($this->client(), Args::keys($this->prefix, Args::spread($keys)));
+            $reply = $this->session->watch($this->client(), Args::keys($this->options->prefix, Args::spread($keys)));
         } catch (RedisException $e) {
             throw ErrorPolicy::convert($e);
         }
@@ -310,11 +322,11 @@ final class PhpRedisCompat
      */
     public function scan(mixed &$iterator, ?string $pattern = null, int $count = 0, ?string $type = null): array|false
     {
-        if ($pattern !== null && $this->scanPrefix) {
-            $pattern = $this->prefix . $pattern;
+        if ($pattern !== null && $this->options->scanPrefix) {
+            $pattern = $this->options->prefix . $pattern;
         }
 
-        return Scanner::scan(['SCAN'], $iterator, $pattern, $count, $type, Reply::List, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+        return Scanner::scan(['SCAN'], $iterator, $pattern, $count, $type, Reply::List, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
     }
 
     /**
@@ -324,7 +336,7 @@ final class PhpRedisCompat
      */
     public function hScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
     {
-        return Scanner::scan(['HSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Assoc, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+        return $this->unpackScan(Scanner::scan(['HSCAN', $this->options->prefix . $key], $iterator, $pattern, $count, null, Reply::Assoc, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...)), 'assoc');
     }
 
     /**
@@ -334,7 +346,7 @@ final class PhpRedisCompat
      */
     public function sScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
     {
-        return Scanner::scan(['SSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::List, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+        return $this->unpackScan(Scanner::scan(['SSCAN', $this->options->prefix . $key], $iterator, $pattern, $count, null, Reply::List, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...)), 'list');
     }
 
     /**
@@ -344,7 +356,7 @@ final class PhpRedisCompat
      */
     public function zScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
     {
-        return Scanner::scan(['ZSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Scores, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+        return $this->unpackScan(Scanner::scan(['ZSCAN', $this->options->prefix . $key], $iterator, $pattern, $count, null, Reply::Scores, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...)), 'scores');
     }
 
     /**
@@ -356,13 +368,13 @@ final class PhpRedisCompat
      */
     public function subscribe(array|string $channels, callable $callback): mixed
     {
-        return $this->listen($this->client()->subscribe(...Args::keys($this->prefix, (array) $channels)), $callback, false);
+        return $this->listen($this->client()->subscribe(...Args::keys($this->options->prefix, (array) $channels)), $callback, false);
     }
 
     /** @param list<string>|string $patterns */
     public function psubscribe(array|string $patterns, callable $callback): mixed
     {
-        return $this->listen($this->client()->psubscribe(...Args::keys($this->prefix, (array) $patterns)), $callback, true);
+        return $this->listen($this->client()->psubscribe(...Args::keys($this->options->prefix, (array) $patterns)), $callback, true);
     }
 
     /**
@@ -388,14 +400,21 @@ final class PhpRedisCompat
     {
         $name = strtolower($method);
         $arguments = array_values($arguments);
+        $codec = $this->options->codec->active() ? $this->options->codec : null;
+        if ($codec !== null) {
+            $arguments = Values::pack($name, $arguments, $codec);
+        }
         $entry = CommandTable::COMMANDS[$name] ?? null;
         if ($entry !== null) {
             $built = [$this->arguments($entry[0], $entry[1], $arguments), $entry[2]];
         } else {
-            $built = Builders::build($name, $this->prefix, $arguments);
+            $built = Builders::build($name, $this->options->prefix, $arguments);
             if ($built === null) {
                 throw new \Error(sprintf('Call to undefined method %s::%s()', self::class, $method));
             }
+        }
+        if ($codec !== null) {
+            $built = Values::unpackReply($name, $built, $codec);
         }
         if ($this->session->mode() !== self::ATOMIC) {
             $this->session->queue($built);
@@ -448,7 +467,7 @@ final class PhpRedisCompat
      */
     private function arguments(string $command, string $shape, array $a): array
     {
-        $p = $this->prefix;
+        $p = $this->options->prefix;
 
         return match ($shape) {
             '' => [$command, ...Args::values($a)],
@@ -468,7 +487,22 @@ final class PhpRedisCompat
     {
         $blocking = Commands::blockingTimeout($command);
 
-        return $blocking === null ? null : ($blocking > 0 ? $blocking + $this->readTimeout : 0.0);
+        return $blocking === null ? null : ($blocking > 0 ? $blocking + $this->options->readTimeout : 0.0);
+    }
+
+    /**
+     * @param array<int|string, mixed>|false $items
+     *
+     * @return array<int|string, mixed>|false
+     */
+    private function unpackScan(array|false $items, string $shape): array|false
+    {
+        if ($items === false || !$this->options->codec->active()) {
+            return $items;
+        }
+        $items = Values::unpack($items, $shape, $this->options->codec);
+
+        return \is_array($items) ? $items : false;
     }
 
     /** @param list<string> $command */

@@ -1,0 +1,167 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Tests\Integration\Redis;
+
+use PHPUnit\Framework\TestCase;
+
+/**
+ * phpredis's own tests/RedisTest.php (tests/ThirdParty/phpredis: 5.3.7, the version of Debian's
+ * php8.2-redis, and 6.1.0) run twice against private redis-servers: through the redis extension,
+ * and through Spindle's PhpRedisCompat aliased to \Redis in a PHP without the extension. Fails
+ * when a test that passes natively does not pass through Spindle (failing, erroring, skipped, or
+ * passing with a warning or notice native does not raise), unless docs/redis.md lists it with its
+ * reason (LISTED below), and when a listed test passes now.
+ *
+ * Each side runs in a few processes (every n-th test), each against a redis-server of its own, all
+ * at once: the suite's time is mostly its own sleeps (server timeouts, expiries, blocking pops).
+ * A process that dies or hangs in a test is restarted after it; the test counts as failed.
+ *
+ * Run one side by hand (one JSON line per test):
+ *     php tests/ThirdParty/phpredis/run.php spindle 5.3.7 --port=6379 --filter=testSort
+ *
+ * @phpstan-type Outcome array{outcome: string, message: string, issues: list<string>}
+ */
+final class PhpRedisSuiteTest extends TestCase
+{
+    /** Tests that fail through Spindle on purpose, by version, each with its reason (docs/redis.md). */
+    private const LISTED = [
+        '5.3.7' => [
+        ],
+        '6.1.0' => [
+        ],
+    ];
+
+    /** Native passes at least (152 of 156 and 0 of 194 when written); fewer means the setup is broken. */
+    private const NATIVE_PASSES_AT_LEAST = ['5.3.7' => 150, '6.1.0' => 0];
+
+    private const SHARDS = 3;
+    /** Seconds a test may run without the process reporting (the suite's longest sleeps are 11 s). */
+    private const HANG = 40;
+
+    private static ?string $iniDirectory = null;
+
+    public static function tearDownAfterClass(): void
+    {
+        if (self::$iniDirectory !== null) {
+            array_map('unlink', glob(self::$iniDirectory . '/*') ?: []);
+            @rmdir(self::$iniDirectory);
+            self::$iniDirectory = null;
+        }
+    }
+
+    /** @return array<string, array{string}> */
+    public static function versions(): array
+    {
+        return ['phpredis 5.3.7' => ['5.3.7'], 'phpredis 6.1.0' => ['6.1.0']];
+    }
+
+    /**
+     * @dataProvider versions
+     *
+     * @requires extension redis
+     */
+    public function testSpindlePassesWhatNativePasses(string $version): void
+    {
+        $results = self::runBothSides($version);
+        $native = $results['native'];
+        $spindle = $results['spindle'];
+        $nativePasses = array_keys(array_filter($native, static fn (array $r): bool => $r['outcome'] === 'passed'));
+        self::assertGreaterThanOrEqual(self::NATIVE_PASSES_AT_LEAST[$version], \count($nativePasses), "phpredis passes too few of its own $version tests: the setup is broken");
+
+        $listed = self::LISTED[$version];
+        $unexpected = [];
+        $stale = [];
+        $spindlePasses = 0;
+        foreach ($nativePasses as $test) {
+            $theirs = $spindle[$test] ?? ['outcome' => 'missing', 'message' => '', 'issues' => []];
+            $newIssues = array_values(array_diff(
+                array_filter($theirs['issues'], static fn (string $issue): bool => !str_starts_with($issue, 'deprecation: ')),
+                $native[$test]['issues'],
+            ));
+            $passes = $theirs['outcome'] === 'passed' && $newIssues === [];
+            $spindlePasses += (int) $passes;
+            $reason = $listed[$test] ?? null;
+            if (!$passes && $reason === null) {
+                $unexpected[] = sprintf("%s: %s\n    %s", $test, $theirs['outcome'], trim(str_replace("\n", "\n    ", $theirs['message'] . "\n" . implode("\n", $newIssues))));
+            }
+            if ($passes && $reason !== null) {
+                $stale[] = "$test ($reason)";
+            }
+        }
+        fwrite(\STDERR, sprintf(
+            "\nphpredis %s RedisTest.php: %d run, native passes %d, Spindle passes %d of those, %d listed\n",
+            $version,
+            \count($native),
+            \count($nativePasses),
+            $spindlePasses,
+            \count($listed),
+        ));
+        self::assertSame([], $unexpected, "Through Spindle, phpredis $version tests that pass natively fail");
+        self::assertSame([], $stale, 'Listed as failing through Spindle but passes now: take it off the list (and docs/redis.md)');
+
+    }
+
+    /** @return array{native: array<string, Outcome>, spindle: array<string, Outcome>} */
+    private static function runBothSides(string $version): array
+    {
+        $servers = [];
+        $jobs = [];
+        try {
+            foreach (['native', 'spindle'] as $side) {
+                for ($shard = 0; $shard < self::SHARDS; ++$shard) {
+                    $servers[] = $server = RedisServer::start();
+                    $jobs[] = new PhpRedisSuiteShard($side, $version, $shard . '/' . self::SHARDS, $server->port, $side === 'spindle' ? self::iniWithoutRedis() : null, self::HANG);
+                }
+            }
+            while (array_filter($jobs, static fn (PhpRedisSuiteShard $job): bool => !$job->done()) !== []) {
+                $streams = [];
+                foreach ($jobs as $job) {
+                    $job->poll();
+                    if (!$job->done()) {
+                        $streams[] = $job->stdout();
+                    }
+                }
+                $read = array_values(array_filter($streams, \is_resource(...)));
+                $write = $except = null;
+                if ($read !== []) {
+                    @stream_select($read, $write, $except, 0, 200000);
+                }
+            }
+        } finally {
+            foreach ($jobs as $job) {
+                $job->stop();
+            }
+            foreach ($servers as $server) {
+                $server->stop();
+            }
+        }
+        $results = ['native' => [], 'spindle' => []];
+        foreach ($jobs as $job) {
+            $results[$job->side] += $job->results;
+        }
+
+        return $results;
+    }
+
+    /** The PHP ini scan directory's files minus the one loading the redis extension. */
+    private static function iniWithoutRedis(): string
+    {
+        if (self::$iniDirectory !== null) {
+            return self::$iniDirectory;
+        }
+        $directory = sys_get_temp_dir() . '/spindle-phpredis-ini-' . bin2hex(random_bytes(4));
+        mkdir($directory);
+        $scan = getenv('PHP_INI_SCAN_DIR');
+        foreach (array_filter(explode(\PATH_SEPARATOR, \is_string($scan) && $scan !== '' ? $scan : \PHP_CONFIG_FILE_SCAN_DIR)) as $source) {
+            foreach (glob($source . '/*.ini') ?: [] as $ini) {
+                if (preg_match('/^\s*extension\s*=\s*"?redis(\.so)?"?\s*$/mi', (string) file_get_contents($ini)) !== 1) {
+                    copy($ini, $directory . '/' . basename($ini));
+                }
+            }
+        }
+
+        return self::$iniDirectory = $directory;
+    }
+}
