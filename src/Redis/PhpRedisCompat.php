@@ -90,6 +90,8 @@ final class PhpRedisCompat
     private readonly Options $options;
     private ?string $lastError = null;
     private ?Subscription $subscription = null;
+    /** what auth() was last given, as phpredis's getAuth() returns it */
+    private mixed $auth = null;
 
     public function __construct(RedisClient|RedisConfig|string|null $client = null)
     {
@@ -143,13 +145,25 @@ final class PhpRedisCompat
         } else {
             $options['password'] = (string) $credentials;
         }
+        $this->auth = $credentials;
 
-        return $this->reconfigure(RedisConfig::fromArray($options));
+        return $this->reconfigure(RedisConfig::fromArray($options), true);
     }
 
+    /** @return string|array<int|string, string|null>|null the credentials auth() was last given */
+    public function getAuth(): mixed
+    {
+        return $this->auth;
+    }
+
+    /** false for a database the server refuses (the connection stays on the one it was on) */
     public function select(int $database): bool
     {
-        return $this->reconfigure($this->client()->config->withDatabase($database));
+        if ($database < 0) {
+            return false;
+        }
+
+        return $this->reconfigure($this->client()->config->withDatabase($database), false);
     }
 
     public function close(): bool
@@ -320,13 +334,13 @@ final class PhpRedisCompat
      *
      * @return array<int|string, mixed>|false
      */
-    public function scan(mixed &$iterator, ?string $pattern = null, int $count = 0, ?string $type = null): array|false
+    public function scan(mixed &$iterator, ?string $pattern = null, ?int $count = 0, ?string $type = null): array|false
     {
         if ($pattern !== null && $this->options->scanPrefix) {
             $pattern = $this->options->prefix . $pattern;
         }
 
-        return Scanner::scan(['SCAN'], $iterator, $pattern, $count, $type, Reply::List, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+        return Scanner::scan(['SCAN'], $iterator, $pattern, $count ?? 0, $type, Reply::List, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
     }
 
     /**
@@ -413,6 +427,10 @@ final class PhpRedisCompat
                 throw new \Error(sprintf('Call to undefined method %s::%s()', self::class, $method));
             }
         }
+        if ($built[0] === []) {
+            // invalid arguments phpredis answers without a round trip
+            return $this->convert(null, $built[1], false);
+        }
         if ($codec !== null) {
             $built = Values::unpackReply($name, $built, $codec);
         }
@@ -475,7 +493,9 @@ final class PhpRedisCompat
             'K' => [$command, ...Args::keys($p, Args::spread($a))],
             'kk' => [$command, ...Args::keys($p, \array_slice($a, 0, 2)), ...Args::values(\array_slice($a, 2))],
             'kv' => [$command, $p . Args::value($a[0] ?? ''), ...Args::values(Args::spread(\array_slice($a, 1)))],
-            'kK' => [$command, $p . Args::value($a[0] ?? ''), ...Args::keys($p, Args::spread(\array_slice($a, 1)))],
+            'kK' => \count($a) === 1 && \is_array($a[0])
+                ? [$command, ...Args::keys($p, array_values($a[0]))]
+                : [$command, $p . Args::value($a[0] ?? ''), ...Args::keys($p, Args::spread(\array_slice($a, 1)))],
             'opK' => [$command, Args::value($a[0] ?? ''), ...Args::keys($p, Args::spread(\array_slice($a, 1)))],
             'Kt' => [$command, ...Args::keys($p, Args::spread(\array_slice($a, 0, -1))), Args::value($a[\count($a) - 1] ?? 0)],
             default => throw new RedisError('Unknown argument shape ' . $shape),
@@ -533,20 +553,31 @@ final class PhpRedisCompat
         return null;
     }
 
-    private function reconfigure(RedisConfig $config): bool
+    /**
+     * Switches to a client with $config once the server accepted it (a PING through its session
+     * setup); refused, the facade keeps its client and throws (AUTH, as phpredis) or returns false.
+     */
+    private function reconfigure(RedisConfig $config, bool $throw): bool
     {
-        $this->session->release(false);
-        $this->closeOwnClient();
-        $this->client = new RedisClient($config);
-        $this->ownsClient = true;
+        $client = new RedisClient($config);
         try {
-            $this->client->execute('PING');
+            $client->execute('PING');
         } catch (ServerException $e) {
+            $client->close();
             $this->lastError = $e->reply->message;
-            throw ErrorPolicy::exception($e->reply->message, $e);
+            if ($throw) {
+                throw ErrorPolicy::exception($e->reply->message, $e);
+            }
+
+            return false;
         } catch (RedisException $e) {
+            $client->close();
             throw ErrorPolicy::convert($e);
         }
+        $this->session->release(false);
+        $this->closeOwnClient();
+        $this->client = $client;
+        $this->ownsClient = true;
 
         return true;
     }

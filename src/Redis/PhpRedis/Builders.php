@@ -82,13 +82,21 @@ final class Builders
                 array_push($command, 'EX', (string) (int) $options);
             }
         } elseif (\is_array($options)) {
+            // As phpredis: EX/PX with a positive integer, the NX/XX/KEEPTTL/GET flags; anything else is ignored.
             foreach ($options as $key => $value) {
-                if (\is_string($key)) {
-                    array_push($command, strtoupper($key), Args::value($value));
-                } elseif (\is_string($value) && $value !== '') {
-                    $command[] = strtoupper($value);
+                $name = strtoupper(\is_string($key) ? $key : (\is_string($value) ? $value : ''));
+                if (\is_string($key) && ($name === 'EX' || $name === 'PX')) {
+                    if ((int) $value > 0) {
+                        array_push($command, $name, (string) (int) $value);
+                    }
+                } elseif (!\is_string($key) && \in_array($name, ['NX', 'XX', 'KEEPTTL', 'GET'], true)) {
+                    $command[] = $name;
                 }
             }
+        } elseif ($options !== null) {
+            trigger_error('Redis::set(): Invalid options argument', \E_USER_WARNING);
+
+            return [[], static fn (): bool => false];
         }
 
         return [$command, Reply::Set];
@@ -101,7 +109,11 @@ final class Builders
      */
     private static function hmget(string $p, array $a): array
     {
-        $fields = array_values((array) ($a[1] ?? []));
+        // As phpredis: only integers and non-empty strings are fields; with none, false at once.
+        $fields = array_values(array_filter((array) ($a[1] ?? []), static fn (mixed $f): bool => \is_int($f) || (\is_string($f) && $f !== '')));
+        if ($fields === []) {
+            return [[], static fn (): bool => false];
+        }
 
         return [['HMGET', $p . Args::value($a[0] ?? ''), ...Args::values($fields)], static function (mixed $reply) use ($fields): mixed {
             if (!\is_array($reply)) {
@@ -304,7 +316,10 @@ final class Builders
     {
         $sub = strtolower(Args::value($a[0] ?? ''));
         if ($sub === 'numsub') {
-            $channels = (array) ($a[1] ?? []);
+            if (!\is_array($a[1] ?? null)) {
+                return [[], static fn (): bool => false];
+            }
+            $channels = $a[1];
 
             return [['PUBSUB', 'NUMSUB', ...Args::keys($p, $channels)], Reply::Assoc];
         }

@@ -32,7 +32,7 @@ final class StreamBuilders
             'xtrim' => [['XTRIM', $p . Args::value($a[0] ?? ''), 'MAXLEN', ...(!empty($a[2]) ? ['~', Args::value($a[1] ?? 0)] : [Args::value($a[1] ?? 0)])], Reply::Int],
             'xpending' => self::xpending($p, $a),
             'xinfo' => [['XINFO', Args::value($a[0] ?? ''), ...Args::keys($p, \array_slice($a, 1, 1)), ...Args::values(\array_slice($a, 2))], Reply::Raw],
-            default => null,
+            default => KeyspaceBuilders::build($method, $p, $a),
         };
     }
 
