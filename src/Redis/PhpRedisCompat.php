@@ -434,6 +434,9 @@ final class PhpRedisCompat
         if ($codec !== null) {
             $built = Values::unpackReply($name, $built, $codec);
         }
+        if ($this->options->replyLiteral || $this->options->nullMultibulkAsNull) {
+            $built = $this->options->literalReplies($name, $built);
+        }
         if ($this->session->mode() !== self::ATOMIC) {
             $this->session->queue($built);
 

@@ -48,6 +48,7 @@ final class Builders
             'xack' => [['XACK', $p . Args::value($a[0] ?? ''), Args::value($a[1] ?? ''), ...Args::values((array) ($a[2] ?? []))], Reply::Int],
             'bitop' => [['BITOP', Args::value($a[0] ?? ''), ...Args::keys($p, \array_slice($a, 1))], Reply::Int],
             'rawcommand' => [Args::values($a), Reply::Raw],
+            'acl' => [['ACL', ...Args::values($a)], self::acl(strtolower(Args::value($a[0] ?? '')))],
             default => StreamBuilders::build($method, $p, $a),
         };
     }
@@ -86,6 +87,11 @@ final class Builders
             foreach ($options as $key => $value) {
                 $name = strtoupper(\is_string($key) ? $key : (\is_string($value) ? $value : ''));
                 if (\is_string($key) && ($name === 'EX' || $name === 'PX')) {
+                    if (!\is_scalar($value)) {
+                        trigger_error('Redis::set(): Invalid expire value', \E_USER_WARNING);
+
+                        return [[], static fn (): bool => false];
+                    }
                     if ((int) $value > 0) {
                         array_push($command, $name, (string) (int) $value);
                     }
@@ -305,6 +311,23 @@ final class Builders
             'id' => Reply::Int,
             default => Reply::Bool,
         }];
+    }
+
+    /** ACL's replies as phpredis reads them: GETUSER a map, LOG a list of maps (age-seconds a float). */
+    private static function acl(string $sub): Reply|\Closure
+    {
+        return match ($sub) {
+            'getuser' => static fn (mixed $reply): mixed => \is_array($reply) ? Reply::Assoc->apply($reply) : Reply::raw($reply),
+            'log' => static fn (mixed $reply): mixed => \is_array($reply) ? array_map(static function (mixed $entry): mixed {
+                $entry = Reply::Assoc->apply($entry);
+                if (\is_array($entry) && isset($entry['age-seconds']) && is_numeric($entry['age-seconds'])) {
+                    $entry['age-seconds'] = (float) $entry['age-seconds'];
+                }
+
+                return $entry;
+            }, $reply) : Reply::raw($reply),
+            default => Reply::Raw,
+        };
     }
 
     /**

@@ -72,7 +72,7 @@ final class CommandTable
         'time' => ['TIME', '', Reply::List], 'lastsave' => ['LASTSAVE', '', Reply::Int], 'publish' => ['PUBLISH', 'k', Reply::Int],
         'save' => ['SAVE', '', Reply::Bool], 'bgsave' => ['BGSAVE', '', Reply::Bool], 'swapdb' => ['SWAPDB', '', Reply::Bool],
         'wait' => ['WAIT', '', Reply::Int], 'role' => ['ROLE', '', Reply::Raw], 'slowlog' => ['SLOWLOG', '', Reply::Raw],
-        'acl' => ['ACL', '', Reply::Raw], 'command' => ['COMMAND', '', Reply::Raw],
+        'command' => ['COMMAND', '', Reply::Raw],
     ];
 
     private function __construct()

@@ -136,6 +136,33 @@ final class Options
         }
     }
 
+    /**
+     * OPT_REPLY_LITERAL (status replies of raw commands as their text) and
+     * OPT_NULL_MULTIBULK_AS_NULL (a nil array as null, not []) applied to a method's reply. A
+     * RESP2 nil array reads as null like a nil bulk string, so the latter applies where a reply
+     * can only be an array: blocking pops (timed out) and GEOPOS's positions.
+     *
+     * @param array{list<string>, Reply|\Closure(mixed): mixed} $built
+     *
+     * @return array{list<string>, Reply|\Closure(mixed): mixed}
+     */
+    public function literalReplies(string $method, array $built): array
+    {
+        if ($this->replyLiteral && $built[1] === Reply::Raw) {
+            $built[1] = static fn (mixed $raw): mixed => Reply::literal($raw);
+        }
+        if ($this->nullMultibulkAsNull) {
+            $reply = $built[1];
+            if (\in_array($method, ['blpop', 'brpop', 'bzpopmin', 'bzpopmax'], true)) {
+                $built[1] = static fn (mixed $raw): mixed => $raw === null ? null : ($reply instanceof Reply ? $reply->apply($raw) : $reply($raw));
+            } elseif ($method === 'geopos') {
+                $built[1] = static fn (mixed $raw): mixed => \is_array($raw) ? array_map(static fn (mixed $p): mixed => $p === null ? null : Reply::raw($p), $raw) : Reply::raw($raw);
+            }
+        }
+
+        return $built;
+    }
+
     public function get(int $option): mixed
     {
         return match ($option) {
