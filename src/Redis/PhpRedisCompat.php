@@ -90,6 +90,8 @@ final class PhpRedisCompat
     private readonly Options $options;
     private ?string $lastError = null;
     private ?Subscription $subscription = null;
+    /** In PIPELINE mode, the queue positions of a MULTI (true) and its EXEC (false) sent inside the pipeline. */
+    private array $nested = [];
     /** what auth() was last given, as phpredis's getAuth() returns it */
     private mixed $auth = null;
 
@@ -264,6 +266,13 @@ final class PhpRedisCompat
     /** MULTI (default) or PIPELINE mode: later calls return $this and queue; exec() runs them. */
     public function multi(int $mode = self::MULTI): self
     {
+        if ($mode === self::MULTI && $this->session->mode() === self::PIPELINE && !\in_array(true, $this->openNested(), true)) {
+            // a transaction inside the pipeline: MULTI … EXEC go out with it, EXEC's replies are one result
+            $this->nested[$this->session->queued()] = true;
+            $this->session->queue([['MULTI'], Reply::Raw]);
+
+            return $this;
+        }
         $this->session->begin($mode);
 
         return $this;
@@ -279,9 +288,17 @@ final class PhpRedisCompat
         return $this->session->mode();
     }
 
-    /** @return list<mixed>|false|null null outside MULTI or PIPELINE mode, as phpredis */
-    public function exec(): array|false|null
+    /** @return list<mixed>|false|null|self null outside MULTI or PIPELINE mode, as phpredis; $this ending a MULTI inside a pipeline */
+    public function exec(): array|false|null|self
     {
+        if ($this->session->mode() === self::PIPELINE && \in_array(true, $this->openNested(), true)) {
+            $this->nested[$this->session->queued()] = false;
+            $this->session->queue([['EXEC'], Reply::Raw]);
+
+            return $this;
+        }
+        $nested = $this->nested;
+        $this->nested = [];
         try {
             $done = $this->session->exec($this->client());
         } catch (RedisException $e) {
@@ -299,15 +316,36 @@ final class PhpRedisCompat
             return false;
         }
         $results = [];
+        $transaction = null;
         foreach ($queue as $i => [, $reply]) {
-            $results[] = $this->convert($replies[$i] ?? null, $reply, false);
+            if (($nested[$i] ?? null) === true) {
+                $transaction = [];
+            } elseif (($nested[$i] ?? null) === false) {
+                $exec = $replies[$i] ?? null;
+                $results[] = \is_array($exec) ? array_map(fn (mixed $raw, \Closure|Reply $r): mixed => $this->convert($raw, $r, false), array_values($exec), $transaction ?? []) : $this->convert($exec, Reply::Bool, false);
+                $transaction = null;
+            } elseif ($transaction !== null) {
+                $transaction[] = $reply;
+            } else {
+                $results[] = $this->convert($replies[$i] ?? null, $reply, false);
+            }
         }
 
         return $results;
     }
 
+    /** @return list<bool> the MULTI (true) and EXEC (false) markers of the pipeline, the last one last */
+    private function openNested(): array
+    {
+        $last = array_key_last($this->nested);
+
+        return $last === null || $this->nested[$last] === false ? [] : [true];
+    }
+
     public function discard(): bool
     {
+        $this->nested = [];
+
         return $this->session->discard();
     }
 
@@ -566,6 +604,15 @@ final class PhpRedisCompat
         try {
             $client->execute('PING');
         } catch (ServerException $e) {
+            if ($e->reply->kind() === 'NOPERM') {
+                // authenticated, as a user who may not PING
+                $this->session->release(false);
+                $this->closeOwnClient();
+                $this->client = $client;
+                $this->ownsClient = true;
+
+                return true;
+            }
             $client->close();
             $this->lastError = $e->reply->message;
             if ($throw) {

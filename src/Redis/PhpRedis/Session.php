@@ -64,6 +64,12 @@ final class Session
         $this->queue[] = $command;
     }
 
+    /** How many commands are queued. */
+    public function queued(): int
+    {
+        return \count($this->queue);
+    }
+
     public function held(): ?Lease
     {
         $this->guard();
@@ -91,7 +97,13 @@ final class Session
         $commands = array_map(static fn (array $entry): array => $entry[0], $queue);
         try {
             if ($mode === self::PIPELINE) {
-                return [$queue, $this->held !== null ? $this->held->requestMany($commands) : $client->requestMany($commands)];
+                if ($this->held !== null) {
+                    return [$queue, $this->held->requestMany($commands)];
+                }
+                // a transaction inside the pipeline needs a connection of its own
+                return [$queue, \in_array(['MULTI'], $commands, true)
+                    ? $client->dedicated(static fn (Lease $lease): array => $lease->requestMany($commands))
+                    : $client->requestMany($commands)];
             }
             $run = static fn (Lease $lease): array => $lease->requestMany([['MULTI'], ...$commands, ['EXEC']]);
             $all = $this->held !== null ? $run($this->held) : $client->dedicated($run);

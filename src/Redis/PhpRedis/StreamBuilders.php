@@ -31,7 +31,9 @@ final class StreamBuilders
             'xgroup' => self::xgroup($p, $a),
             'xtrim' => [['XTRIM', $p . Args::value($a[0] ?? ''), 'MAXLEN', ...(!empty($a[2]) ? ['~', Args::value($a[1] ?? 0)] : [Args::value($a[1] ?? 0)])], Reply::Int],
             'xpending' => self::xpending($p, $a),
-            'xinfo' => [['XINFO', Args::value($a[0] ?? ''), ...Args::keys($p, \array_slice($a, 1, 1)), ...Args::values(\array_slice($a, 2))], self::info(...)],
+            'xinfo' => [['XINFO', Args::value($a[0] ?? ''), ...Args::keys($p, \array_slice($a, 1, 1)), ...(isset($a[2])
+                ? [Args::value($a[2]), ...((int) ($a[3] ?? 0) > 0 ? ['COUNT', KeyspaceBuilders::int($a[3])] : [])]
+                : [])], self::info(...)],
             'xclaim' => self::xclaim($p, $a),
             default => KeyspaceBuilders::build($method, $p, $a),
         };
