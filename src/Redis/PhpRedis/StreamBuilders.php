@@ -164,6 +164,11 @@ final class StreamBuilders
      */
     private static function xread(string $p, array $a, ?array $group): array
     {
+        if ($group !== null && ((isset($a[1]) && (int) $a[1] < 0) || (isset($a[2]) && (int) $a[2] < 0))) {
+            trigger_error('Redis::xreadgroup(): Negative values for COUNT or BLOCK are illegal.', \E_USER_WARNING);
+
+            return [[], static fn (): bool => false];
+        }
         $command = $group === null ? ['XREAD'] : ['XREADGROUP', 'GROUP', $group[0], $group[1]];
         if ((int) ($a[1] ?? -1) >= 0 && !($group === null && (int) ($a[1] ?? -1) === 0)) {
             array_push($command, 'COUNT', (string) (int) $a[1]);

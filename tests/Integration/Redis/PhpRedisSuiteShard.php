@@ -5,9 +5,10 @@ declare(strict_types=1);
 namespace Spindle\Tests\Integration\Redis;
 
 /**
- * One process of tests/ThirdParty/phpredis/run.php (a side, a version, every n-th test) read as
- * it goes: a process that dies in a test, or sends nothing for $hang seconds (then it is killed,
- * by its pid), has that test recorded as failed and is started again after it.
+ * One process of tests/ThirdParty/phpredis/run.php (a side, a version) read as it goes; it runs
+ * the tests the other processes sharing its claim file have not taken. A process that dies in a
+ * test, or sends nothing for $hang seconds (then it is killed, by its pid), has that test recorded
+ * as failed and is started again (it goes on with the tests not taken yet).
  *
  * @phpstan-import-type Outcome from PhpRedisSuiteTest
  */
@@ -22,14 +23,13 @@ final class PhpRedisSuiteShard
     private string $stderrFile;
     private string $buffer = '';
     private ?string $current = null;
-    private ?string $after = null;
     private float $lastOutput = 0.0;
     private bool $done = false;
 
     public function __construct(
         public readonly string $side,
-        private readonly string $version,
-        private readonly string $shard,
+        public readonly string $version,
+        private readonly string $claimFile,
         private readonly int $port,
         private readonly ?string $iniDirectory,
         private readonly int $hang,
@@ -78,19 +78,22 @@ final class PhpRedisSuiteShard
             return;
         }
         $this->results[$this->current] = ['outcome' => 'error', 'message' => ($hung ? "no result after {$this->hang} s" : "the process died (status $status)") . ': ' . $this->stderr(), 'issues' => []];
-        $this->after = $this->current;
         $this->current = null;
         $this->start();
     }
 
+    /** Ends the process: waits for it when it closed its output, kills it (by its pid) otherwise. */
     public function stop(): int
     {
         if ($this->process === null) {
             return 0;
         }
-        $status = proc_get_status($this->process);
-        if ($status['running']) {
-            posix_kill($status['pid'], \SIGKILL);
+        $finished = $this->stdout === null || feof($this->stdout);
+        if (!$finished) {
+            $status = proc_get_status($this->process);
+            if ($status['running']) {
+                posix_kill($status['pid'], \SIGKILL);
+            }
         }
         if (\is_resource($this->stdout)) {
             fclose($this->stdout);
@@ -99,7 +102,7 @@ final class PhpRedisSuiteShard
         $exit = proc_close($this->process);
         $this->process = null;
 
-        return $status['running'] ? -9 : ($status['exitcode'] >= 0 ? $status['exitcode'] : $exit);
+        return $finished ? $exit : -9;
     }
 
     public function __destruct()
@@ -110,10 +113,7 @@ final class PhpRedisSuiteShard
 
     private function start(): void
     {
-        $command = [\PHP_BINARY, \dirname(__DIR__, 2) . '/ThirdParty/phpredis/run.php', $this->side, $this->version, "--port={$this->port}", "--shard={$this->shard}"];
-        if ($this->after !== null) {
-            $command[] = "--after={$this->after}";
-        }
+        $command = [\PHP_BINARY, \dirname(__DIR__, 2) . '/ThirdParty/phpredis/run.php', $this->side, $this->version, "--port={$this->port}", "--claim={$this->claimFile}"];
         $environment = getenv();
         if ($this->iniDirectory !== null) {
             $environment['PHP_INI_SCAN_DIR'] = $this->iniDirectory;

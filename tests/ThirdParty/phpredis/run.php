@@ -11,7 +11,7 @@ declare(strict_types=1);
  * process was in and can go on with --after=<that test>.
  *
  *     php tests/ThirdParty/phpredis/run.php spindle 5.3.7 --port=6379 [--filter=regex] [--after=testName]
- *         [--shard=i/n: only every n-th test, from the i-th]
+ *         [--claim=file: run the tests no other process given the same file has taken]
  *
  * The suite's own runner (TestRedis.php) is not used: it stops at the first \Error, which a
  * facade missing a method raises. Tests run in the order and the way it runs them (a new test
@@ -25,7 +25,7 @@ array_shift($arguments);
 [$side, $version] = [$arguments[0] ?? '', $arguments[1] ?? ''];
 $options = [];
 foreach (array_slice($arguments, 2) as $argument) {
-    if (preg_match('/^--(port|host|filter|after|only|shard)=(.*)$/s', $argument, $m) === 1) {
+    if (preg_match('/^--(port|host|filter|after|only|claim)=(.*)$/s', $argument, $m) === 1) {
         $options[$m[1]] = $m[2];
     }
 }
@@ -100,10 +100,32 @@ $port = (int) ($options['port'] ?? 6379);
 $filter = isset($options['filter']) ? (string) $options['filter'] : null;
 $after = isset($options['after']) ? (string) $options['after'] : null;
 $only = isset($options['only']) ? explode(',', (string) $options['only']) : null;
-[$shard, $shards] = array_map('intval', explode('/', (string) ($options['shard'] ?? '0/1'))) + [1 => 1];
+$claim = isset($options['claim']) ? (string) $options['claim'] : null;
+
+/** Whether this process runs test $index: the next one no process sharing $file has taken. */
+function claim(string $file, int $index): bool
+{
+    $handle = fopen($file, 'c+');
+    if ($handle === false || !flock($handle, LOCK_EX)) {
+        throw new RuntimeException("Cannot lock $file");
+    }
+    $next = (int) stream_get_contents($handle);
+    $mine = $next === $index;
+    if ($mine) {
+        ftruncate($handle, 0);
+        rewind($handle);
+        fwrite($handle, (string) ($index + 1));
+    }
+    fclose($handle);
+
+    return $mine;
+}
 
 $issues = [];
 set_error_handler(static function (int $type, string $message, string $file, int $line) use (&$issues): bool {
+    if ((error_reporting() & $type) === 0) {
+        return true;    // silenced with @
+    }
     $issues[] = sprintf('%s: %s', match ($type) {
         E_WARNING, E_USER_WARNING => 'warning',
         E_NOTICE, E_USER_NOTICE => 'notice',
@@ -127,14 +149,14 @@ foreach ((new ReflectionClass($class))->getMethods(ReflectionMethod::IS_PUBLIC) 
     if (!str_starts_with($name, 'test') || str_starts_with($name, 'testSession')) {
         continue;
     }
-    if (++$index % max(1, $shards) !== $shard) {
-        continue;
-    }
     if (!$started) {
         $started = $name === $after;
         continue;
     }
     if (($filter !== null && preg_match('/' . $filter . '/i', $name) !== 1) || ($only !== null && !in_array($name, $only, true))) {
+        continue;
+    }
+    if ($claim !== null && !claim($claim, ++$index)) {
         continue;
     }
     $emit(['start' => $name]);
