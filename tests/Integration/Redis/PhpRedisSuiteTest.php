@@ -29,13 +29,27 @@ final class PhpRedisSuiteTest extends TestCase
     /** Tests that fail through Spindle on purpose, by version, each with its reason (docs/redis.md). */
     private const LISTED = [
         '5.3.7' => [
+            // phpredis's ZSTD and LZ4 framing needs PHP's zstd/lz4 extensions, which Debian does not
+            // package for PHP 8.2: Spindle does not declare the constants, so the test skips itself.
+            'testCompressionZSTD' => 'COMPRESSION_ZSTD needs PHP\'s zstd extension',
+            'testCompressionLZ4' => 'COMPRESSION_LZ4 is not supported',
+            // rawCommand('BLPOP', …) timing out: Spindle's RESP2 parser reads a nil array (*-1) as
+            // null like a nil bulk string, so a raw reply cannot tell them apart (typed methods can).
+            'testNullArray' => 'a raw nil array reads as false, with or without OPT_NULL_MULTIBULK_AS_NULL',
         ],
         '6.1.0' => [
+            // phpredis's ZSTD and LZ4 framing needs PHP's zstd/lz4 extensions, which Debian does not
+            // package for PHP 8.2: Spindle does not declare the constants, so the test skips itself.
+            'testCompressionZSTD' => 'COMPRESSION_ZSTD needs PHP\'s zstd extension',
+            'testCompressionLZ4' => 'COMPRESSION_LZ4 is not supported',
+            // rawCommand('BLPOP', …) timing out: Spindle's RESP2 parser reads a nil array (*-1) as
+            // null like a nil bulk string, so a raw reply cannot tell them apart (typed methods can).
+            'testNullArray' => 'a raw nil array reads as false, with or without OPT_NULL_MULTIBULK_AS_NULL',
         ],
     ];
 
-    /** Native passes at least (152 of 156 and 0 of 194 when written); fewer means the setup is broken. */
-    private const NATIVE_PASSES_AT_LEAST = ['5.3.7' => 150, '6.1.0' => 0];
+    /** Native passes at least (152 of 156 and 134 of 194 when written); fewer means the setup is broken. */
+    private const NATIVE_PASSES_AT_LEAST = ['5.3.7' => 148, '6.1.0' => 128];
 
     /** processes per side and version, taking the next test not taken yet */
     private const PROCESSES = 3;
@@ -109,7 +123,6 @@ final class PhpRedisSuiteTest extends TestCase
         ));
         self::assertSame([], $unexpected, "Through Spindle, phpredis $version tests that pass natively fail");
         self::assertSame([], $stale, 'Listed as failing through Spindle but passes now: take it off the list (and docs/redis.md)');
-
     }
 
     /**
