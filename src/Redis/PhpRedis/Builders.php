@@ -321,11 +321,11 @@ final class Builders
             'log' => static fn (mixed $reply): mixed => \is_array($reply) ? array_map(static function (mixed $entry): mixed {
                 $entry = Reply::Assoc->apply($entry);
                 if (\is_array($entry) && isset($entry['age-seconds']) && is_numeric($entry['age-seconds'])) {
-                    $entry['age-seconds'] = (float) $entry['age-seconds'];
+                    $entry['age-seconds'] += 0;     // a number: an integer when it has no fraction
                 }
 
                 return $entry;
-            }, $reply) : Reply::raw($reply),
+            }, $reply) : false,     // as phpredis: LOG RESET's +OK is not the list it reads
             default => Reply::Raw,
         };
     }
@@ -348,6 +348,10 @@ final class Builders
         }
         if ($sub === 'numpat') {
             return [['PUBSUB', 'NUMPAT'], Reply::Int];
+        }
+        if ($sub !== 'channels') {
+            // phpredis knows only CHANNELS, NUMSUB and NUMPAT
+            return [[], static fn (): bool => false];
         }
 
         return [['PUBSUB', ...Args::values($a)], Reply::List];

@@ -72,7 +72,8 @@ final class Codec
     {
         return match ($this->serializer) {
             self::SERIALIZER_PHP => serialize($value),
-            self::SERIALIZER_JSON => (string) json_encode($value),
+            // phpredis passes 1 as json_encode()'s flags (meant as "objects as arrays"): JSON_HEX_TAG
+            self::SERIALIZER_JSON => (string) json_encode($value, \JSON_HEX_TAG),
             self::SERIALIZER_IGBINARY => (string) igbinary_serialize($value),
             self::SERIALIZER_MSGPACK => (string) msgpack_pack($value),
             default => Args::value($value),
