@@ -72,12 +72,23 @@ final class Codec
     {
         return match ($this->serializer) {
             self::SERIALIZER_PHP => serialize($value),
-            // phpredis passes 1 as json_encode()'s flags (meant as "objects as arrays"): JSON_HEX_TAG
-            self::SERIALIZER_JSON => (string) json_encode($value, \JSON_HEX_TAG),
+            self::SERIALIZER_JSON => self::json($value),
             self::SERIALIZER_IGBINARY => (string) igbinary_serialize($value),
             self::SERIALIZER_MSGPACK => (string) msgpack_pack($value),
             default => Args::value($value),
         };
+    }
+
+    /**
+     * phpredis passes 1 as the encoder's flags (meant as "objects as arrays"): JSON_HEX_TAG. What
+     * JSON cannot hold (invalid UTF-8, NAN) is written as phpredis writes it: "0" for a float, ""
+     * for the rest (phpredis keeps what its encoder wrote before the error, "" for a string).
+     */
+    private static function json(mixed $value): string
+    {
+        $json = json_encode($value, \JSON_HEX_TAG);
+
+        return $json !== false ? $json : (\is_float($value) ? '0' : '');
     }
 
     /**

@@ -213,7 +213,7 @@ final class DifferentialCasesPhpRedisSuite
                     $out[] = $e->getMessage();
                 }
                 $log = $r->acl('LOG');
-                $out[] = \is_array($log) && isset($log[0]) ? [array_keys($log[0]), \gettype($log[0]['age-seconds']), \gettype($log[0]['count'])] : $log;
+                $out[] = \is_array($log) && isset($log[0]) ? [array_keys($log[0]), is_numeric($log[0]['age-seconds']), \gettype($log[0]['count'])] : $log;
                 $out[] = $r->acl('LOG', 'RESET');
 
                 return $out;
