@@ -64,11 +64,12 @@ final class PhpRedisCompat
     public const SERIALIZER_PHP = Codec::SERIALIZER_PHP;
     public const SERIALIZER_IGBINARY = Codec::SERIALIZER_IGBINARY;
     public const SERIALIZER_JSON = Codec::SERIALIZER_JSON;
-    // SERIALIZER_MSGPACK (3), COMPRESSION_ZSTD (2) and COMPRESSION_LZ4 (3) are accepted when PHP's
-    // extension for them is loaded, but not declared: a class constant cannot depend on that, and
-    // code (phpredis's tests among it) checks defined() to find what it may use.
+    // SERIALIZER_MSGPACK (3) and COMPRESSION_ZSTD (2) are accepted when PHP's extension for them
+    // is loaded, but not declared: a class constant cannot depend on that, and code (phpredis's
+    // tests among it) checks defined() to find what it may use.
     public const COMPRESSION_NONE = Codec::COMPRESSION_NONE;
     public const COMPRESSION_LZF = Codec::COMPRESSION_LZF;
+    public const COMPRESSION_LZ4 = Codec::COMPRESSION_LZ4;
     public const SCAN_NORETRY = Options::SCAN_NORETRY;
     public const SCAN_RETRY = Options::SCAN_RETRY;
     public const SCAN_PREFIX = Options::SCAN_PREFIX;
@@ -90,7 +91,7 @@ final class PhpRedisCompat
     private readonly Options $options;
     private ?string $lastError = null;
     private ?Subscription $subscription = null;
-    /** In PIPELINE mode, the queue positions of a MULTI (true) and its EXEC (false) sent inside the pipeline. */
+    /** @var array<int, bool> in PIPELINE mode, the queue positions of a MULTI (true) and its EXEC (false) sent inside the pipeline */
     private array $nested = [];
     /** what auth() was last given, as phpredis's getAuth() returns it */
     private mixed $auth = null;

@@ -9,8 +9,8 @@ namespace Spindle\Redis\PhpRedis;
  * then compressed) and read back (uncompressed, then unserialized; a stored string that is not
  * in the format comes back as it is, so counters and values written without the option still
  * read). The bytes are phpredis's: PHP's serialize(), json_encode(), igbinary_serialize() and
- * msgpack_pack() when those extensions are loaded; LZF in PHP (Lzf), ZSTD and LZ4 through PHP's
- * zstd and lz4 extensions when loaded.
+ * msgpack_pack() when those extensions are loaded; LZF and LZ4 in PHP (Lzf, Lz4), ZSTD through
+ * PHP's zstd extension when it is loaded.
  */
 final class Codec
 {
@@ -49,9 +49,8 @@ final class Codec
     public static function compressionUnavailable(int $compression): ?string
     {
         return match ($compression) {
-            self::COMPRESSION_NONE, self::COMPRESSION_LZF => null,
+            self::COMPRESSION_NONE, self::COMPRESSION_LZF, self::COMPRESSION_LZ4 => null,
             self::COMPRESSION_ZSTD => \function_exists('zstd_compress') ? null : 'COMPRESSION_ZSTD needs PHP\'s zstd extension (zstd_compress()), which is not loaded',
-            self::COMPRESSION_LZ4 => \function_exists('lz4_compress') ? null : 'COMPRESSION_LZ4 needs PHP\'s lz4 extension (lz4_compress()), which is not loaded',
             default => "Unknown compression $compression",
         };
     }
@@ -138,7 +137,7 @@ final class Codec
         return match ($this->compression) {
             self::COMPRESSION_LZF => Lzf::compress($data),
             self::COMPRESSION_ZSTD => (string) zstd_compress($data, $this->level > 0 ? $this->level : 3),
-            self::COMPRESSION_LZ4 => (string) lz4_compress($data, $this->level),
+            self::COMPRESSION_LZ4 => Lz4::compress($data),
             default => $data,
         };
     }
@@ -153,7 +152,7 @@ final class Codec
         return match ($this->compression) {
             self::COMPRESSION_LZF => Lzf::decompress($data),
             self::COMPRESSION_ZSTD => \is_string($out = @zstd_uncompress($data)) ? $out : null,
-            self::COMPRESSION_LZ4 => \is_string($out = @lz4_uncompress($data)) ? $out : null,
+            self::COMPRESSION_LZ4 => Lz4::decompress($data),
             default => null,
         };
     }

@@ -162,6 +162,6 @@ final class Values
             $a[$i] = $codec->pack($a[$i]);
         }
 
-        return $a;
+        return array_values($a);
     }
 }

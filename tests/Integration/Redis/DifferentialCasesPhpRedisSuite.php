@@ -102,6 +102,20 @@ final class DifferentialCasesPhpRedisSuite
 
             return $out;
         };
+        // LZ4: the same bytes as phpredis.
+        $cases['compression lz4'] = static function ($r): array {
+            $out = [$r->setOption($r::OPT_COMPRESSION, $r::COMPRESSION_LZ4), $r->getOption($r::OPT_COMPRESSION)];
+            foreach (['', 'x', 'hello hello hello hello', str_repeat('abc', 1000), str_repeat('Lorem ipsum dolor sit amet ', 500)] as $i => $value) {
+                $out[] = [$r->set("c$i", $value), $r->get("c$i") === $value, bin2hex($r->_compress($value)), $r->_uncompress($r->_compress($value)) === $value];
+            }
+            $r->setOption($r::OPT_COMPRESSION, $r::COMPRESSION_NONE);
+            $out[] = array_map(static fn (int $i): string => bin2hex((string) $r->get("c$i")), range(0, 4));
+            $r->set('bad', 'not lz4 at all');
+            $r->setOption($r::OPT_COMPRESSION, $r::COMPRESSION_LZ4);
+            $out[] = $r->get('bad');
+
+            return $out;
+        };
         $cases['compression lzf with serializer'] = static function ($r): array {
             $r->setOption($r::OPT_SERIALIZER, $r::SERIALIZER_PHP);
             $r->setOption($r::OPT_COMPRESSION, $r::COMPRESSION_LZF);
