@@ -42,7 +42,7 @@ final class Lz4
         if (\ord($data[0]) !== self::crc8($header)) {
             return null;
         }
-        $expected = unpack('V', $header)[1];
+        $expected = \ord($header[0]) | (\ord($header[1]) << 8) | (\ord($header[2]) << 16) | (\ord($header[3]) << 24);
         $out = self::unblock($data, 5, $expected);
 
         return $out !== null && \strlen($out) === $expected ? $out : null;
