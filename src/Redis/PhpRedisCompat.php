@@ -27,7 +27,7 @@ use Spindle\Redis\Protocol\ErrorReply;
  * SUBSCRIBE take a dedicated connection while they last. Deliberate differences are listed in
  * docs/redis.md.
  *
- * Over 500 lines: its public methods are phpredis's `\Redis` API, one for one, and an API is one
+ * Over 600 lines: its public methods are phpredis's `\Redis` API, one for one, and an API is one
  * class; the commands themselves are tables and builders in PhpRedis/ (CommandTable, Builders,
  * Reply, Scanner, Session), so what is left here is the API's surface.
  *
@@ -91,8 +91,6 @@ final class PhpRedisCompat
     private readonly Options $options;
     private ?string $lastError = null;
     private ?Subscription $subscription = null;
-    /** @var array<int, bool> in PIPELINE mode, the queue positions of a MULTI (true) and its EXEC (false) sent inside the pipeline */
-    private array $nested = [];
     /** what auth() was last given, as phpredis's getAuth() returns it */
     private mixed $auth = null;
 
@@ -267,14 +265,9 @@ final class PhpRedisCompat
     /** MULTI (default) or PIPELINE mode: later calls return $this and queue; exec() runs them. */
     public function multi(int $mode = self::MULTI): self
     {
-        if ($mode === self::MULTI && $this->session->mode() === self::PIPELINE && !\in_array(true, $this->openNested(), true)) {
-            // a transaction inside the pipeline: MULTI … EXEC go out with it, EXEC's replies are one result
-            $this->nested[$this->session->queued()] = true;
-            $this->session->queue([['MULTI'], Reply::Raw]);
-
-            return $this;
+        if ($mode !== self::MULTI || !$this->session->nest(true)) {
+            $this->session->begin($mode);
         }
-        $this->session->begin($mode);
 
         return $this;
     }
@@ -292,14 +285,9 @@ final class PhpRedisCompat
     /** @return list<mixed>|false|null|self null outside MULTI or PIPELINE mode, as phpredis; $this ending a MULTI inside a pipeline */
     public function exec(): array|false|null|self
     {
-        if ($this->session->mode() === self::PIPELINE && \in_array(true, $this->openNested(), true)) {
-            $this->nested[$this->session->queued()] = false;
-            $this->session->queue([['EXEC'], Reply::Raw]);
-
+        if ($this->session->nest(false)) {
             return $this;
         }
-        $nested = $this->nested;
-        $this->nested = [];
         try {
             $done = $this->session->exec($this->client());
         } catch (RedisException $e) {
@@ -316,37 +304,12 @@ final class PhpRedisCompat
 
             return false;
         }
-        $results = [];
-        $transaction = null;
-        foreach ($queue as $i => [, $reply]) {
-            if (($nested[$i] ?? null) === true) {
-                $transaction = [];
-            } elseif (($nested[$i] ?? null) === false) {
-                $exec = $replies[$i] ?? null;
-                $results[] = \is_array($exec) ? array_map(fn (mixed $raw, \Closure|Reply $r): mixed => $this->convert($raw, $r, false), array_values($exec), $transaction ?? []) : $this->convert($exec, Reply::Bool, false);
-                $transaction = null;
-            } elseif ($transaction !== null) {
-                $transaction[] = $reply;
-            } else {
-                $results[] = $this->convert($replies[$i] ?? null, $reply, false);
-            }
-        }
 
-        return $results;
-    }
-
-    /** @return list<bool> the MULTI (true) and EXEC (false) markers of the pipeline, the last one last */
-    private function openNested(): array
-    {
-        $last = array_key_last($this->nested);
-
-        return $last === null || $this->nested[$last] === false ? [] : [true];
+        return $this->session->results($queue, $replies, fn (mixed $raw, Reply|\Closure $reply): mixed => $this->convert($raw, $reply, false));
     }
 
     public function discard(): bool
     {
-        $this->nested = [];
-
         return $this->session->discard();
     }
 
