@@ -29,7 +29,8 @@ use Spindle\Redis\Protocol\ErrorReply;
  *
  * Over 600 lines: its public methods are phpredis's `\Redis` API, one for one, and an API is one
  * class; the commands themselves are tables and builders in PhpRedis/ (CommandTable, Builders,
- * Reply, Scanner, Session), so what is left here is the API's surface.
+ * KeyspaceBuilders, StreamBuilders, Reply, Scanner, Session), the options and the serializer and
+ * compression in Options, Codec and Values, so what is left here is the API's surface.
  *
  * @method mixed get(string $key)
  * @method mixed set(string $key, mixed $value, mixed $options = null)
