@@ -66,10 +66,13 @@ final class Lzf
         return $out;
     }
 
-    /** The original bytes, or null when $data is not LZF. */
+    /** The original bytes, or null when $data is not LZF (nothing is not LZF either). */
     public static function decompress(string $data): ?string
     {
         $length = \strlen($data);
+        if ($length === 0) {
+            return null;
+        }
         $out = '';
         $i = 0;
         while ($i < $length) {
