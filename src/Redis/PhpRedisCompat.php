@@ -65,11 +65,15 @@ final class PhpRedisCompat
     public const SERIALIZER_PHP = Codec::SERIALIZER_PHP;
     public const SERIALIZER_IGBINARY = Codec::SERIALIZER_IGBINARY;
     public const SERIALIZER_JSON = Codec::SERIALIZER_JSON;
-    // SERIALIZER_MSGPACK (3) and COMPRESSION_ZSTD (2) are accepted when PHP's extension for them
-    // is loaded, but not declared: a class constant cannot depend on that, and code (phpredis's
-    // tests among it) checks defined() to find what it may use.
+    // SERIALIZER_MSGPACK (3) is accepted when PHP's msgpack extension is loaded, but not declared:
+    // a class constant cannot depend on that, and code (phpredis's tests among it) checks
+    // defined() to find what it may use.
     public const COMPRESSION_NONE = Codec::COMPRESSION_NONE;
     public const COMPRESSION_LZF = Codec::COMPRESSION_LZF;
+    public const COMPRESSION_ZSTD = Codec::COMPRESSION_ZSTD;
+    public const COMPRESSION_ZSTD_MIN = 1;
+    public const COMPRESSION_ZSTD_DEFAULT = 3;
+    public const COMPRESSION_ZSTD_MAX = 22;
     public const COMPRESSION_LZ4 = Codec::COMPRESSION_LZ4;
     public const SCAN_NORETRY = Options::SCAN_NORETRY;
     public const SCAN_RETRY = Options::SCAN_RETRY;

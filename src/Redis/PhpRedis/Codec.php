@@ -9,8 +9,8 @@ namespace Spindle\Redis\PhpRedis;
  * then compressed) and read back (uncompressed, then unserialized; a stored string that is not
  * in the format comes back as it is, so counters and values written without the option still
  * read). The bytes are phpredis's: PHP's serialize(), json_encode(), igbinary_serialize() and
- * msgpack_pack() when those extensions are loaded; LZF and LZ4 in PHP (Lzf, Lz4), ZSTD through
- * PHP's zstd extension when it is loaded.
+ * msgpack_pack() when those extensions are loaded; LZF, LZ4 and ZSTD in PHP (Lzf, Lz4, Zstd; the
+ * compression level is recorded, Spindle's compressors have one level).
  */
 final class Codec
 {
@@ -49,8 +49,7 @@ final class Codec
     public static function compressionUnavailable(int $compression): ?string
     {
         return match ($compression) {
-            self::COMPRESSION_NONE, self::COMPRESSION_LZF, self::COMPRESSION_LZ4 => null,
-            self::COMPRESSION_ZSTD => \function_exists('zstd_compress') ? null : 'COMPRESSION_ZSTD needs PHP\'s zstd extension (zstd_compress()), which is not loaded',
+            self::COMPRESSION_NONE, self::COMPRESSION_LZF, self::COMPRESSION_LZ4, self::COMPRESSION_ZSTD => null,
             default => "Unknown compression $compression",
         };
     }
@@ -136,7 +135,7 @@ final class Codec
 
         return match ($this->compression) {
             self::COMPRESSION_LZF => Lzf::compress($data),
-            self::COMPRESSION_ZSTD => (string) zstd_compress($data, $this->level > 0 ? $this->level : 3),
+            self::COMPRESSION_ZSTD => Zstd::compress($data),
             self::COMPRESSION_LZ4 => Lz4::compress($data),
             default => $data,
         };
@@ -151,7 +150,7 @@ final class Codec
 
         return match ($this->compression) {
             self::COMPRESSION_LZF => Lzf::decompress($data),
-            self::COMPRESSION_ZSTD => \is_string($out = @zstd_uncompress($data)) ? $out : null,
+            self::COMPRESSION_ZSTD => Zstd::decompress($data),
             self::COMPRESSION_LZ4 => Lz4::decompress($data),
             default => null,
         };

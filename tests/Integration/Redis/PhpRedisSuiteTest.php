@@ -29,17 +29,11 @@ final class PhpRedisSuiteTest extends TestCase
     /** Tests that fail through Spindle on purpose, by version, each with its reason (docs/redis.md). */
     private const LISTED = [
         '5.3.7' => [
-            // ZSTD needs PHP's zstd extension (zstd_compress()), which Debian does not package for
-            // PHP 8.2: Spindle does not declare COMPRESSION_ZSTD, so the test skips itself.
-            'testCompressionZSTD' => 'COMPRESSION_ZSTD needs PHP\'s zstd extension',
             // rawCommand('BLPOP', …) timing out: Spindle's RESP2 parser reads a nil array (*-1) as
             // null like a nil bulk string, so a raw reply cannot tell them apart (typed methods can).
             'testNullArray' => 'a raw nil array reads as false, with or without OPT_NULL_MULTIBULK_AS_NULL',
         ],
         '6.1.0' => [
-            // ZSTD needs PHP's zstd extension (zstd_compress()), which Debian does not package for
-            // PHP 8.2: Spindle does not declare COMPRESSION_ZSTD, so the test skips itself.
-            'testCompressionZSTD' => 'COMPRESSION_ZSTD needs PHP\'s zstd extension',
             // rawCommand('BLPOP', …) timing out: Spindle's RESP2 parser reads a nil array (*-1) as
             // null like a nil bulk string, so a raw reply cannot tell them apart (typed methods can).
             'testNullArray' => 'a raw nil array reads as false, with or without OPT_NULL_MULTIBULK_AS_NULL',

@@ -8,9 +8,10 @@ use PHPUnit\Framework\TestCase;
 use Spindle\Redis\PhpRedis\Codec;
 use Spindle\Redis\PhpRedis\Lz4;
 use Spindle\Redis\PhpRedis\Lzf;
+use Spindle\Redis\PhpRedis\Zstd;
 
 /**
- * The LZF and LZ4 codecs of the phpredis facade: round trips over data of every shape (the
+ * The LZF, LZ4 and Zstandard codecs of the phpredis facade: round trips over data of every shape (the
  * bytes phpredis itself reads are checked against phpredis in tests/Integration/Redis), known
  * encodings, and garbage — random bytes, truncated and corrupted streams — read as "not
  * compressed" (null) without a warning or an error.
@@ -44,9 +45,11 @@ final class CompressionTest extends TestCase
     {
         self::assertSame($data, Lzf::decompress(Lzf::compress($data)), 'LZF');
         self::assertSame($data, Lz4::decompress(Lz4::compress($data)), 'LZ4');
+        self::assertSame($data, Zstd::decompress(Zstd::compress($data)), 'ZSTD');
         if (\strlen($data) > 200 && str_contains($data, 'Lorem')) {
             self::assertLessThan(\strlen($data) / 10, \strlen(Lzf::compress($data)));
             self::assertLessThan(\strlen($data) / 10, \strlen(Lz4::compress($data)));
+            self::assertLessThan(\strlen($data) / 10, \strlen(Zstd::compress($data)));
         }
     }
 
@@ -60,6 +63,23 @@ final class CompressionTest extends TestCase
         self::assertSame('hello hello hello hello', Lz4::decompress((string) hex2bin('7d170000006868656c6c6f2006005068656c6c6f')));
     }
 
+    /**
+     * A frame phpredis 5.3.7 wrote (libzstd, level 19): Huffman-coded literals and FSE-coded
+     * sequence tables, which Spindle's compressor does not write.
+     */
+    public function testReadsAFrameOfLibzstd(): void
+    {
+        $expected = '';
+        for ($i = 0; $i < 60; ++$i) {
+            $expected .= '{"id":' . $i . ',"name":"user ' . ($i * 7 % 13) . '","ok":' . ($i % 3 !== 0 ? 'true' : 'false') . "}\n";
+        }
+        $frame = (string) hex2bin('28b52ffd608707750700a24a1c16902d74925fa21c34cbcc167fcbbd534ad240e9fb1b80e777f3f2dfefed7cfdf86c5cdcdbae992ed3e9d5b4f4768badf5b056bdc33363aa949bd12f69b6b21e9e337385a4ab2c244ff2f88aa6e5dc7ca5451c1043c0c4f050100e034a3448401570181e111a9061416090a0065440902460a82198ddfe77302d8a9a031250200820088c4a0964c4f08930f201abc0d1ae590c76815c59d4a17ad892ba353e1675286f9b63e8d67a14f19663ca6987745650c1f5787423bbf47183b0c786e1b6710f51a35d7ad8be6dcb7a6f8e3fd4f6ff22372a68bb17a51e6c414af19b6945499f9c6962a594f0006215');
+        self::assertSame($expected, Zstd::decompress($frame));
+        self::assertNull(Zstd::decompress(substr($frame, 0, -1)));
+        // two frames and a skippable one in between read as one
+        self::assertSame($expected . 'abc', Zstd::decompress($frame . "\x50\x2a\x4d\x18\x02\x00\x00\x00xy" . Zstd::compress('abc')));
+    }
+
     public function testGarbageIsNotCompressedData(): void
     {
         set_error_handler(static function (int $type, string $message): never {
@@ -71,9 +91,10 @@ final class CompressionTest extends TestCase
             }
             foreach (['', 'zzz', '123', 'not lz4 at all', "\x4c\x01\x00\x00\x00"] as $bad) {
                 self::assertNull(Lz4::decompress($bad), bin2hex($bad));
+                self::assertNull(Zstd::decompress($bad), bin2hex($bad));
             }
             mt_srand(7);
-            $valid = [Lzf::compress(str_repeat('Lorem ipsum dolor sit amet ', 50)), Lz4::compress(str_repeat('Lorem ipsum dolor sit amet ', 50))];
+            $valid = [Lzf::compress(str_repeat('Lorem ipsum dolor sit amet ', 50)), Lz4::compress(str_repeat('Lorem ipsum dolor sit amet ', 50)), Zstd::compress(str_repeat('Lorem ipsum dolor sit amet ', 50))];
             for ($round = 0; $round < 3000; ++$round) {
                 $garbage = implode('', array_map(static fn (): string => \chr(mt_rand(0, 255)), range(0, mt_rand(0, 40))));
                 $result = Lzf::decompress($garbage);
@@ -89,6 +110,13 @@ final class CompressionTest extends TestCase
                 $result = Lz4::decompress($lz4);
                 self::assertTrue($result === null || \strlen($result) === 27 * 50);
                 self::assertNull(Lz4::decompress(substr($valid[1], 0, mt_rand(0, \strlen($valid[1]) - 1))));
+                self::assertNull(Zstd::decompress(substr($valid[2], 0, mt_rand(0, \strlen($valid[2]) - 1))));
+                $zstd = $valid[2];
+                $zstd[mt_rand(4, \strlen($zstd) - 1)] = \chr(mt_rand(0, 255));
+                $result = Zstd::decompress($zstd);
+                self::assertTrue($result === null || \is_string($result));
+                $result = Zstd::decompress("\x28\xb5\x2f\xfd" . $garbage);
+                self::assertTrue($result === null || \is_string($result));
             }
         } finally {
             restore_error_handler();
