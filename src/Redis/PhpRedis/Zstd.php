@@ -27,6 +27,8 @@ final class Zstd
     private array $tables = [];
     /** @var array{int, int, int} */
     private array $repeat = [1, 4, 8];
+    /** @var array<string, list<array{int, int, int}>> the predefined tables, built once */
+    private static array $predefined = [];
 
     private function __construct()
     {
@@ -168,7 +170,7 @@ final class Zstd
         $modes = \ord($block[$offset++] ?? "\0");
         foreach (['ll' => [$modes >> 6, ZstdEntropy::LL_DEFAULT, 6, 35, 9], 'of' => [($modes >> 4) & 3, ZstdEntropy::OF_DEFAULT, 5, 31, 8], 'ml' => [($modes >> 2) & 3, ZstdEntropy::ML_DEFAULT, 6, 52, 9]] as $name => [$mode, $default, $defaultLog, $maxSymbol, $maxLog]) {
             if ($mode === 0) {
-                $this->tables[$name] = ZstdEntropy::decodingTable($default, $defaultLog);
+                $this->tables[$name] = self::$predefined[$name] ??= ZstdEntropy::decodingTable($default, $defaultLog);
             } elseif ($mode === 1) {
                 $this->tables[$name] = ZstdEntropy::rleTable(\ord($block[$offset++] ?? "\0"));
             } elseif ($mode === 2) {

@@ -102,7 +102,7 @@ final class DifferentialCasesPhpRedisSuite
 
             return $out;
         };
-        // LZ4: the same bytes as phpredis.
+        // LZ4: for these values, the same bytes as phpredis.
         $cases['compression lz4'] = static function ($r): array {
             $out = [$r->setOption($r::OPT_COMPRESSION, $r::COMPRESSION_LZ4), $r->getOption($r::OPT_COMPRESSION)];
             foreach (['', 'x', 'hello hello hello hello', str_repeat('abc', 1000), str_repeat('Lorem ipsum dolor sit amet ', 500)] as $i => $value) {
