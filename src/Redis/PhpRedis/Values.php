@@ -18,7 +18,7 @@ final class Values
     private const PACK = [
         'set' => [1], 'setex' => [2], 'psetex' => [2], 'setnx' => [1], 'getset' => [1], 'append' => [1],
         'lpush' => 1, 'rpush' => 1, 'lpushx' => 1, 'rpushx' => 1, 'sadd' => 1, 'srem' => 1, 'sremove' => 1,
-        'smismember' => 1, 'zrem' => 1, 'zdelete' => 1, 'zremove' => 1,
+        'smismember' => 1, 'zrem' => 1, 'zdelete' => 1, 'zremove' => 1, 'geopos' => 1, 'geohash' => 1,
         'lset' => [2], 'lrem' => [1], 'lremove' => [1], 'linsert' => [2, 3], 'sismember' => [1], 'scontains' => [1],
         'smove' => [2], 'hset' => [2], 'hsetnx' => [2], 'zscore' => [1], 'zrank' => [1], 'zrevrank' => [1], 'zincrby' => [2],
     ];

@@ -81,6 +81,22 @@ final class DifferentialCasesPhpRedisSuite
                 return $out;
             };
         }
+        // Which arguments are values and which replies hold them, command by command (JSON: readable).
+        $cases['serializer json: every kind of command'] = static function ($r): array {
+            $r->setOption($r::OPT_SERIALIZER, $r::SERIALIZER_JSON);
+            $v = ['k' => 'v'];
+            $out = [$r->append('a', 'x'), $r->append('a', 'y'), $r->get('a'), $r->setRange('r', 0, 'abc'), $r->get('r'), $r->getRange('a', 0, -1), $r->publish('channel', 'message')];
+            $out[] = [$r->sAdd('s', $v, 'm'), $r->sMove('s', 't', $v), $r->sMembers('t'), $r->sRandMember('t'), $r->sRandMember('t', 2), $r->sPop('t'), $r->sMisMember('s', 'm', $v)];
+            $out[] = [$r->hSetNx('h', 'f', $v), $r->hSetNx('h', 'f', 2), $r->hGet('h', 'f'), $r->hDel('h', 'nope'), $r->hKeys('h'), $r->hVals('h'), $r->hIncrBy('n', 'c', 2), $r->hGetAll('n')];
+            $out[] = [$r->rPush('l', 'p'), $r->lInsert('l', $r::AFTER, 'p', $v), $r->lInsert('l', $r::BEFORE, $v, 1), $r->lrange('l', 0, -1), $r->rPushx('l', 2), $r->lPushx('none', 2), $r->rpoplpush('l', 'm'), $r->brpoplpush('l', 'm', 1), $r->lrange('m', 0, -1), $r->blPop(['m'], 1), $r->brPop(['m'], 1)];
+            $out[] = [$r->zAdd('z', 1, 'a', 2, 'b', 3, 'c'), $r->zIncrBy('z', 5, 'a'), $r->zRevRank('z', 'a'), $r->zRangeByScore('z', '0', '10', ['withscores' => true]), $r->zRevRangeByScore('z', '10', '0'), $r->zPopMin('z'), $r->zPopMax('z'), $r->bzPopMin(['z'], 1)];
+            $out[] = [$r->zAdd('lex', 0, 'a', 0, 'b'), $r->zRangeByLex('lex', '-', '+'), $r->zRevRangeByLex('lex', '+', '-'), $r->pfAdd('hll', ['x', $v]), $r->pfCount('hll')];
+            $out[] = [$r->geoadd('g', 13.361389, 38.115556, 'p', 15.087269, 37.502669, 'q'), $r->geopos('g', 'p'), $r->geohash('g', 'p', 'q'), $r->geodist('g', 'p', 'q'), $r->georadius('g', 15, 37, 200, 'km'), $r->sort('l', ['alpha' => true])];
+            $out[] = [$id = $r->xAdd('x', '1-1', ['f' => $v, 'g' => 2]), $r->xRange('x', '-', '+'), $r->xRevRange('x', '+', '-'), $r->xRead(['x' => '0']), $r->xGroup('CREATE', 'x', 'grp', '0'), $r->xReadGroup('grp', 'c', ['x' => '>']), $r->xClaim('x', 'grp', 'd', 0, [$id])];
+            $out[] = [$r->eval('return ARGV[1]', ['plain'], 0), $r->rawCommand('GET', 'a'), $r->set('e', 1), $r->incrBy('e', 2), $r->get('e'), $r->incrByFloat('e', 0.5), $r->get('e')];
+
+            return $out;
+        };
         $cases['serializer none helpers'] = static fn ($r) => [$r->_serialize('test'), $r->_serialize(1), $r->_serialize([]), $r->_serialize(true), $r->_serialize(null), $r->_unserialize('x'), $r->getOption($r::OPT_SERIALIZER)];
         $cases['serializer refused values'] = static fn ($r) => [$r->setOption($r::OPT_SERIALIZER, 9), $r->setOption($r::OPT_COMPRESSION, 9), $r->getOption($r::OPT_SERIALIZER), $r->getOption($r::OPT_COMPRESSION)];
         // LZF's bytes depend on the compressor's match finder: round trips and what each reads compared.
