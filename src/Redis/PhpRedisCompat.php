@@ -421,9 +421,9 @@ final class PhpRedisCompat
     {
         $name = strtolower($method);
         $arguments = array_values($arguments);
-        $codec = $this->options->codec->active() ? $this->options->codec : null;
-        if ($codec !== null) {
-            $arguments = Values::pack($name, $arguments, $codec);
+        $plain = $this->options->plain;
+        if (!$plain) {
+            $arguments = $this->options->packArguments($name, $arguments);
         }
         $entry = CommandTable::COMMANDS[$name] ?? null;
         if ($entry !== null) {
@@ -433,16 +433,13 @@ final class PhpRedisCompat
             if ($built === null) {
                 throw new \Error(sprintf('Call to undefined method %s::%s()', self::class, $method));
             }
+            if ($built[0] === []) {
+                // invalid arguments phpredis answers without a round trip
+                return $this->convert(null, $built[1], false);
+            }
         }
-        if ($built[0] === []) {
-            // invalid arguments phpredis answers without a round trip
-            return $this->convert(null, $built[1], false);
-        }
-        if ($codec !== null) {
-            $built = Values::unpackReply($name, $built, $codec);
-        }
-        if ($this->options->replyLiteral || $this->options->nullMultibulkAsNull) {
-            $built = $this->options->literalReplies($name, $built);
+        if (!$plain) {
+            $built = $this->options->replies($name, $built);
         }
         if ($this->session->mode() !== self::ATOMIC) {
             $this->session->queue($built);

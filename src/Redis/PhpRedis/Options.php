@@ -30,6 +30,8 @@ final class Options
     public const SCAN_NOPREFIX = 3;
 
     public readonly Codec $codec;
+    /** no serializer, compression, OPT_REPLY_LITERAL or OPT_NULL_MULTIBULK_AS_NULL: replies read as they are */
+    public bool $plain = true;
     public string $prefix = '';
     public float $readTimeout;
     public int $scanRetry = self::SCAN_NORETRY;
@@ -50,6 +52,42 @@ final class Options
     }
 
     public function set(int $option, mixed $value): bool
+    {
+        $set = $this->apply($option, $value);
+        $this->plain = !$this->codec->active() && !$this->replyLiteral && !$this->nullMultibulkAsNull;
+
+        return $set;
+    }
+
+    /**
+     * The method's arguments with its values serialized and compressed.
+     *
+     * @param list<mixed> $arguments
+     *
+     * @return list<mixed>
+     */
+    public function packArguments(string $method, array $arguments): array
+    {
+        return $this->codec->active() ? Values::pack($method, $arguments, $this->codec) : $arguments;
+    }
+
+    /**
+     * The method's reply reading with its values read back and the reply options applied.
+     *
+     * @param array{list<string>, Reply|\Closure(mixed): mixed} $built
+     *
+     * @return array{list<string>, Reply|\Closure(mixed): mixed}
+     */
+    public function replies(string $method, array $built): array
+    {
+        if ($this->codec->active()) {
+            $built = Values::unpackReply($method, $built, $this->codec);
+        }
+
+        return $this->replyLiteral || $this->nullMultibulkAsNull ? $this->literalReplies($method, $built) : $built;
+    }
+
+    private function apply(int $option, mixed $value): bool
     {
         switch ($option) {
             case self::OPT_PREFIX:
