@@ -33,6 +33,8 @@ final class PhpRedisSuiteShard
         private readonly int $port,
         private readonly ?string $iniDirectory,
         private readonly int $hang,
+        /** @var list<string> these tests only (all when empty) */
+        private readonly array $only = [],
     ) {
         $this->stderrFile = (string) tempnam(sys_get_temp_dir(), 'spindle-phpredis-err-');
         $this->start();
@@ -114,6 +116,9 @@ final class PhpRedisSuiteShard
     private function start(): void
     {
         $command = [\PHP_BINARY, \dirname(__DIR__, 2) . '/ThirdParty/phpredis/run.php', $this->side, $this->version, "--port={$this->port}", "--claim={$this->claimFile}"];
+        if ($this->only !== []) {
+            $command[] = '--only=' . implode(',', $this->only);
+        }
         $environment = getenv();
         if ($this->iniDirectory !== null) {
             $environment['PHP_INI_SCAN_DIR'] = $this->iniDirectory;

@@ -17,7 +17,9 @@ use PHPUnit\Framework\TestCase;
  * Each side runs in a few processes, each against a redis-server of its own, all at once, each
  * taking the next test no other has taken: the suite's time is mostly its own sleeps (server
  * timeouts, expiries, blocking pops; 11 s for the longest). A process that dies or hangs in a
- * test is restarted; the test counts as failed.
+ * test is restarted; the test counts as failed. Tests failing through Spindle run once more, both
+ * sides, on fresh servers (a few depend on timing or on the keys earlier tests left); that run
+ * is what counts.
  *
  * Run one side by hand (one JSON line per test):
  *     php tests/ThirdParty/phpredis/run.php spindle 5.3.7 --port=6379 --filter=testSort
@@ -78,10 +80,20 @@ final class PhpRedisSuiteTest extends TestCase
     public function testSpindlePassesWhatNativePasses(string $version): void
     {
         // Both versions' runs go at once (on first use): the time is mostly the suites' sleeps.
-        self::$results ??= self::runAll(array_keys(self::LISTED));
+        self::$results ??= self::runAll(array_keys(self::LISTED), self::PROCESSES);
         $results = self::$results[$version];
         $native = $results['native'];
         $spindle = $results['spindle'];
+        // A few of the suite's tests depend on timing or on the keys earlier tests left (randomKey()
+        // finding a key about to expire): those a first run failed through Spindle run again,
+        // both sides, in their order on fresh servers, and the second run is what counts.
+        $again = array_keys(array_filter($native, static fn (array $r, string $test): bool => $r['outcome'] === 'passed'
+            && ($spindle[$test]['outcome'] ?? '') !== 'passed' && !isset(self::LISTED[$version][$test]), \ARRAY_FILTER_USE_BOTH));
+        if ($again !== []) {
+            $rerun = self::runAll([$version], 1, $again)[$version];
+            $native = $rerun['native'] + $native;
+            $spindle = $rerun['spindle'] + $spindle;
+        }
         $nativePasses = array_keys(array_filter($native, static fn (array $r): bool => $r['outcome'] === 'passed'));
         self::assertGreaterThanOrEqual(self::NATIVE_PASSES_AT_LEAST[$version], \count($nativePasses), "phpredis passes too few of its own $version tests: the setup is broken");
 
@@ -119,10 +131,11 @@ final class PhpRedisSuiteTest extends TestCase
 
     /**
      * @param list<string> $versions
+     * @param list<string> $only these tests only (all when empty)
      *
      * @return array<string, array{native: array<string, Outcome>, spindle: array<string, Outcome>}>
      */
-    private static function runAll(array $versions): array
+    private static function runAll(array $versions, int $processes, array $only = []): array
     {
         $servers = [];
         $jobs = [];
@@ -131,9 +144,9 @@ final class PhpRedisSuiteTest extends TestCase
             foreach ($versions as $version) {
                 foreach (['native', 'spindle'] as $side) {
                     $claims[] = $claim = (string) tempnam(sys_get_temp_dir(), 'spindle-phpredis-claim-');
-                    for ($process = 0; $process < self::PROCESSES; ++$process) {
+                    for ($process = 0; $process < $processes; ++$process) {
                         $servers[] = $server = RedisServer::start();
-                        $jobs[] = new PhpRedisSuiteShard($side, $version, $claim, $server->port, $side === 'spindle' ? self::iniWithoutRedis() : null, self::HANG);
+                        $jobs[] = new PhpRedisSuiteShard($side, $version, $claim, $server->port, $side === 'spindle' ? self::iniWithoutRedis() : null, self::HANG, $only);
                     }
                 }
             }
