@@ -6,11 +6,14 @@ namespace Spindle\Redis;
 
 use Spindle\Redis\PhpRedis\Args;
 use Spindle\Redis\PhpRedis\Builders;
+use Spindle\Redis\PhpRedis\Codec;
 use Spindle\Redis\PhpRedis\CommandTable;
 use Spindle\Redis\PhpRedis\ErrorPolicy;
+use Spindle\Redis\PhpRedis\Options;
 use Spindle\Redis\PhpRedis\Reply;
 use Spindle\Redis\PhpRedis\Scanner;
 use Spindle\Redis\PhpRedis\Session;
+use Spindle\Redis\PhpRedis\Values;
 use Spindle\Redis\Protocol\ErrorReply;
 
 /**
@@ -24,9 +27,10 @@ use Spindle\Redis\Protocol\ErrorReply;
  * SUBSCRIBE take a dedicated connection while they last. Deliberate differences are listed in
  * docs/redis.md.
  *
- * Over 500 lines: its public methods are phpredis's `\Redis` API, one for one, and an API is one
+ * Over 600 lines: its public methods are phpredis's `\Redis` API, one for one, and an API is one
  * class; the commands themselves are tables and builders in PhpRedis/ (CommandTable, Builders,
- * Reply, Scanner, Session), so what is left here is the API's surface.
+ * KeyspaceBuilders, StreamBuilders, Reply, Scanner, Session), the options and the serializer and
+ * compression in Options, Codec and Values, so what is left here is the API's surface.
  *
  * @method mixed get(string $key)
  * @method mixed set(string $key, mixed $value, mixed $options = null)
@@ -44,26 +48,56 @@ final class PhpRedisCompat
     public const ATOMIC = 0;
     public const MULTI = 1;
     public const PIPELINE = 2;
-    public const OPT_SERIALIZER = 1;
-    public const OPT_PREFIX = 2;
-    public const OPT_READ_TIMEOUT = 3;
-    public const OPT_SCAN = 4;
-    public const SERIALIZER_NONE = 0;
-    public const SCAN_NORETRY = 0;
-    public const SCAN_RETRY = 1;
-    public const SCAN_PREFIX = 2;
-    public const SCAN_NOPREFIX = 3;
+    public const OPT_SERIALIZER = Options::OPT_SERIALIZER;
+    public const OPT_PREFIX = Options::OPT_PREFIX;
+    public const OPT_READ_TIMEOUT = Options::OPT_READ_TIMEOUT;
+    public const OPT_SCAN = Options::OPT_SCAN;
+    public const OPT_TCP_KEEPALIVE = Options::OPT_TCP_KEEPALIVE;
+    public const OPT_COMPRESSION = Options::OPT_COMPRESSION;
+    public const OPT_REPLY_LITERAL = Options::OPT_REPLY_LITERAL;
+    public const OPT_COMPRESSION_LEVEL = Options::OPT_COMPRESSION_LEVEL;
+    public const OPT_NULL_MULTIBULK_AS_NULL = Options::OPT_NULL_MULTIBULK_AS_NULL;
+    public const OPT_MAX_RETRIES = Options::OPT_MAX_RETRIES;
+    public const OPT_BACKOFF_ALGORITHM = Options::OPT_BACKOFF_ALGORITHM;
+    public const OPT_BACKOFF_BASE = Options::OPT_BACKOFF_BASE;
+    public const OPT_BACKOFF_CAP = Options::OPT_BACKOFF_CAP;
+    public const SERIALIZER_NONE = Codec::SERIALIZER_NONE;
+    public const SERIALIZER_PHP = Codec::SERIALIZER_PHP;
+    public const SERIALIZER_IGBINARY = Codec::SERIALIZER_IGBINARY;
+    public const SERIALIZER_JSON = Codec::SERIALIZER_JSON;
+    // SERIALIZER_MSGPACK (3) is accepted when PHP's msgpack extension is loaded, but not declared:
+    // a class constant cannot depend on that, and code (phpredis's tests among it) checks
+    // defined() to find what it may use.
+    public const COMPRESSION_NONE = Codec::COMPRESSION_NONE;
+    public const COMPRESSION_LZF = Codec::COMPRESSION_LZF;
+    public const COMPRESSION_ZSTD = Codec::COMPRESSION_ZSTD;
+    public const COMPRESSION_ZSTD_MIN = 1;
+    public const COMPRESSION_ZSTD_DEFAULT = 3;
+    public const COMPRESSION_ZSTD_MAX = 22;
+    public const COMPRESSION_LZ4 = Codec::COMPRESSION_LZ4;
+    public const SCAN_NORETRY = Options::SCAN_NORETRY;
+    public const SCAN_RETRY = Options::SCAN_RETRY;
+    public const SCAN_PREFIX = Options::SCAN_PREFIX;
+    public const SCAN_NOPREFIX = Options::SCAN_NOPREFIX;
+    public const AFTER = 'after';
+    public const BEFORE = 'before';
+    public const BACKOFF_ALGORITHM_DEFAULT = 0;
+    public const BACKOFF_ALGORITHM_DECORRELATED_JITTER = 1;
+    public const BACKOFF_ALGORITHM_FULL_JITTER = 2;
+    public const BACKOFF_ALGORITHM_EQUAL_JITTER = 3;
+    public const BACKOFF_ALGORITHM_EXPONENTIAL = 4;
+    public const BACKOFF_ALGORITHM_UNIFORM = 5;
+    public const BACKOFF_ALGORITHM_CONSTANT = 6;
 
     private ?RedisClient $client;
     /** whether this facade made its client (and so closes it), rather than sharing one it was given */
     private bool $ownsClient;
-    private string $prefix = '';
     private readonly Session $session;
+    private readonly Options $options;
     private ?string $lastError = null;
-    private float $readTimeout;
-    private int $scanRetry = self::SCAN_NORETRY;
-    private bool $scanPrefix = false;
     private ?Subscription $subscription = null;
+    /** what auth() was last given, as phpredis's getAuth() returns it */
+    private mixed $auth = null;
 
     public function __construct(RedisClient|RedisConfig|string|null $client = null)
     {
@@ -75,7 +109,7 @@ final class PhpRedisCompat
         };
         $this->ownsClient = !$client instanceof RedisClient;
         $this->session = new Session();
-        $this->readTimeout = $this->client?->config->readTimeout ?? 0.0;
+        $this->options = new Options($this->client?->config->readTimeout ?? 0.0);
     }
 
     /**
@@ -95,7 +129,7 @@ final class PhpRedisCompat
         $this->closeOwnClient();
         $this->client = new RedisClient(RedisConfig::fromArray($options));
         $this->ownsClient = true;
-        $this->readTimeout = $this->client->config->readTimeout;
+        $this->options->readTimeout = $this->client->config->readTimeout;
         $this->run(['PING'], Reply::Status);
 
         return true;
@@ -117,13 +151,25 @@ final class PhpRedisCompat
         } else {
             $options['password'] = (string) $credentials;
         }
+        $this->auth = $credentials;
 
-        return $this->reconfigure(RedisConfig::fromArray($options));
+        return $this->reconfigure(RedisConfig::fromArray($options), true);
     }
 
+    /** @return string|array<int|string, string|null>|null the credentials auth() was last given */
+    public function getAuth(): mixed
+    {
+        return $this->auth;
+    }
+
+    /** false for a database the server refuses (the connection stays on the one it was on) */
     public function select(int $database): bool
     {
-        return $this->reconfigure($this->client()->config->withDatabase($database));
+        if ($database < 0) {
+            return false;
+        }
+
+        return $this->reconfigure($this->client()->config->withDatabase($database), false);
     }
 
     public function close(): bool
@@ -157,45 +203,17 @@ final class PhpRedisCompat
 
     public function getReadTimeout(): float
     {
-        return $this->readTimeout;
+        return $this->options->readTimeout;
     }
 
     public function setOption(int $option, mixed $value): bool
     {
-        switch ($option) {
-            case self::OPT_PREFIX:
-                $this->prefix = Args::value($value);
-
-                return true;
-            case self::OPT_READ_TIMEOUT:
-                $this->readTimeout = (float) $value;
-
-                return true;
-            case self::OPT_SCAN:
-                $value = (int) $value;
-                if ($value === self::SCAN_PREFIX || $value === self::SCAN_NOPREFIX) {
-                    $this->scanPrefix = $value === self::SCAN_PREFIX;
-                } else {
-                    $this->scanRetry = $value;
-                }
-
-                return true;
-            case self::OPT_SERIALIZER:
-                return (int) $value === self::SERIALIZER_NONE;
-            default:
-                return false;
-        }
+        return $this->options->set($option, $value);
     }
 
     public function getOption(int $option): mixed
     {
-        return match ($option) {
-            self::OPT_PREFIX => $this->prefix === '' ? null : $this->prefix,
-            self::OPT_READ_TIMEOUT => $this->readTimeout,
-            self::OPT_SCAN => $this->scanRetry,
-            self::OPT_SERIALIZER => self::SERIALIZER_NONE,
-            default => false,
-        };
+        return $this->options->get($option);
     }
 
     public function getLastError(): ?string
@@ -212,33 +230,49 @@ final class PhpRedisCompat
 
     public function _prefix(string $key): string
     {
-        return $this->prefix . $key;
+        return $this->options->prefix . $key;
     }
 
     public function _serialize(mixed $value): string
     {
-        return Args::value($value);
+        return $this->options->codec->serialize($value);
     }
 
     public function _unserialize(string $value): mixed
     {
-        return $value;
+        return $this->options->codec->unserialize($value, true);
+    }
+
+    public function _compress(string $value): string
+    {
+        return $this->options->codec->compress($value);
+    }
+
+    public function _uncompress(string $value): string
+    {
+        if ($value === '' || $this->options->codec->compression === Codec::COMPRESSION_NONE) {
+            return $value;
+        }
+
+        return $this->options->codec->uncompress($value) ?? throw ErrorPolicy::exception('Invalid compressed data or uncompression error');
     }
 
     public function _pack(mixed $value): string
     {
-        return Args::value($value);
+        return $this->options->codec->pack($value);
     }
 
     public function _unpack(string $value): mixed
     {
-        return $value;
+        return $this->options->codec->unpack($value);
     }
 
     /** MULTI (default) or PIPELINE mode: later calls return $this and queue; exec() runs them. */
     public function multi(int $mode = self::MULTI): self
     {
-        $this->session->begin($mode);
+        if ($mode !== self::MULTI || !$this->session->nest(true)) {
+            $this->session->begin($mode);
+        }
 
         return $this;
     }
@@ -253,9 +287,12 @@ final class PhpRedisCompat
         return $this->session->mode();
     }
 
-    /** @return list<mixed>|false|null null outside MULTI or PIPELINE mode, as phpredis */
-    public function exec(): array|false|null
+    /** @return list<mixed>|false|null|self null outside MULTI or PIPELINE mode, as phpredis; $this ending a MULTI inside a pipeline */
+    public function exec(): array|false|null|self
     {
+        if ($this->session->nest(false)) {
+            return $this;
+        }
         try {
             $done = $this->session->exec($this->client());
         } catch (RedisException $e) {
@@ -272,12 +309,8 @@ final class PhpRedisCompat
 
             return false;
         }
-        $results = [];
-        foreach ($queue as $i => [, $reply]) {
-            $results[] = $this->convert($replies[$i] ?? null, $reply, false);
-        }
 
-        return $results;
+        return $this->session->results($queue, $replies, fn (mixed $raw, Reply|\Closure $reply): mixed => $this->convert($raw, $reply, false));
     }
 
     public function discard(): bool
@@ -288,7 +321,7 @@ final class PhpRedisCompat
     public function watch(mixed ...$keys): bool
     {
         try {
-            $reply = $this->session->watch($this->client(), Args::keys($this->prefix, Args::spread($keys)));
+            $reply = $this->session->watch($this->client(), Args::keys($this->options->prefix, Args::spread($keys)));
         } catch (RedisException $e) {
             throw ErrorPolicy::convert($e);
         }
@@ -308,13 +341,13 @@ final class PhpRedisCompat
      *
      * @return array<int|string, mixed>|false
      */
-    public function scan(mixed &$iterator, ?string $pattern = null, int $count = 0, ?string $type = null): array|false
+    public function scan(mixed &$iterator, ?string $pattern = null, ?int $count = 0, ?string $type = null): array|false
     {
-        if ($pattern !== null && $this->scanPrefix) {
-            $pattern = $this->prefix . $pattern;
+        if ($pattern !== null && $this->options->scanPrefix) {
+            $pattern = $this->options->prefix . $pattern;
         }
 
-        return Scanner::scan(['SCAN'], $iterator, $pattern, $count, $type, Reply::List, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+        return Scanner::scan(['SCAN'], $iterator, $pattern, $count ?? 0, $type, Reply::List, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
     }
 
     /**
@@ -324,7 +357,7 @@ final class PhpRedisCompat
      */
     public function hScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
     {
-        return Scanner::scan(['HSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Assoc, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+        return $this->unpackScan(Scanner::scan(['HSCAN', $this->options->prefix . $key], $iterator, $pattern, $count, null, Reply::Assoc, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...)), 'assoc');
     }
 
     /**
@@ -334,7 +367,7 @@ final class PhpRedisCompat
      */
     public function sScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
     {
-        return Scanner::scan(['SSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::List, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+        return $this->unpackScan(Scanner::scan(['SSCAN', $this->options->prefix . $key], $iterator, $pattern, $count, null, Reply::List, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...)), 'list');
     }
 
     /**
@@ -344,7 +377,7 @@ final class PhpRedisCompat
      */
     public function zScan(string $key, mixed &$iterator, ?string $pattern = null, int $count = 0): array|false
     {
-        return Scanner::scan(['ZSCAN', $this->prefix . $key], $iterator, $pattern, $count, null, Reply::Scores, $this->scanRetry === self::SCAN_RETRY, $this->runRaw(...));
+        return $this->unpackScan(Scanner::scan(['ZSCAN', $this->options->prefix . $key], $iterator, $pattern, $count, null, Reply::Scores, $this->options->scanRetry === self::SCAN_RETRY, $this->runRaw(...)), 'scores');
     }
 
     /**
@@ -356,13 +389,13 @@ final class PhpRedisCompat
      */
     public function subscribe(array|string $channels, callable $callback): mixed
     {
-        return $this->listen($this->client()->subscribe(...Args::keys($this->prefix, (array) $channels)), $callback, false);
+        return $this->listen($this->client()->subscribe(...Args::keys($this->options->prefix, (array) $channels)), $callback, false);
     }
 
     /** @param list<string>|string $patterns */
     public function psubscribe(array|string $patterns, callable $callback): mixed
     {
-        return $this->listen($this->client()->psubscribe(...Args::keys($this->prefix, (array) $patterns)), $callback, true);
+        return $this->listen($this->client()->psubscribe(...Args::keys($this->options->prefix, (array) $patterns)), $callback, true);
     }
 
     /**
@@ -388,14 +421,25 @@ final class PhpRedisCompat
     {
         $name = strtolower($method);
         $arguments = array_values($arguments);
+        $plain = $this->options->plain;
+        if (!$plain) {
+            $arguments = $this->options->packArguments($name, $arguments);
+        }
         $entry = CommandTable::COMMANDS[$name] ?? null;
         if ($entry !== null) {
             $built = [$this->arguments($entry[0], $entry[1], $arguments), $entry[2]];
         } else {
-            $built = Builders::build($name, $this->prefix, $arguments);
+            $built = Builders::build($name, $this->options->prefix, $arguments);
             if ($built === null) {
                 throw new \Error(sprintf('Call to undefined method %s::%s()', self::class, $method));
             }
+            if ($built[0] === []) {
+                // invalid arguments phpredis answers without a round trip
+                return $this->convert(null, $built[1], false);
+            }
+        }
+        if (!$plain) {
+            $built = $this->options->replies($name, $built);
         }
         if ($this->session->mode() !== self::ATOMIC) {
             $this->session->queue($built);
@@ -448,7 +492,7 @@ final class PhpRedisCompat
      */
     private function arguments(string $command, string $shape, array $a): array
     {
-        $p = $this->prefix;
+        $p = $this->options->prefix;
 
         return match ($shape) {
             '' => [$command, ...Args::values($a)],
@@ -456,7 +500,9 @@ final class PhpRedisCompat
             'K' => [$command, ...Args::keys($p, Args::spread($a))],
             'kk' => [$command, ...Args::keys($p, \array_slice($a, 0, 2)), ...Args::values(\array_slice($a, 2))],
             'kv' => [$command, $p . Args::value($a[0] ?? ''), ...Args::values(Args::spread(\array_slice($a, 1)))],
-            'kK' => [$command, $p . Args::value($a[0] ?? ''), ...Args::keys($p, Args::spread(\array_slice($a, 1)))],
+            'kK' => \count($a) === 1 && \is_array($a[0])
+                ? [$command, ...Args::keys($p, array_values($a[0]))]
+                : [$command, $p . Args::value($a[0] ?? ''), ...Args::keys($p, Args::spread(\array_slice($a, 1)))],
             'opK' => [$command, Args::value($a[0] ?? ''), ...Args::keys($p, Args::spread(\array_slice($a, 1)))],
             'Kt' => [$command, ...Args::keys($p, Args::spread(\array_slice($a, 0, -1))), Args::value($a[\count($a) - 1] ?? 0)],
             default => throw new RedisError('Unknown argument shape ' . $shape),
@@ -468,7 +514,22 @@ final class PhpRedisCompat
     {
         $blocking = Commands::blockingTimeout($command);
 
-        return $blocking === null ? null : ($blocking > 0 ? $blocking + $this->readTimeout : 0.0);
+        return $blocking === null ? null : ($blocking > 0 ? $blocking + $this->options->readTimeout : 0.0);
+    }
+
+    /**
+     * @param array<int|string, mixed>|false $items
+     *
+     * @return array<int|string, mixed>|false
+     */
+    private function unpackScan(array|false $items, string $shape): array|false
+    {
+        if ($items === false || !$this->options->codec->active()) {
+            return $items;
+        }
+        $items = Values::unpack($items, $shape, $this->options->codec);
+
+        return \is_array($items) ? $items : false;
     }
 
     /** @param list<string> $command */
@@ -499,20 +560,40 @@ final class PhpRedisCompat
         return null;
     }
 
-    private function reconfigure(RedisConfig $config): bool
+    /**
+     * Switches to a client with $config once the server accepted it (a PING through its session
+     * setup); refused, the facade keeps its client and throws (AUTH, as phpredis) or returns false.
+     */
+    private function reconfigure(RedisConfig $config, bool $throw): bool
     {
-        $this->session->release(false);
-        $this->closeOwnClient();
-        $this->client = new RedisClient($config);
-        $this->ownsClient = true;
+        $client = new RedisClient($config);
         try {
-            $this->client->execute('PING');
+            $client->execute('PING');
         } catch (ServerException $e) {
+            if ($e->reply->kind() === 'NOPERM') {
+                // authenticated, as a user who may not PING
+                $this->session->release(false);
+                $this->closeOwnClient();
+                $this->client = $client;
+                $this->ownsClient = true;
+
+                return true;
+            }
+            $client->close();
             $this->lastError = $e->reply->message;
-            throw ErrorPolicy::exception($e->reply->message, $e);
+            if ($throw) {
+                throw ErrorPolicy::exception($e->reply->message, $e);
+            }
+
+            return false;
         } catch (RedisException $e) {
+            $client->close();
             throw ErrorPolicy::convert($e);
         }
+        $this->session->release(false);
+        $this->closeOwnClient();
+        $this->client = $client;
+        $this->ownsClient = true;
 
         return true;
     }

@@ -125,6 +125,23 @@ final class LaravelRedisTest extends E2ETestCase
         self::assertSame(1, $native->exists('fixture_fixture_cache:greeting'));
     }
 
+    /** A connection configured with phpredis's serializer and compression stores phpredis's bytes. */
+    public function testSerializerAndCompressionAsWithPhpRedis(): void
+    {
+        $data = self::json('/redis/packed');
+        $native = self::native('/redis/packed');
+        self::assertSame('Spindle\Redis\PhpRedisCompat', $data['client']);
+        self::assertSame('Redis', $native['client']);
+        unset($data['client'], $native['client']);
+        self::assertSame($native, $data);
+        self::assertSame(['a' => 1, 'b' => [2.5, true], 'text' => str_repeat('spindle ', 40)], $data['get']);
+        self::assertSame([['x'], 7], [$data['hgetall']['f'], $data['hgetall']['g']]);
+        self::assertSame(['one', ['two']], $data['lrange']);
+        self::assertSame(['from' => 'lua'], $data['eval_get']);
+        // igbinary then LZ4: phpredis's LZ4 header, and far fewer bytes than the value
+        self::assertLessThan(120, \strlen($data['raw'][0]) / 2);
+    }
+
     public function testRedisSessionDriver(): void
     {
         $jar = (string) tempnam(sys_get_temp_dir(), 'spindle-redis-jar-');

@@ -48,6 +48,7 @@ final class Builders
             'xack' => [['XACK', $p . Args::value($a[0] ?? ''), Args::value($a[1] ?? ''), ...Args::values((array) ($a[2] ?? []))], Reply::Int],
             'bitop' => [['BITOP', Args::value($a[0] ?? ''), ...Args::keys($p, \array_slice($a, 1))], Reply::Int],
             'rawcommand' => [Args::values($a), Reply::Raw],
+            'acl' => [['ACL', ...Args::values($a)], self::acl(strtolower(Args::value($a[0] ?? '')))],
             default => StreamBuilders::build($method, $p, $a),
         };
     }
@@ -82,13 +83,26 @@ final class Builders
                 array_push($command, 'EX', (string) (int) $options);
             }
         } elseif (\is_array($options)) {
+            // As phpredis: EX/PX with a positive integer, the NX/XX/KEEPTTL/GET flags; anything else is ignored.
             foreach ($options as $key => $value) {
-                if (\is_string($key)) {
-                    array_push($command, strtoupper($key), Args::value($value));
-                } elseif (\is_string($value) && $value !== '') {
-                    $command[] = strtoupper($value);
+                $name = strtoupper(\is_string($key) ? $key : (\is_string($value) ? $value : ''));
+                if (\is_string($key) && ($name === 'EX' || $name === 'PX')) {
+                    if (!\is_scalar($value)) {
+                        trigger_error('Redis::set(): Invalid expire value', \E_USER_WARNING);
+
+                        return [[], static fn (): bool => false];
+                    }
+                    if ((int) $value > 0) {
+                        array_push($command, $name, (string) (int) $value);
+                    }
+                } elseif (!\is_string($key) && \in_array($name, ['NX', 'XX', 'KEEPTTL', 'GET'], true)) {
+                    $command[] = $name;
                 }
             }
+        } elseif ($options !== null) {
+            trigger_error('Redis::set(): Invalid options argument', \E_USER_WARNING);
+
+            return [[], static fn (): bool => false];
         }
 
         return [$command, Reply::Set];
@@ -101,7 +115,11 @@ final class Builders
      */
     private static function hmget(string $p, array $a): array
     {
-        $fields = array_values((array) ($a[1] ?? []));
+        // As phpredis: only integers and non-empty strings are fields; with none, false at once.
+        $fields = array_values(array_filter((array) ($a[1] ?? []), static fn (mixed $f): bool => \is_int($f) || (\is_string($f) && $f !== '')));
+        if ($fields === []) {
+            return [[], static fn (): bool => false];
+        }
 
         return [['HMGET', $p . Args::value($a[0] ?? ''), ...Args::values($fields)], static function (mixed $reply) use ($fields): mixed {
             if (!\is_array($reply)) {
@@ -295,6 +313,23 @@ final class Builders
         }];
     }
 
+    /** ACL's replies as phpredis reads them: GETUSER a map, LOG a list of maps (age-seconds a float). */
+    private static function acl(string $sub): Reply|\Closure
+    {
+        return match ($sub) {
+            'getuser' => static fn (mixed $reply): mixed => \is_array($reply) ? Reply::Assoc->apply($reply) : Reply::raw($reply),
+            'log' => static fn (mixed $reply): mixed => \is_array($reply) ? array_map(static function (mixed $entry): mixed {
+                $entry = Reply::Assoc->apply($entry);
+                if (\is_array($entry) && isset($entry['age-seconds']) && is_numeric($entry['age-seconds'])) {
+                    $entry['age-seconds'] += 0;     // a number: an integer when it has no fraction
+                }
+
+                return $entry;
+            }, $reply) : false,     // as phpredis: LOG RESET's +OK is not the list it reads
+            default => Reply::Raw,
+        };
+    }
+
     /**
      * @param list<mixed> $a
      *
@@ -304,12 +339,19 @@ final class Builders
     {
         $sub = strtolower(Args::value($a[0] ?? ''));
         if ($sub === 'numsub') {
-            $channels = (array) ($a[1] ?? []);
+            if (!\is_array($a[1] ?? null)) {
+                return [[], static fn (): bool => false];
+            }
+            $channels = $a[1];
 
             return [['PUBSUB', 'NUMSUB', ...Args::keys($p, $channels)], Reply::Assoc];
         }
         if ($sub === 'numpat') {
             return [['PUBSUB', 'NUMPAT'], Reply::Int];
+        }
+        if ($sub !== 'channels') {
+            // phpredis knows only CHANNELS, NUMSUB and NUMPAT
+            return [[], static fn (): bool => false];
         }
 
         return [['PUBSUB', ...Args::values($a)], Reply::List];

@@ -19,15 +19,15 @@ final class CommandTable
         'get' => ['GET', 'k', Reply::Str], 'getset' => ['GETSET', 'k', Reply::Str], 'getdel' => ['GETDEL', 'k', Reply::Str],
         'setex' => ['SETEX', 'k', Reply::Bool], 'psetex' => ['PSETEX', 'k', Reply::Bool], 'setnx' => ['SETNX', 'k', Reply::Bool],
         'append' => ['APPEND', 'k', Reply::Int], 'getrange' => ['GETRANGE', 'k', Reply::Str], 'setrange' => ['SETRANGE', 'k', Reply::Int],
-        'strlen' => ['STRLEN', 'k', Reply::Int], 'incr' => ['INCR', 'k', Reply::Int], 'decr' => ['DECR', 'k', Reply::Int],
+        'strlen' => ['STRLEN', 'k', Reply::Int], 
         'incrby' => ['INCRBY', 'k', Reply::Int], 'decrby' => ['DECRBY', 'k', Reply::Int], 'incrbyfloat' => ['INCRBYFLOAT', 'k', Reply::Float],
-        'mget' => ['MGET', 'K', Reply::List], 'getbit' => ['GETBIT', 'k', Reply::Int], 'setbit' => ['SETBIT', 'k', Reply::Int],
+        'mget' => ['MGET', 'K', Reply::List], 'getbit' => ['GETBIT', 'k', Reply::Int], 
         'bitcount' => ['BITCOUNT', 'k', Reply::Int], 'bitpos' => ['BITPOS', 'k', Reply::Int], 'bitop' => ['BITOP', 'opK', Reply::Int],
         // keys
         'del' => ['DEL', 'K', Reply::Int], 'delete' => ['DEL', 'K', Reply::Int], 'unlink' => ['UNLINK', 'K', Reply::Int],
         'exists' => ['EXISTS', 'K', Reply::Int], 'touch' => ['TOUCH', 'K', Reply::Int],
-        'expire' => ['EXPIRE', 'k', Reply::Bool], 'pexpire' => ['PEXPIRE', 'k', Reply::Bool], 'expireat' => ['EXPIREAT', 'k', Reply::Bool],
-        'pexpireat' => ['PEXPIREAT', 'k', Reply::Bool], 'settimeout' => ['EXPIRE', 'k', Reply::Bool], 'persist' => ['PERSIST', 'k', Reply::Bool],
+        
+        'persist' => ['PERSIST', 'k', Reply::Bool],
         'ttl' => ['TTL', 'k', Reply::Int], 'pttl' => ['PTTL', 'k', Reply::Int], 'type' => ['TYPE', 'k', Reply::Type],
         'rename' => ['RENAME', 'kk', Reply::Bool], 'renamekey' => ['RENAME', 'kk', Reply::Bool], 'renamenx' => ['RENAMENX', 'kk', Reply::Bool],
         'keys' => ['KEYS', 'k', Reply::List], 'randomkey' => ['RANDOMKEY', '', Reply::Str], 'dump' => ['DUMP', 'k', Reply::Str],
@@ -60,7 +60,7 @@ final class CommandTable
         'zcard' => ['ZCARD', 'k', Reply::Int], 'zsize' => ['ZCARD', 'k', Reply::Int], 'zcount' => ['ZCOUNT', 'k', Reply::Int],
         'zremrangebyscore' => ['ZREMRANGEBYSCORE', 'k', Reply::Int], 'zremrangebyrank' => ['ZREMRANGEBYRANK', 'k', Reply::Int],
         'zremrangebylex' => ['ZREMRANGEBYLEX', 'k', Reply::Int], 'zlexcount' => ['ZLEXCOUNT', 'k', Reply::Int],
-        'zrangebylex' => ['ZRANGEBYLEX', 'k', Reply::List], 'zrevrangebylex' => ['ZREVRANGEBYLEX', 'k', Reply::List],
+        
         'zpopmin' => ['ZPOPMIN', 'k', Reply::Scores], 'zpopmax' => ['ZPOPMAX', 'k', Reply::Scores],
         'bzpopmin' => ['BZPOPMIN', 'Kt', Reply::List], 'bzpopmax' => ['BZPOPMAX', 'Kt', Reply::List], 'zmscore' => ['ZMSCORE', 'kv', Reply::List],
         // hyperloglog
@@ -68,11 +68,11 @@ final class CommandTable
         // streams
         'xlen' => ['XLEN', 'k', Reply::Int], 'xdel' => ['XDEL', 'kv', Reply::Int],
         // server and connection
-        'ping' => ['PING', '', Reply::Status], 'echo' => ['ECHO', '', Reply::Str], 'dbsize' => ['DBSIZE', '', Reply::Int],
+        'echo' => ['ECHO', '', Reply::Str], 'dbsize' => ['DBSIZE', '', Reply::Int],
         'time' => ['TIME', '', Reply::List], 'lastsave' => ['LASTSAVE', '', Reply::Int], 'publish' => ['PUBLISH', 'k', Reply::Int],
         'save' => ['SAVE', '', Reply::Bool], 'bgsave' => ['BGSAVE', '', Reply::Bool], 'swapdb' => ['SWAPDB', '', Reply::Bool],
         'wait' => ['WAIT', '', Reply::Int], 'role' => ['ROLE', '', Reply::Raw], 'slowlog' => ['SLOWLOG', '', Reply::Raw],
-        'acl' => ['ACL', '', Reply::Raw], 'command' => ['COMMAND', '', Reply::Raw],
+        'command' => ['COMMAND', '', Reply::Raw],
     ];
 
     private function __construct()

@@ -64,6 +64,16 @@ enum Reply
         };
     }
 
+    /** raw() with OPT_REPLY_LITERAL: a status reply is its text ("OK", "PONG"). */
+    public static function literal(mixed $reply): mixed
+    {
+        return match (true) {
+            $reply instanceof Status => $reply->value,
+            \is_array($reply) => array_map(self::literal(...), $reply),
+            default => self::raw($reply),
+        };
+    }
+
     /** phpredis's generic conversion (rawCommand, EVAL): any status → true, nil → false. */
     public static function raw(mixed $reply): mixed
     {

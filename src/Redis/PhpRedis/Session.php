@@ -25,6 +25,8 @@ final class Session
     /** @var list<Built> */
     private array $queue = [];
     private ?Lease $held = null;
+    /** @var array<int, bool> in PIPELINE mode, the queue positions of a MULTI (true) and its EXEC (false) inside the pipeline */
+    private array $nested = [];
     /** @var \WeakReference<object>|null the fiber (request) that opened the mode or WATCH */
     private ?\WeakReference $owner = null;
 
@@ -44,6 +46,7 @@ final class Session
         if (($this->mode !== self::ATOMIC || $this->held !== null) && $this->owner?->get() !== \Fiber::getCurrent()) {
             $this->mode = self::ATOMIC;
             $this->queue = [];
+            $this->nested = [];
             $this->release(false);
         }
     }
@@ -55,6 +58,7 @@ final class Session
             $this->claim();
             $this->mode = $mode === self::PIPELINE ? self::PIPELINE : self::MULTI;
             $this->queue = [];
+            $this->nested = [];
         }
     }
 
@@ -62,6 +66,62 @@ final class Session
     public function queue(array $command): void
     {
         $this->queue[] = $command;
+    }
+
+    /**
+     * In PIPELINE mode, MULTI ($open) or EXEC queued as commands of the pipeline (phpredis's
+     * pipeline()->multi()->…->exec()->exec()): true when it was, false when the call is not one.
+     */
+    public function nest(bool $open): bool
+    {
+        if ($this->mode() !== self::PIPELINE) {
+            return false;
+        }
+        $last = array_key_last($this->nested);
+        $inside = $last !== null && $this->nested[$last];
+        if ($open === $inside) {
+            return false;
+        }
+        $this->nested[\count($this->queue)] = $open;
+        $this->queue[] = [[$open ? 'MULTI' : 'EXEC'], Reply::Raw];
+
+        return true;
+    }
+
+    /**
+     * The results exec() returns: each queued command's reply read by $convert, a transaction
+     * inside the pipeline as one result (its EXEC's replies), its MULTI and QUEUED replies left out.
+     *
+     * @param list<Built> $queue
+     * @param list<mixed> $replies
+     * @param \Closure(mixed, Reply|\Closure(mixed): mixed): mixed $convert
+     *
+     * @return list<mixed>
+     */
+    public function results(array $queue, array $replies, \Closure $convert): array
+    {
+        $nested = $this->nested;
+        $this->nested = [];
+        $results = [];
+        $transaction = null;
+        foreach ($queue as $i => [, $reply]) {
+            $marker = $nested[$i] ?? null;
+            if ($marker === true) {
+                $transaction = [];
+            } elseif ($marker === false) {
+                $exec = $replies[$i] ?? null;
+                $results[] = \is_array($exec)
+                    ? array_map($convert, array_values($exec), array_pad(\array_slice($transaction ?? [], 0, \count($exec)), \count($exec), Reply::Raw))
+                    : $convert($exec, Reply::Bool);
+                $transaction = null;
+            } elseif ($transaction !== null) {
+                $transaction[] = $reply;
+            } else {
+                $results[] = $convert($replies[$i] ?? null, $reply);
+            }
+        }
+
+        return $results;
     }
 
     public function held(): ?Lease
@@ -91,7 +151,13 @@ final class Session
         $commands = array_map(static fn (array $entry): array => $entry[0], $queue);
         try {
             if ($mode === self::PIPELINE) {
-                return [$queue, $this->held !== null ? $this->held->requestMany($commands) : $client->requestMany($commands)];
+                if ($this->held !== null) {
+                    return [$queue, $this->held->requestMany($commands)];
+                }
+                // a transaction inside the pipeline needs a connection of its own
+                return [$queue, \in_array(['MULTI'], $commands, true)
+                    ? $client->dedicated(static fn (Lease $lease): array => $lease->requestMany($commands))
+                    : $client->requestMany($commands)];
             }
             $run = static fn (Lease $lease): array => $lease->requestMany([['MULTI'], ...$commands, ['EXEC']]);
             $all = $this->held !== null ? $run($this->held) : $client->dedicated($run);
@@ -108,6 +174,7 @@ final class Session
     public function discard(): bool
     {
         $this->guard();
+        $this->nested = [];
         $wasQueuing = $this->mode !== self::ATOMIC;
         $this->mode = self::ATOMIC;
         $this->queue = [];

@@ -31,8 +31,11 @@ final class StreamBuilders
             'xgroup' => self::xgroup($p, $a),
             'xtrim' => [['XTRIM', $p . Args::value($a[0] ?? ''), 'MAXLEN', ...(!empty($a[2]) ? ['~', Args::value($a[1] ?? 0)] : [Args::value($a[1] ?? 0)])], Reply::Int],
             'xpending' => self::xpending($p, $a),
-            'xinfo' => [['XINFO', Args::value($a[0] ?? ''), ...Args::keys($p, \array_slice($a, 1, 1)), ...Args::values(\array_slice($a, 2))], Reply::Raw],
-            default => null,
+            'xinfo' => [['XINFO', Args::value($a[0] ?? ''), ...Args::keys($p, \array_slice($a, 1, 1)), ...(isset($a[2])
+                ? [Args::value($a[2]), ...((int) ($a[3] ?? 0) > 0 ? ['COUNT', KeyspaceBuilders::int($a[3])] : [])]
+                : [])], self::info(...)],
+            'xclaim' => self::xclaim($p, $a),
+            default => KeyspaceBuilders::build($method, $p, $a),
         };
     }
 
@@ -55,6 +58,64 @@ final class StreamBuilders
         }
 
         return $entries;
+    }
+
+    /**
+     * XINFO's reply as phpredis reads it: field/value arrays as maps (nested too), a list of
+     * them (GROUPS, CONSUMERS) as a list of maps, stream entries as [id => [field => value]].
+     */
+    public static function info(mixed $reply, ?string $field = null): mixed
+    {
+        if (!\is_array($reply)) {
+            return $reply === null ? null : Reply::raw($reply);
+        }
+        if ($field === 'first-entry' || $field === 'last-entry') {
+            return self::entries([$reply]);
+        }
+        if ($field === 'entries') {
+            return array_map(static fn (mixed $entry): mixed => self::entries([$entry]), $reply);
+        }
+        if ($reply !== [] && array_filter($reply, \is_array(...)) === $reply) {
+            return array_map(static fn (mixed $item): mixed => self::info($item), $reply);
+        }
+        $map = [];
+        for ($i = 0, $n = \count($reply) - 1; $i < $n; $i += 2) {
+            $key = Reply::raw($reply[$i]);
+            $key = \is_int($key) || \is_string($key) ? $key : Args::value($key);
+            $map[$key] = self::info($reply[$i + 1], (string) $key);
+        }
+
+        return $map;
+    }
+
+    /**
+     * xClaim($key, $group, $consumer, $minIdle, array $ids, array $options): options IDLE, TIME,
+     * RETRYCOUNT (with values), FORCE, JUSTID; the claimed entries, or their ids with JUSTID.
+     *
+     * @param list<mixed> $a
+     *
+     * @return Built
+     */
+    private static function xclaim(string $p, array $a): array
+    {
+        $command = ['XCLAIM', $p . Args::value($a[0] ?? ''), Args::value($a[1] ?? ''), Args::value($a[2] ?? ''), KeyspaceBuilders::int($a[3] ?? 0), ...Args::values((array) ($a[4] ?? []))];
+        $justId = false;
+        foreach (\is_array($a[5] ?? null) ? $a[5] : [] as $option => $value) {
+            if (\is_string($option)) {
+                $name = strtoupper($option);
+                if (\in_array($name, ['IDLE', 'TIME', 'RETRYCOUNT'], true)) {
+                    array_push($command, $name, KeyspaceBuilders::int($value));
+                }
+                continue;
+            }
+            $flag = strtoupper(Args::value($value));
+            if ($flag === 'FORCE' || $flag === 'JUSTID') {
+                $command[] = $flag;
+                $justId = $justId || $flag === 'JUSTID';
+            }
+        }
+
+        return [$command, $justId ? Reply::List : self::entries(...)];
     }
 
     /**
@@ -103,6 +164,11 @@ final class StreamBuilders
      */
     private static function xread(string $p, array $a, ?array $group): array
     {
+        if ($group !== null && ((isset($a[1]) && (int) $a[1] < 0) || (isset($a[2]) && (int) $a[2] < 0))) {
+            trigger_error('Redis::xreadgroup(): Negative values for COUNT or BLOCK are illegal.', \E_USER_WARNING);
+
+            return [[], static fn (): bool => false];
+        }
         $command = $group === null ? ['XREAD'] : ['XREADGROUP', 'GROUP', $group[0], $group[1]];
         if ((int) ($a[1] ?? -1) >= 0 && !($group === null && (int) ($a[1] ?? -1) === 0)) {
             array_push($command, 'COUNT', (string) (int) $a[1]);

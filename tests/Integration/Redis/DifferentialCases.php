@@ -16,7 +16,7 @@ final class DifferentialCases
     {
         return self::strings() + self::keys() + self::lists() + self::sets() + self::hashes()
             + self::sortedSets() + self::streams() + self::scripting() + self::scans() + self::transactions()
-            + self::server() + self::errors();
+            + self::server() + self::errors() + DifferentialCasesPhpRedisSuite::all();
     }
 
     /** @return array<string, \Closure(mixed): mixed> */

@@ -19,6 +19,17 @@ use Spindle\Redis\PhpRedisCompat;
  */
 final class SpindleRedisConnector implements Connector
 {
+    /** Laravel's connection settings passed to setOption() as its phpredis connector passes them */
+    private const OPTIONS = [
+        'serializer' => PhpRedisCompat::OPT_SERIALIZER,
+        'compression' => PhpRedisCompat::OPT_COMPRESSION,
+        'compression_level' => PhpRedisCompat::OPT_COMPRESSION_LEVEL,
+        'max_retries' => PhpRedisCompat::OPT_MAX_RETRIES,
+        'backoff_algorithm' => PhpRedisCompat::OPT_BACKOFF_ALGORITHM,
+        'backoff_base' => PhpRedisCompat::OPT_BACKOFF_BASE,
+        'backoff_cap' => PhpRedisCompat::OPT_BACKOFF_CAP,
+    ];
+
     public function __construct(private readonly ClientRegistry $clients, private readonly ?Connector $fallback = null)
     {
     }
@@ -75,6 +86,17 @@ final class SpindleRedisConnector implements Connector
         }
         if (isset($settings['scan'])) {
             $client->setOption(PhpRedisCompat::OPT_SCAN, $settings['scan']);
+        }
+        // As Laravel's phpredis connector: the serializer and compression (the facade writes and
+        // reads the same bytes as phpredis), and the retry options of newer Laravel versions.
+        foreach (self::OPTIONS as $name => $option) {
+            if (\array_key_exists($name, $settings)) {
+                $value = $settings[$name];
+                if ($name === 'backoff_algorithm' && \is_string($value) && \defined(PhpRedisCompat::class . '::BACKOFF_ALGORITHM_' . strtoupper($value))) {
+                    $value = \constant(PhpRedisCompat::class . '::BACKOFF_ALGORITHM_' . strtoupper($value));
+                }
+                $client->setOption($option, $value);
+            }
         }
 
         return $client;
