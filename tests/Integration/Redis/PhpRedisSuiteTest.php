@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Tests\Integration\Redis;
 
 use PHPUnit\Framework\TestCase;
+use Spindle\Tests\ThirdParty\PhpRedis\Checkout;
 
 /**
  * phpredis's own tests/RedisTest.php (tests/ThirdParty/phpredis: 5.3.7, the version of Debian's
@@ -79,8 +80,15 @@ final class PhpRedisSuiteTest extends TestCase
      */
     public function testSpindlePassesWhatNativePasses(string $version): void
     {
+        require_once \dirname(__DIR__, 2) . '/ThirdParty/phpredis/Checkout.php';
+        if (Checkout::directory($version) === null) {
+            // 5.3.7's tests are in this repository (Debian's php-redis source package); a later
+            // version's come from a git copy of phpredis's repository, which Spindle does not
+            // commit: without one on this machine there is nothing to run.
+            self::markTestSkipped("phpredis $version's tests are not on this machine: set SPINDLE_PHPREDIS_GIT to a git copy of phpredis's repository");
+        }
         // Both versions' runs go at once (on first use): the time is mostly the suites' sleeps.
-        self::$results ??= self::runAll(array_keys(self::LISTED), self::PROCESSES);
+        self::$results ??= self::runAll(array_values(array_filter(array_keys(self::LISTED), static fn (string $v): bool => Checkout::directory($v) !== null)), self::PROCESSES);
         $results = self::$results[$version];
         $native = $results['native'];
         $spindle = $results['spindle'];

@@ -29,9 +29,10 @@ foreach (array_slice($arguments, 2) as $argument) {
         $options[$m[1]] = $m[2];
     }
 }
-$directory = __DIR__ . '/' . basename($version);
-if (!in_array($side, SIDES, true) || $version === '' || !is_file($directory . '/RedisTest.php')) {
-    fwrite(STDERR, "usage: run.php native|spindle <version: a directory here> --port=N [--host=H] [--filter=regex] [--after=test] [--only=a,b]\n");
+require_once __DIR__ . '/Checkout.php';
+$directory = $version === '' ? null : Spindle\Tests\ThirdParty\PhpRedis\Checkout::directory($version);
+if (!in_array($side, SIDES, true) || $directory === null) {
+    fwrite(STDERR, "usage: run.php native|spindle <version: 5.3.7 here, or a tag of a phpredis git copy (SPINDLE_PHPREDIS_GIT)> --port=N [--host=H] [--filter=regex] [--after=test] [--only=a,b]\n");
     exit(2);
 }
 
