@@ -154,8 +154,8 @@ final class SessionPools
 
     private static function setting(string $name, int $min): ?int
     {
-        $value = $_SERVER[$name] ?? $_ENV[$name] ?? \getenv($name);
-        if (!\is_string($value) || $value === '') {
+        $value = WorkerEnvironment::value($name);
+        if ($value === null) {
             return null;
         }
         if (\filter_var($value, \FILTER_VALIDATE_INT) === false || (int) $value < $min) {

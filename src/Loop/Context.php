@@ -250,9 +250,6 @@ final class Context
     public function ended(): void
     {
         $this->resumeHooks = [];
-        // The loop ran the end hooks before (ContextDriver::detach()); any left (a task ended
-        // without the loop's task runner) run now.
-        $this->runEndHooks();
     }
 
     /** @internal Called by the loop after this task's fiber is resumed. */

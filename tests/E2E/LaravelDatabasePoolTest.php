@@ -90,7 +90,7 @@ final class LaravelDatabasePoolTest extends E2ETestCase
      */
     public function testTwoWorkersStayWithinTheServersConnectionLimitUnderSixtyFourRequestsAtOnce(): void
     {
-        $env = self::mariadbEnv();
+        $env = LaravelFixture::mariadbEnv();
         // The limit is real: a seventh connection of the account is refused.
         $held = [];
         try {
@@ -124,20 +124,6 @@ final class LaravelDatabasePoolTest extends E2ETestCase
         self::assertSame(64, $answered);
         $server->stop();
         self::assertStringNotContainsString('max_user_connections', $server->stderr());
-    }
-
-    /** @return array<string, string> */
-    private static function mariadbEnv(): array
-    {
-        $dir = \getenv('SPINDLE_MYSQL_DIR');
-        $env = [];
-        foreach (\file(($dir === false || $dir === '' ? '/tmp/spindle-mariadb' : $dir) . '/env', \FILE_IGNORE_NEW_LINES | \FILE_SKIP_EMPTY_LINES) ?: [] as $line) {
-            if (\preg_match('/^(?:export\s+)?([A-Z_0-9]+)=(.*)$/', $line, $m) === 1) {
-                $env[$m[1]] = \trim($m[2], '\'"');
-            }
-        }
-
-        return $env;
     }
 
     /** @return array<string, mixed> */

@@ -24,8 +24,12 @@ final class LaravelFixture
         return $path;
     }
 
-    /** Exports DB_* for the private MariaDB of scripts/mariadb, read from its env file. */
-    public static function useTestDatabase(): void
+    /**
+     * The private MariaDB of scripts/mariadb, as its env file describes it (MYSQL_HOST, MYSQL_PORT…).
+     *
+     * @return array<string, string>
+     */
+    public static function mariadbEnv(): array
     {
         $dir = \getenv('SPINDLE_MYSQL_DIR');
         $file = ($dir === false || $dir === '' ? '/tmp/spindle-mariadb' : $dir) . '/env';
@@ -35,10 +39,18 @@ final class LaravelFixture
         }
         $env = [];
         foreach ($lines as $line) {
-            if (\preg_match('/^(?:export\s+)?([A-Z_]+)=(.*)$/', $line, $m) === 1) {
+            if (\preg_match('/^(?:export\s+)?([A-Z_0-9]+)=(.*)$/', $line, $m) === 1) {
                 $env[$m[1]] = \trim($m[2], '\'"');
             }
         }
+
+        return $env;
+    }
+
+    /** Exports DB_* for the private MariaDB of scripts/mariadb, read from its env file. */
+    public static function useTestDatabase(): void
+    {
+        $env = self::mariadbEnv();
         foreach (['DB_HOST' => 'MYSQL_HOST', 'DB_PORT' => 'MYSQL_PORT', 'DB_USERNAME' => 'MYSQL_USER', 'DB_PASSWORD' => 'MYSQL_PASSWORD', 'DB_DATABASE' => 'MYSQL_DATABASE'] as $laravel => $mysql) {
             if (isset($env[$mysql])) {
                 \putenv($laravel . '=' . $env[$mysql]);
