@@ -52,6 +52,7 @@ $testEnv += [
     'SKIP_SLOW_TESTS' => '1',
     'PATH' => (string) getenv('PATH'),
     'TMPDIR' => sys_get_temp_dir(),
+    'PHP_INI_SCAN_DIR' => testExtensions($work),
 ];
 
 $command = [PHP_BINARY, $work . '/run-tests.php', '-q', '--no-color', '--set-timeout', '60'];
@@ -83,6 +84,26 @@ if (!is_file($junit)) {
 $results = junitResults($junit, $work);
 ksort($results);
 echo json_encode(['work' => $work, 'results' => $results], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";
+
+/**
+ * A scan directory holding only the ini files of the extensions these tests use (both sides
+ * alike): every phpt starts two PHP processes (SKIPIF and the test), and Debian's 38 extensions
+ * make each start 75 ms instead of 45 ms, a third of the run.
+ */
+function testExtensions(string $work): string
+{
+    $directory = $work . '/conf.d';
+    @mkdir($directory, 0o777, true);
+    $wanted = ['mysqlnd', 'pdo', 'pdo_mysql', 'pdo_pgsql', 'pgsql', 'mbstring', 'ctype', 'iconv', 'posix', 'sockets', 'tokenizer', 'xml', 'simplexml', 'dom', 'opcache'];
+    foreach (explode(',', (string) php_ini_scanned_files()) as $file) {
+        $file = trim($file);
+        if ($file !== '' && in_array(preg_replace('/^\d+-|\.ini$/', '', basename($file)), $wanted, true)) {
+            @symlink($file, $directory . '/' . basename($file));
+        }
+    }
+
+    return $directory;
+}
 
 /** @return array<string, string> the tests' settings for the private MariaDB */
 function mysqlTestEnv(string $database): array
