@@ -20,13 +20,18 @@ use Spindle\Loop\TaskRunner;
  *
  * The request timeout is the same for every request, so the running requests' deadlines come in
  * the order the requests began: they are kept in that order, and expire() looks only at the
- * oldest. The server calls expire() from its one 50 ms timer (with the connections' TimeoutWheel)
- * with its one Clock. A request costs one insert and one removal, and no timer.
+ * oldest. The server calls expire() from its one timer (with the connections' TimeoutWheel), set
+ * for the earliest deadline of either, with its one Clock. A request costs two inserts and two
+ * removals, and no timer.
  */
 final class RequestRunner
 {
-    /** @var array<int, RunningRequest> the requests under way, oldest first */
+    /** @var array<int, RunningRequest> the requests the timeout applies to, oldest first */
     private array $running = [];
+    /** @var array<int, RunningRequest> every request under way (a streamed response's included) */
+    private array $underway = [];
+    /** @var (\Closure(float): void)|null see wakeBy() */
+    private ?\Closure $wake = null;
     private readonly ErrorResponses $errors;
     /** @var \Closure(Context, \Throwable): void made once */
     private readonly \Closure $afterResponseFailed;
@@ -71,9 +76,14 @@ final class RequestRunner
     public function start(RunningRequest $run, \Closure $task): void
     {
         $run->startedAt = $this->clock->now;
+        if ($this->running === [] && $this->requestTimeout > 0 && $this->wake !== null) {
+            // It is the oldest: its deadline is the next.
+            ($this->wake)($run->startedAt + $this->requestTimeout);
+        }
         // Every request is kept while it runs: the timeout looks at the oldest, and a request that
         // ends the process (exit(), a fatal error) is found among them (see interrupted()).
         $this->running[\spl_object_id($run)] = $run;
+        $this->underway[\spl_object_id($run)] = $run;
         $this->tasks->run($run->context, $task, $run);
     }
 
@@ -121,13 +131,46 @@ final class RequestRunner
     public function end(RunningRequest $run): void
     {
         $run->context->runAfterResponse($this->afterResponseFailed);
+        unset($this->running[\spl_object_id($run)], $this->underway[\spl_object_id($run)]);
+    }
+
+    /**
+     * $run's response was produced and its body is a stream that goes on (server-sent events, a
+     * long download): the request timeout, which covers producing a response, no longer applies
+     * to it. What bounds it from now on is its connection's (a client that stops reading is cut
+     * after the write timeout) and the app's own.
+     */
+    public function streaming(RunningRequest $run): void
+    {
         unset($this->running[\spl_object_id($run)]);
+    }
+
+    /**
+     * $wake is told the deadline of each request that becomes the oldest under way, so that
+     * expire() runs by then (the server's timer).
+     *
+     * @param \Closure(float): void $wake
+     */
+    public function wakeBy(\Closure $wake): void
+    {
+        $this->wake = $wake;
+    }
+
+    /** When the oldest request under the timeout runs out of time (INF: none can). */
+    public function nextDeadline(): float
+    {
+        $id = \array_key_first($this->running);
+        if ($id === null || $this->requestTimeout <= 0) {
+            return \INF;
+        }
+
+        return $this->running[$id]->startedAt + $this->requestTimeout;
     }
 
     /** Number of requests under way. */
     public function runningCount(): int
     {
-        return \count($this->running);
+        return \count($this->underway);
     }
 
     /** Requests the handler finished (answered or failed) so far. */
@@ -161,7 +204,7 @@ final class RequestRunner
             unset($this->running[$id]);
             $run->timedOut = true;
             $label = $run->context->label;
-            if ($run->connection->timeOut($run)) {
+            if ($run->owner->timeOut($run)) {
                 $this->logger->warning(\sprintf('%s timed out after %.3f s while sending its response; closing the connection', $label, $elapsed));
             } else {
                 $this->logger->warning(\sprintf('%s timed out after %.3f s; answered 504 Gateway Timeout', $label, $elapsed));
@@ -181,7 +224,7 @@ final class RequestRunner
     public function interrupted(): array
     {
         $found = [];
-        foreach ($this->running as $run) {
+        foreach ($this->underway as $run) {
             if (!$run->context->isWaiting()) {
                 $found[] = $run;
             }
@@ -206,9 +249,9 @@ final class RequestRunner
             --$this->inflight;
             ++$this->requests;
         }
-        unset($this->running[\spl_object_id($run)]);
+        unset($this->running[\spl_object_id($run)], $this->underway[\spl_object_id($run)]);
 
-        return $run->connection->abandon($run, $response);
+        return $run->owner->abandon($run, $response);
     }
 
     /** A step of the work after a response threw: logged, and the request still ends. */

@@ -91,6 +91,27 @@ final class ResponseSerializer
     }
 
     /**
+     * The head of an interim response (1xx: 100, 103 Early Hints, …) or of a 101 that switches
+     * protocols: the application's fields but the framing ones, no Date, and for a 101
+     * "Connection: Upgrade" (RFC 9110 §7.8).
+     *
+     * @param array<string, string|list<string>> $headers
+     *
+     * @throws \UnexpectedValueException when a header name or value could split the response
+     */
+    public function informational(int $status, array $headers): string
+    {
+        if ($status < 100 || $status > 199) {
+            throw new \UnexpectedValueException(\sprintf('Invalid interim response status %d', $status));
+        }
+        if ($headers !== $this->lastHeaders) {
+            $this->fields($headers);
+        }
+
+        return 'HTTP/1.1' . ($this->statusLines[$status] ?? $this->statusLine($status)) . $this->lastFields . ($status === 101 ? "Connection: Upgrade\r\n\r\n" : "\r\n");
+    }
+
+    /**
      * Serializes the application's header fields (all but the framing ones) into lastFields, and
      * remembers them as lastHeaders: the next response with equal headers (an app returning the
      * same header array, the common case) reuses the lines without building and checking them

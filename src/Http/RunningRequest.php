@@ -5,11 +5,12 @@ declare(strict_types=1);
 namespace Spindle\Http;
 
 use Spindle\Loop\Context;
+use Spindle\Loop\Loop;
 
 /**
  * @internal One request of a connection, from the moment it was read whole: queued behind the
  * requests before it, then run (its task and its Context), answered and finished by its
- * Connection. RequestRunner keeps it among the requests under way while it runs.
+ * owner (the connection, or the HTTP/2 stream, it came on). RequestRunner keeps it among the requests under way while it runs.
  */
 final class RunningRequest
 {
@@ -29,10 +30,36 @@ final class RunningRequest
      */
     public function __construct(
         public readonly Request $request,
-        public readonly Connection $connection,
+        public readonly RequestOwner $owner,
         public readonly array $tempFiles,
         public readonly bool $keepAlive,
     ) {
         $this->context = new Context($request->method . ' ' . $request->path);
+        $this->context->set(self::class, $this);
+    }
+
+    /**
+     * The request the calling task serves (its own, or the one of the task that started it), if
+     * it is an HTTP request: what Interim::send() answers through.
+     */
+    public static function current(): ?self
+    {
+        $run = Loop::context()?->get(self::class);
+
+        return $run instanceof self ? $run : null;
+    }
+
+    /**
+     * Sends an interim (1xx) response ahead of the final one (see RequestOwner::sendInformational()).
+     *
+     * @param array<string, string|list<string>> $headers
+     */
+    public function sendInformational(int $status, array $headers): bool
+    {
+        if ($status < 100 || $status > 199 || $status === 101) {
+            throw new \InvalidArgumentException(\sprintf('An interim response has a 1xx status other than 101, not %d', $status));
+        }
+
+        return !$this->handled && !$this->timedOut && $this->owner->sendInformational($this, $status, $headers);
     }
 }

@@ -15,25 +15,57 @@ namespace Spindle\Http;
  * begins, with a shorter timeout) needs schedule() again. That keeps the request path to one
  * comparison per state change, and idle connections cost nothing between their deadlines, unlike
  * a sweep over all connections.
+ *
+ * The wheel does not tick by itself: its owner (the server) runs expire() at nextDue(), and is told
+ * when a slot earlier than any before comes into use (wakeBy()), so a worker with nothing to
+ * time sleeps until its next deadline instead of waking every RESOLUTION seconds.
  */
 final class TimeoutWheel
 {
     public const RESOLUTION = 0.05;
 
-    /** @var array<int, array<int, Connection>> slot → connections by object id */
+    /** @var array<int, array<int, Expiring>> slot → connections by object id */
     private array $slots = [];
     /** @var array<int, int> object id → its slot */
     private array $slotOf = [];
     /** The last slot expire() went through. */
     private int $done;
+    /** @var (\Closure(float): void)|null told the time of each slot that comes into use (see wakeBy()) */
+    private ?\Closure $wake = null;
 
     public function __construct(float $now)
     {
         $this->done = self::slot($now) - 1;
     }
 
-    /** Checks $connection at $deadline (or earlier), unless it is checked earlier already (Connection::checkBy() calls it only then). */
-    public function schedule(Connection $connection, float $deadline): void
+    /**
+     * $wake is told the time of every slot that comes into use, so that expire() runs by then
+     * (the server's timer; the wheel has none of its own).
+     *
+     * @param \Closure(float): void $wake
+     */
+    public function wakeBy(\Closure $wake): void
+    {
+        $this->wake = $wake;
+    }
+
+    /** When the earliest slot in use comes (INF: none is). */
+    public function nextDue(): float
+    {
+        $earliest = null;
+        foreach ($this->slots as $slot => $due) {
+            if ($due === []) {
+                unset($this->slots[$slot]);
+            } elseif ($earliest === null || $slot < $earliest) {
+                $earliest = $slot;
+            }
+        }
+
+        return $earliest === null ? \INF : $earliest * self::RESOLUTION;
+    }
+
+    /** Checks $connection at $deadline (or earlier), unless it is checked earlier already (Http1Connection::checkBy() calls it only then). */
+    public function schedule(Expiring $connection, float $deadline): void
     {
         if ($deadline === \INF) {
             return;
@@ -49,10 +81,13 @@ final class TimeoutWheel
             unset($this->slots[$current][$id]);
         }
         $this->slotOf[$id] = $slot;
+        if (!isset($this->slots[$slot]) && $this->wake !== null) {
+            ($this->wake)($slot * self::RESOLUTION);
+        }
         $this->slots[$slot][$id] = $connection;
     }
 
-    public function forget(Connection $connection): void
+    public function forget(Expiring $connection): void
     {
         $id = \spl_object_id($connection);
         $slot = $this->slotOf[$id] ?? null;

@@ -5,9 +5,10 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Revolt\EventLoop;
-use Spindle\Http\Connection;
+use Spindle\Http\ConnectionDriver;
+use Spindle\Http\ConnectionEvents;
 use Spindle\Http\ConnectionServices;
-use Spindle\Http\TimeoutWheel;
+use Spindle\Http\Peer;
 
 /**
  * Accepts connections on one listening socket and serves them until stopped.
@@ -16,19 +17,31 @@ use Spindle\Http\TimeoutWheel;
  * At most $maxConnections are open at once. At the cap the connection that has waited longest
  * without a whole request (one that never sent anything, one trickling its request head, one whose
  * body has fallen behind the minimum body rate, or an idle keep-alive connection: see
- * Connection::waitingSince()) is closed to make room for a new one, so idle or slow clients cannot
+ * ConnectionDriver::waitingSince()) is closed to make room for a new one, so idle or slow clients cannot
  * keep real ones out; when every connection has a request in progress the server stops accepting,
  * and the connections that arrive meanwhile wait in the listening socket's
  * queue (or another worker takes them) until one closes.
+ *
+ * Each accepted socket gets the driver Protocols chooses; a driver that hands its socket to another
+ * (an upgrade) is replaced by it here. The server's one timer runs the connections' and the
+ * requests' timeouts (TimeoutWheel, RequestRunner) at the earliest deadline of either: a worker
+ * with nothing to time is not woken.
  */
-final class HttpServer
+final class HttpServer implements ConnectionEvents
 {
     private const BATCH = 4;
     private const BATCH_AT_CAP = 32;
+    /** Seconds the timer fires after a deadline, so that the wheel's slot has surely come. */
+    private const TIMER_SLACK = 0.001;
 
     private ?string $acceptId = null;
-    private readonly string $timerId;
-    /** @var array<int, Connection> */
+    /** The timeout timer (null: none is due), and when it fires. */
+    private ?string $timerId = null;
+    private float $timerAt = \INF;
+    /** Inside expireTimeouts(): the earliest deadline asked for meanwhile, armed at its end. */
+    private ?float $expiring = null;
+    private readonly Protocols $protocols;
+    /** @var array<int, ConnectionDriver> */
     private array $connections = [];
     private bool $stopping = false;
     private bool $paused = false;
@@ -41,8 +54,11 @@ final class HttpServer
         private readonly string $localAddress,
         private readonly int $localPort,
         private readonly int $maxConnections = 512,
+        ?Protocols $protocols = null,
     ) {
-        $this->timerId = EventLoop::unreference(EventLoop::repeat(TimeoutWheel::RESOLUTION, $this->expireTimeouts(...)));
+        $this->protocols = $protocols ?? new Protocols($set);
+        $set->timeouts->wakeBy($this->wakeBy(...));
+        $set->requests->wakeBy($this->wakeBy(...));
     }
 
     public function start(): void
@@ -116,16 +132,10 @@ final class HttpServer
             \stream_set_read_buffer($socket, 0);
             \stream_set_write_buffer($socket, 0);
             ++$this->accepted;
-            $colon = (int) \strrpos($peer, ':');
-            $connection = new Connection(
-                $socket,
-                $this->set,
-                $this->forget(...),
-                \trim(\substr($peer, 0, $colon), '[]'),
-                (int) \substr($peer, $colon + 1),
-                $this->localAddress,
-                $this->localPort,
-            );
+            if ($i === 0) {
+                $this->set->clock->tick();
+            }
+            $connection = $this->protocols->open($socket, Peer::accepted($peer, $this->localAddress, $this->localPort), $this);
             $this->connections[\spl_object_id($connection)] = $connection;
         }
     }
@@ -135,7 +145,7 @@ final class HttpServer
      * room for a new one (a client must be ready for a server to close a connection that has no
      * request in progress, RFC 9112 §9.5). Runs only at the cap: one pass over the connections.
      */
-    private function longestWaiting(): ?Connection
+    private function longestWaiting(): ?ConnectionDriver
     {
         $oldest = null;
         $since = \INF;
@@ -150,7 +160,8 @@ final class HttpServer
         return $oldest;
     }
 
-    private function forget(Connection $connection): void
+    /** @internal ConnectionEvents: $connection closed. */
+    public function closed(ConnectionDriver $connection): void
     {
         unset($this->connections[\spl_object_id($connection)]);
         if ($this->stopping) {
@@ -162,19 +173,62 @@ final class HttpServer
         }
     }
 
+    /** @internal ConnectionEvents: $old handed its socket to $new (an upgrade). */
+    public function replaced(ConnectionDriver $old, ConnectionDriver $new): void
+    {
+        unset($this->connections[\spl_object_id($old)]);
+        if ($new->isClosed()) {
+            $this->closed($new);
+
+            return;
+        }
+        $this->connections[\spl_object_id($new)] = $new;
+        if ($this->stopping) {
+            $new->drain();
+        }
+    }
+
+    /**
+     * Makes sure the timer runs by $at: the wheel tells of each new slot, the runner of each new
+     * oldest request. A later deadline than the one armed costs this comparison only.
+     */
+    private function wakeBy(float $at): void
+    {
+        if ($this->expiring !== null) {
+            $this->expiring = \min($this->expiring, $at);
+
+            return;
+        }
+        if ($at >= $this->timerAt) {
+            return;
+        }
+        if ($this->timerId !== null) {
+            EventLoop::cancel($this->timerId);
+        }
+        $this->timerAt = $at;
+        $this->timerId = EventLoop::unreference(EventLoop::delay(\max(0.0, $at - \microtime(true)) + self::TIMER_SLACK, $this->expireTimeouts(...)));
+    }
+
     private function expireTimeouts(): void
     {
         // The worker's one timer and one clock for every timeout: the connections' (header, body,
         // keep-alive, stalled writes) and the requests' (--request-timeout, the RequestRunner's).
+        $this->timerId = null;
+        $this->timerAt = \INF;
+        $this->expiring = \INF;
         $now = $this->set->clock->tick();
         $this->set->timeouts->expire($now);
         $this->set->requests->expire($now);
+        $this->expiring = null;
+        $this->wakeBy(\min($this->set->timeouts->nextDue(), $this->set->requests->nextDeadline()));
     }
 
     private function finishIfDrained(): void
     {
-        if ($this->connections === []) {
+        if ($this->connections === [] && $this->timerId !== null) {
             EventLoop::cancel($this->timerId);
+            $this->timerId = null;
+            $this->timerAt = \INF;
         }
     }
 }

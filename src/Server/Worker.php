@@ -51,6 +51,9 @@ final class Worker
     private ?PrintedOutput $printed = null;
     /** hrtime (ns) when the lag timer last fired. */
     private int $lagTick = 0;
+    private int $reportTick = 0;
+    private ?string $lagTimer = null;
+    private bool $lagPaused = false;
     /** @var list<string> loop callbacks to cancel when serve() returns */
     private array $watchers = [];
     private readonly Observability $observability;
@@ -224,8 +227,9 @@ final class Worker
 
         $this->channel = $channel;
         $channel->onClosed($this->masterGone(...));
-        $this->lagTick = \hrtime(true);
-        $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::LAG_INTERVAL, $this->measureLag(...)));
+        $this->lagTick = $this->reportTick = \hrtime(true);
+        // The lag probe runs while requests are under way; report() starts it again when they are.
+        $this->watchers[] = $this->lagTimer = EventLoop::unreference(EventLoop::repeat(self::LAG_INTERVAL, $this->measureLag(...)));
         // Fires while requests wait; only a request computing without pause holds it up.
         $this->watchers[] = EventLoop::unreference(EventLoop::repeat(self::REPORT_INTERVAL, $this->report(...)));
         $this->observability->start();
@@ -285,6 +289,12 @@ final class Worker
         $now = \hrtime(true);
         $lag = ($now - $this->lagTick) / 1e9 - self::LAG_INTERVAL;
         $this->lagTick = $now;
+        if (($this->requests?->runningCount() ?? 0) === 0 && $this->lagTimer !== null) {
+            // Nothing runs that could hold the loop up: an idle worker is not woken ten times a
+            // second for it (report() measures its own lateness meanwhile, and resumes the probe).
+            EventLoop::disable($this->lagTimer);
+            $this->lagPaused = true;
+        }
         $this->observability->observeLag($lag);
         if ($lag > $this->stats->lag) {
             $this->stats->lag = $lag;
@@ -295,8 +305,18 @@ final class Worker
     {
         $this->printed?->reopen();
         $stats = $this->stats;
-        // A stall that is still holding up the lag timer counts too.
-        $lag = \max($stats->lag, (\hrtime(true) - $this->lagTick) / 1e9 - self::LAG_INTERVAL, 0.0);
+        // A stall that is still holding up the lag timer counts too, as does one that held up
+        // this report (the lag probe may be paused).
+        $now = \hrtime(true);
+        $lag = \max($stats->lag, ($now - $this->reportTick) / 1e9 - self::REPORT_INTERVAL, 0.0);
+        if (!$this->lagPaused) {
+            $lag = \max($lag, ($now - $this->lagTick) / 1e9 - self::LAG_INTERVAL);
+        } elseif (($this->requests?->runningCount() ?? 0) > 0 && $this->lagTimer !== null) {
+            $this->lagPaused = false;
+            $this->lagTick = $now;
+            EventLoop::enable($this->lagTimer);
+        }
+        $this->reportTick = $now;
         $stats->lag = 0.0;
         [$dbBusy, $dbIdle, $dbWaiting] = self::databaseFigures();
         $this->channel?->report(

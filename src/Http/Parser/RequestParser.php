@@ -63,6 +63,21 @@ final class RequestParser
         return $this->state === self::HEAD && $this->buffer !== '';
     }
 
+    /**
+     * The bytes read after the last whole request that are not part of a request yet, taken out
+     * of the parser: after a 101, they belong to the new protocol.
+     */
+    public function takeBuffered(): string
+    {
+        if ($this->state !== self::HEAD) {
+            return '';
+        }
+        $bytes = $this->buffer;
+        $this->buffer = '';
+
+        return $bytes;
+    }
+
     /** @throws HttpException */
     public function push(string $bytes): void
     {

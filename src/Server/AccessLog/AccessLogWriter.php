@@ -39,6 +39,7 @@ final class AccessLogWriter
     /** @var resource|null */
     private mixed $stream = null;
     private ?string $timer = null;
+    private bool $started = false;
     /** Lines dropped because the output did not keep up. */
     public int $dropped = 0;
 
@@ -47,10 +48,17 @@ final class AccessLogWriter
         $this->open();
     }
 
-    /** Starts the flush timer (it does not keep the loop running). */
+    /**
+     * From now on, lines written go out within FLUSH_INTERVAL: a timer (it does not keep the loop
+     * running) is armed by the first line after a flush, so an idle worker is not woken for an
+     * empty log.
+     */
     public function start(): void
     {
-        $this->timer ??= EventLoop::unreference(EventLoop::repeat(self::FLUSH_INTERVAL, $this->flush(...)));
+        $this->started = true;
+        if ($this->lines !== []) {
+            $this->arm();
+        }
     }
 
     public function write(string $line): void
@@ -59,7 +67,17 @@ final class AccessLogWriter
         $this->size += \strlen($line);
         if ($this->size >= self::FLUSH_SIZE) {
             $this->flush();
+        } elseif ($this->timer === null && $this->started) {
+            $this->arm();
         }
+    }
+
+    private function arm(): void
+    {
+        $this->timer ??= EventLoop::unreference(EventLoop::delay(self::FLUSH_INTERVAL, function (): void {
+            $this->timer = null;
+            $this->flush();
+        }));
     }
 
     public function flush(): void
@@ -107,6 +125,10 @@ final class AccessLogWriter
             $rest = $keep;
         }
         $this->pending = $rest;
+        if ($rest !== '' && $this->started) {
+            // The pipe is full: try again later.
+            $this->arm();
+        }
     }
 
     /** Flushes, then opens the path again (after logrotate moved the file away). */
@@ -126,6 +148,7 @@ final class AccessLogWriter
     /** Flushes what is left and stops the timer. */
     public function close(): void
     {
+        $this->started = false;
         if ($this->timer !== null) {
             EventLoop::cancel($this->timer);
             $this->timer = null;

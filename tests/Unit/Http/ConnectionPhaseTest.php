@@ -10,8 +10,9 @@ use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
 use Spindle\Http\Clock;
 use Spindle\Http\ConcurrencyLimit;
-use Spindle\Http\Connection;
-use Spindle\Http\ConnectionPhase;
+use Spindle\Http\Http1\Http1Connection;
+use Spindle\Http\Peer;
+use Spindle\Http\Http1\ConnectionPhase;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\HttpLimits;
 use Spindle\Http\Request;
@@ -30,7 +31,7 @@ final class ConnectionPhaseTest extends TestCase
 {
     /** @var resource */
     private $client;
-    private Connection $connection;
+    private Http1Connection $connection;
     private Clock $clock;
     private RequestRunner $runner;
     /** @var list<string> the paths that reached the handler, in order */
@@ -56,7 +57,7 @@ final class ConnectionPhaseTest extends TestCase
         \stream_set_blocking($client, false);
         \stream_set_blocking($server, false);
         $this->client = $client;
-        $this->connection = new Connection($server, $set, static function (): void {}, '127.0.0.1', 50000, '127.0.0.1', 80);
+        $this->connection = new Http1Connection($server, $set, new IgnoredConnectionEvents(), new Peer('127.0.0.1', 50000, '127.0.0.1', 80));
     }
 
     protected function tearDown(): void
@@ -169,7 +170,7 @@ final class ConnectionPhaseTest extends TestCase
 
     public function testThePhasesConnectionHoldsAreTheEnumsCasesInOrder(): void
     {
-        $constants = (new \ReflectionClass(Connection::class))->getConstants();
+        $constants = (new \ReflectionClass(Http1Connection::class))->getConstants();
         foreach (ConnectionPhase::cases() as $position => $case) {
             $name = \strtoupper((string) \preg_replace('/(?<!^)[A-Z]/', '_$0', $case->name));
             self::assertSame($position, $constants[$name] ?? null, $case->name);

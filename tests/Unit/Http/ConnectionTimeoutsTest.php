@@ -9,7 +9,8 @@ use Psr\Log\NullLogger;
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
 use Spindle\Http\ConcurrencyLimit;
-use Spindle\Http\Connection;
+use Spindle\Http\Http1\Http1Connection;
+use Spindle\Http\Peer;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\HttpLimits;
 use Spindle\Http\Request;
@@ -36,7 +37,7 @@ final class ConnectionTimeoutsTest extends TestCase
     private RequestRunner $runner;
     /** @var resource */
     private $client;
-    private ?Connection $connection = null;
+    private ?Http1Connection $connection = null;
     /** @var \Revolt\EventLoop\Suspension<mixed>|null the request to /hold, until the test resumes it */
     private ?EventLoop\Suspension $held = null;
 
@@ -52,8 +53,7 @@ final class ConnectionTimeoutsTest extends TestCase
             $this->tearDown();
             $this->connection = null;
         }
-        $this->clock = new Clock();
-        $this->clock->now = self::START;
+        $this->clock = new Clock(self::START);
         $this->wheel = new TimeoutWheel(self::START);
         $held = &$this->held;
         $handler = static function (Request $request) use (&$held): Response {
@@ -73,7 +73,7 @@ final class ConnectionTimeoutsTest extends TestCase
         \stream_set_blocking($client, false);
         \stream_set_blocking($server, false);
         $this->client = $client;
-        $this->connection = new Connection($server, $this->set, static function (): void {}, '127.0.0.1', 50000, '127.0.0.1', 80);
+        $this->connection = new Http1Connection($server, $this->set, new IgnoredConnectionEvents(), new Peer('127.0.0.1', 50000, '127.0.0.1', 80));
     }
 
     protected function tearDown(): void

@@ -9,7 +9,8 @@ use Psr\Log\NullLogger;
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
 use Spindle\Http\ConcurrencyLimit;
-use Spindle\Http\Connection;
+use Spindle\Http\Http1\Http1Connection;
+use Spindle\Http\Peer;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\HttpLimits;
 use Spindle\Http\Request;
@@ -29,7 +30,7 @@ final class PipelinedWritesTest extends TestCase
 {
     /** @var resource */
     private $client;
-    private Connection $connection;
+    private Http1Connection $connection;
     private RequestRunner $runner;
 
     protected function setUp(): void
@@ -50,7 +51,7 @@ final class PipelinedWritesTest extends TestCase
         \stream_set_blocking($client, false);
         \stream_set_blocking($server, false);
         $this->client = $client;
-        $this->connection = new Connection($server, $set, static function (): void {}, '127.0.0.1', 50000, '127.0.0.1', 80);
+        $this->connection = new Http1Connection($server, $set, new IgnoredConnectionEvents(), new Peer('127.0.0.1', 50000, '127.0.0.1', 80));
     }
 
     protected function tearDown(): void

@@ -10,7 +10,7 @@ use Spindle\Http\Clock;
 use Spindle\Http\HttpException;
 use Spindle\Http\HttpLimits;
 use Spindle\Http\Request;
-use Spindle\Http\RequestAssembler;
+use Spindle\Http\Http1\RequestAssembler;
 
 /**
  * Where a request body is kept while it arrives: in memory up to --body-buffer-size while the
@@ -177,8 +177,7 @@ final class RequestAssemblerTest extends TestCase
 
     public function testTheBodysStartAndBytesSoFarAreKeptForItsRate(): void
     {
-        $clock = new Clock();
-        $clock->now = 1000.0;
+        $clock = new Clock(1000.0);
         $assembler = $this->assembler(new BodyMemory(1000), 100, $clock);
         $assembler->push("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 50\r\n\r\n");
         $clock->now = 1003.0;

@@ -116,35 +116,34 @@ final class RequestTimeoutTest extends TestCase
         self::assertSame(['cancelled', 'waited after cancellation', 'resumed late'], $events);
     }
 
-    public function testAStreamedResponseThatRunsTooLongIsCutOff(): void
+    public function testAStreamedResponseOutlivesTheRequestTimeoutWhichCoversProducingIt(): void
     {
+        // Server-sent events and long downloads: once the handler has produced its response, the
+        // request timeout is over; the stream goes on as long as the app and the client keep it.
         $events = [];
         $app = static function () use (&$events): Response {
             return new Response(200, ['Content-Type' => 'text/plain'], (static function () use (&$events): \Generator {
                 try {
                     yield "first\n";
-                    delay(5);
-                    yield "never\n";
+                    delay(0.5);
+                    yield "second\n";
                 } finally {
                     $events[] = 'finally';
                 }
             })());
         };
-        $head = $chunk = null;
-        $closed = false;
-        $worker = InProcessWorker::run(new ServerOptions('app.php', requestTimeout: 0.2), $app, static function (int $port) use (&$head, &$chunk, &$closed): void {
+        $head = $chunks = null;
+        $worker = InProcessWorker::run(new ServerOptions('app.php', requestTimeout: 0.2), $app, static function (int $port) use (&$head, &$chunks): void {
             $client = LoopClient::connect($port);
             $client->get('/events');
             $head = $client->readResponse();
-            $chunk = $client->readChunk();
-            $closed = $client->waitForClose(1.5);
+            $chunks = [$client->readChunk(), $client->readChunk(), $client->readChunk()];
         });
 
         self::assertSame(200, $head?->status);
-        self::assertSame("first\n", $chunk);
-        self::assertTrue($closed, 'the connection is cut: no terminating chunk');
+        self::assertSame(["first\n", "second\n", ''], $chunks, 'every piece, then the terminating chunk');
         self::assertSame(['finally'], $events);
-        self::assertMatchesRegularExpression('~^GET /events timed out after 0\.\d{3} s while sending its response; closing the connection$~', $worker->logger->messages('warning')[0] ?? '');
+        self::assertSame([], \array_values(\array_filter($worker->logger->messages('warning'), static fn (string $line): bool => \str_contains($line, 'timed out'))));
         self::assertSame([], $worker->logger->messages('error'));
     }
 

@@ -2,10 +2,16 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Http;
+namespace Spindle\Http\Http1;
 
 use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
+use Spindle\Http\ConnectionClosed;
+use Spindle\Http\ConnectionServices;
+use Spindle\Http\FileBody;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+use Spindle\Http\Status;
 
 /**
  * The writing side of one connection: turns responses into bytes on its socket. A head with a
@@ -232,10 +238,23 @@ final class ResponseWriter
         }
         $this->buffer = (string) \substr($data, $written);
         $this->buffered = \strlen($this->buffer);
-        $this->lastWriteAt = $this->set->clock->now;
+        $this->lastWriteAt = $this->set->clock->tick();
         $this->writeId ??= EventLoop::onWritable($this->socket, $this->onWritable(...));
         EventLoop::enable($this->writeId);
         ($this->onBuffered)();
+    }
+
+    /**
+     * Stops writing and hands back what the client has not taken yet (what was held back by a
+     * cork included), for whoever writes to the socket next (an upgrade).
+     */
+    public function detach(): string
+    {
+        $unwritten = $this->buffer . $this->held;
+        $this->buffer = $this->held = '';
+        $this->close();
+
+        return $unwritten;
     }
 
     /** Stops writing for good: what is buffered is dropped, a request waiting to write gets ConnectionClosed. */
@@ -299,7 +318,7 @@ final class ResponseWriter
             return;
         }
         if ($written > 0) {
-            $this->lastWriteAt = $this->set->clock->now;
+            $this->lastWriteAt = $this->set->clock->tick();
             $this->buffer = (string) \substr($this->buffer, $written);
             $this->buffered = \strlen($this->buffer);
         }

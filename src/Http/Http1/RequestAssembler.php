@@ -2,14 +2,20 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Http;
+namespace Spindle\Http\Http1;
 
+use Spindle\Http\BodyMemory;
+use Spindle\Http\Clock;
+use Spindle\Http\FormBody;
+use Spindle\Http\HttpException;
+use Spindle\Http\HttpLimits;
 use Spindle\Http\Multipart\MultipartLimits;
 use Spindle\Http\Multipart\MultipartParser;
 use Spindle\Http\Multipart\TempFileSink;
 use Spindle\Http\Parser\HeadCache;
 use Spindle\Http\Parser\RequestHead;
 use Spindle\Http\Parser\RequestParser;
+use Spindle\Http\Request;
 
 /**
  * Turns the bytes of one connection into whole requests: the parser's heads and body pieces
@@ -90,6 +96,12 @@ final class RequestAssembler
     public function isReadingBody(): bool
     {
         return $this->head !== null;
+    }
+
+    /** The bytes read past the last whole request that are not a request yet (see RequestParser::takeBuffered()). */
+    public function takeUnparsed(): string
+    {
+        return $this->head === null ? $this->parser->takeBuffered() : '';
     }
 
     /** Drops a request in progress, with the temporary files of its uploads and body. */

@@ -2,9 +2,22 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Http;
+namespace Spindle\Http\Http1;
 
 use Revolt\EventLoop;
+use Spindle\Http\ConnectionClosed;
+use Spindle\Http\ConnectionDriver;
+use Spindle\Http\ConnectionEvents;
+use Spindle\Http\Expiring;
+use Spindle\Http\Peer;
+use Spindle\Http\RequestOwner;
+use Spindle\Http\UpgradeHandler;
+use Spindle\Http\UpgradedSocket;
+use Spindle\Http\ConnectionServices;
+use Spindle\Http\HttpException;
+use Spindle\Http\Request;
+use Spindle\Http\Response;
+use Spindle\Http\RunningRequest;
 
 /**
  * One accepted HTTP/1.1 connection: reads bytes into its RequestAssembler, runs each whole
@@ -30,7 +43,7 @@ use Revolt\EventLoop;
  * writing and what the connections share to run requests (RequestRunner: slots, the request
  * timeout, error responses) are already their own classes.
  */
-final class Connection
+final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
 {
     private const READ_SIZE = 65536;
     /** The phases, as positions in ConnectionPhase::cases() (see $phase). */
@@ -78,19 +91,17 @@ final class Connection
     private float $lastReadAt;
     /** When the timeout wheel checks this connection next (INF: it is in no slot). */
     private float $checkAt = \INF;
+    /** The response of $current switches protocols: who takes the socket once it is written (see handOver()). */
+    private ?UpgradeHandler $upgrade = null;
 
     /**
      * @param resource $socket
-     * @param \Closure(self): void $onClose
      */
     public function __construct(
         private readonly mixed $socket,
         private readonly ConnectionServices $set,
-        private readonly \Closure $onClose,
-        public readonly string $remoteAddress,
-        public readonly int $remotePort,
-        public readonly string $localAddress,
-        public readonly int $localPort,
+        private readonly ConnectionEvents $events,
+        public readonly Peer $peer,
     ) {
         $this->lastReadAt = $this->acceptedAt = $set->clock->now;
         $this->requests = new RequestAssembler(
@@ -98,10 +109,10 @@ final class Connection
             $set->uploadDir,
             $this->onBodyBegins(...),
             $this->onRequest(...),
-            $remoteAddress,
-            $remotePort,
-            $localAddress,
-            $localPort,
+            $peer->remoteAddress,
+            $peer->remotePort,
+            $peer->localAddress,
+            $peer->localPort,
             $set->heads,
             $set->bodyMemory,
             $set->clock,
@@ -162,7 +173,7 @@ final class Connection
         // that just connected, or a keep-alive client about to send its next request), and closing
         // would lose it. It gets DRAIN_GRACE seconds; a request that arrives is answered with
         // "Connection: close". The timeout sweep closes it when the grace is over.
-        $this->drainGraceEnds = $this->set->clock->now + self::DRAIN_GRACE;
+        $this->drainGraceEnds = $this->set->clock->tick() + self::DRAIN_GRACE;
         $this->checkBy($this->drainGraceEnds);
     }
 
@@ -297,7 +308,9 @@ final class Connection
 
             return;
         }
-        $now = $this->set->clock->now;
+        // The clock moves on here, where the worker learns of every new request (and in finish()):
+        // the server's timer only runs at deadlines. microtime() costs ~30 ns.
+        $now = $this->set->clock->tick();
         if ($this->requests->isIdle()) {
             $this->headStartedAt = $now;
         }
@@ -439,6 +452,15 @@ final class Connection
             $this->writer->cork();
             $this->corkedForNext = true;
         }
+        if ($response->upgrade !== null) {
+            $this->switchProtocols($run, $response, $response->upgrade);
+
+            return;
+        }
+        if (!\is_string($response->body)) {
+            // A file or a stream: the response is produced, and the request timeout is over.
+            $this->set->requests->streaming($run);
+        }
         try {
             $this->writer->send($run->request, $response, $keepAlive);
         } catch (ConnectionClosed) {
@@ -453,6 +475,83 @@ final class Connection
         if (!$keepAlive && $this->phase === self::RESPONDING) {
             $this->phase = self::LAST_RESPONSE;
         }
+    }
+
+    /**
+     * Writes the 101 of an upgrade: the connection reads no more as HTTP, and is handed over once
+     * the request has ended (see finish()). An upgrade the request cannot take (not HTTP/1.1, a
+     * status other than 101, a header that could split the head) is a 500, and the connection's
+     * last response.
+     */
+    private function switchProtocols(RunningRequest $run, Response $response, UpgradeHandler $upgrade): void
+    {
+        $this->phase = self::LAST_RESPONSE;
+        $this->pauseReading();
+        $request = $run->request;
+        try {
+            if ($request->protocolVersion !== '1.1' || $response->status !== 101) {
+                throw new \UnexpectedValueException(\sprintf('an upgrade answers an HTTP/1.1 request with 101, not HTTP/%s with %d', $request->protocolVersion, $response->status));
+            }
+            $head = $this->set->serializer->informational(101, $response->headers);
+        } catch (\UnexpectedValueException $e) {
+            $this->set->logger->error(\sprintf('%s %s: invalid response: %s', $request->method, $request->path, $e->getMessage()));
+            $message = ($this->set->debug ? $e->getMessage() : 'Internal Server Error') . "\n";
+            $this->write($this->set->serializer->head(500, '', ['Content-Type' => 'text/plain; charset=utf-8'], $request->protocolVersion, false, \strlen($message)) . $message);
+
+            return;
+        }
+        try {
+            $this->write($head);
+            $this->upgrade = $upgrade;
+        } catch (ConnectionClosed) {
+            // The client left before its 101.
+        }
+    }
+
+    /**
+     * The request that switched protocols has ended: its socket goes to the upgrade's driver,
+     * with the bytes read past the request and those of the 101 not written yet, and the server
+     * holds that driver in this connection's place.
+     */
+    private function handOver(UpgradeHandler $upgrade, Request $request): void
+    {
+        $this->phase = self::CLOSED;
+        $this->set->timeouts->forget($this);
+        EventLoop::cancel($this->readId);
+        $this->dropQueue();
+        $readAhead = $this->requests->takeUnparsed();
+        $this->requests->abort();
+        $socket = new UpgradedSocket($this->socket, $readAhead, $this->writer->detach(), $this->peer, $this->set, $this->events, $request);
+        try {
+            $driver = $upgrade->takeOver($socket);
+        } catch (\Throwable $e) {
+            $this->set->logger->error(\sprintf('%s %s: the upgraded connection could not be taken over: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
+            @\fclose($this->socket);
+            $this->events->closed($this);
+
+            return;
+        }
+        $this->events->replaced($this, $driver);
+    }
+
+    /**
+     * Sends an interim response ahead of $run's final one: only to an HTTP/1.1 client (RFC 9110
+     * §15.2: not to HTTP/1.0), and only while its response has not begun.
+     *
+     * @param array<string, string|list<string>> $headers
+     */
+    public function sendInformational(RunningRequest $run, int $status, array $headers): bool
+    {
+        if ($run !== $this->current || $this->phase !== self::RUNNING || $run->request->protocolVersion !== '1.1') {
+            return false;
+        }
+        try {
+            $this->write($this->set->serializer->informational($status, $headers));
+        } catch (ConnectionClosed) {
+            return false;
+        }
+
+        return true;
     }
 
     /**
@@ -519,6 +618,15 @@ final class Connection
         ++$this->served;
         $corked = $this->corkedForNext;
         $this->corkedForNext = false;
+        if ($this->upgrade !== null) {
+            $upgrade = $this->upgrade;
+            $this->upgrade = null;
+            if ($phase !== self::CLOSED) {
+                $this->handOver($upgrade, $run->request);
+            }
+
+            return;
+        }
         if ($phase !== self::RESPONDING) {
             if ($phase !== self::CLOSED) {
                 // Its response was the last (or it never had one): no request after it is served.
@@ -530,7 +638,7 @@ final class Connection
         $this->phase = self::WAITING;
         if ($this->writer->buffered === 0) {
             // The keep-alive timeout counts from here, not from when this request arrived.
-            $this->writer->lastWriteAt = $this->set->clock->now;
+            $this->writer->lastWriteAt = $this->set->clock->tick();
             $this->checkBy($this->writer->lastWriteAt + $this->set->limits->keepAliveTimeout);
         }
         $this->runNext();
@@ -628,7 +736,7 @@ final class Connection
         $this->dropQueue();
         @\fclose($this->socket);
         $this->requests->abort();
-        ($this->onClose)($this);
+        $this->events->closed($this);
     }
 
     private function dropQueue(): void

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Http;
+namespace Spindle\Http\Http1;
 
 /**
  * Where a Connection is in its life, one phase at a time. Reading may pause (backpressure) and a
