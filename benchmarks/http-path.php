@@ -47,7 +47,7 @@ use Spindle\Http\ResponseSerializer;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\AccessLog\AccessLogFormat;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\Worker;
 
@@ -66,7 +66,7 @@ $done = 0;
 $nextRound = static fn () => null;
 // Once every connection of the round has its answer, the next round begins: the loop runs
 // throughout, as it does in a worker.
-$counting = new ClosureApplication(static function (Request $request) use ($app, &$done, $connections, &$nextRound): Response {
+$counting = new ClosureHandler(static function (Request $request) use ($app, &$done, $connections, &$nextRound): Response {
     $response = $app->handle($request);
     if (++$done === $connections) {
         EventLoop::defer($nextRound);

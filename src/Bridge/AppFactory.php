@@ -7,9 +7,9 @@ namespace Spindle\Bridge;
 use Psr\Log\LoggerInterface;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\HttpClient\Stream\StreamWrappers;
-use Spindle\Server\Application;
+use Spindle\Http\RequestHandler;
 use Spindle\Server\ApplicationFactory;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
 
@@ -20,7 +20,7 @@ use Spindle\Server\ServerOptions;
  */
 final class AppFactory implements ApplicationFactory
 {
-    public function create(ServerOptions $options, LoggerInterface $logger): Application
+    public function create(ServerOptions $options, LoggerInterface $logger): RequestHandler
     {
         StreamWrappers::install();
         $app = $options->app;
@@ -33,6 +33,6 @@ final class AppFactory implements ApplicationFactory
         }
         $logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
 
-        return new ClosureApplication($framework::boot($app, $options, $logger));
+        return new ClosureHandler($framework::boot($app, $options, $logger));
     }
 }

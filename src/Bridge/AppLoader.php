@@ -7,7 +7,7 @@ namespace Spindle\Bridge;
 use Psr\Http\Server\RequestHandlerInterface;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Request;
-use Spindle\Server\Application;
+use Spindle\Http\RequestHandler;
 use Spindle\Server\ServerError;
 
 /**
@@ -23,7 +23,7 @@ final class AppLoader
     {
     }
 
-    public function load(string $file): Application
+    public function load(string $file): RequestHandler
     {
         if (!\is_file($file)) {
             throw new ServerError(\sprintf('Application file %s does not exist', $file));
@@ -33,7 +33,7 @@ final class AppLoader
         return $this->adapt($app, $file);
     }
 
-    public function adapt(mixed $app, string $origin): Application
+    public function adapt(mixed $app, string $origin): RequestHandler
     {
         if ($app instanceof RequestHandlerInterface) {
             return new Psr15App($app, $this->bridge);

@@ -8,14 +8,14 @@ use Psr\Http\Message\ResponseInterface;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
-use Spindle\Server\Application;
+use Spindle\Http\RequestHandler;
 
 /**
- * An app file's closure as the worker's Application: called with what it takes (ClosureInput),
+ * An app file's closure as the worker's RequestHandler: called with what it takes (ClosureInput),
  * and what it returns made a Response: a Spindle Response as it is, a PSR-7 response through the
  * bridge, a string as 200 text/plain.
  */
-final class ClosureApp implements Application
+final class ClosureApp implements RequestHandler
 {
     private const TEXT = ['Content-Type' => 'text/plain; charset=utf-8'];
 

@@ -8,10 +8,10 @@ use Psr\Http\Server\RequestHandlerInterface;
 use Spindle\Bridge\Psr15\Psr7Bridge;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
-use Spindle\Server\Application;
+use Spindle\Http\RequestHandler;
 
-/** A PSR-15 request handler as the worker's Application, through the PSR-7 bridge both ways. */
-final class Psr15App implements Application
+/** A PSR-15 request handler as the worker's RequestHandler, through the PSR-7 bridge both ways. */
+final class Psr15App implements RequestHandler
 {
     public function __construct(
         private readonly RequestHandlerInterface $handler,

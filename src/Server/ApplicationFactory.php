@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Psr\Log\LoggerInterface;
+use Spindle\Http\RequestHandler;
 
 /**
  * Boots the application a worker serves, as `serve APP` names it (a PHP file, or a directory of a
@@ -14,5 +15,5 @@ use Psr\Log\LoggerInterface;
 interface ApplicationFactory
 {
     /** @throws ServerError when the app cannot be loaded */
-    public function create(ServerOptions $options, LoggerInterface $logger): Application;
+    public function create(ServerOptions $options, LoggerInterface $logger): RequestHandler;
 }

@@ -155,7 +155,7 @@ final class Worker
     /**
      * $app behind the worker's middleware, as the options turn it on (RequestPath: request ids,
      * error responses, health endpoints, access log and metrics, static files): boot() does it,
-     * and tests and embedders that bring their own Application call it before serve().
+     * and tests and embedders that bring their own RequestHandler call it before serve().
      */
     public function wrap(RequestHandler $app): RequestHandler
     {

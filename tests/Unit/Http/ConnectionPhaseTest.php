@@ -21,7 +21,7 @@ use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 
 /**
  * A connection's phases as a request goes through it, with a handler that waits until the test
@@ -42,7 +42,7 @@ final class ConnectionPhaseTest extends TestCase
     protected function setUp(): void
     {
         $this->clock = new Clock();
-        $app = new ClosureApplication(function (Request $request): Response {
+        $app = new ClosureHandler(function (Request $request): Response {
             $this->entered[] = $request->path;
             $response = $this->wait();
             \assert($response instanceof Response);

@@ -20,7 +20,7 @@ use Spindle\Http\ResponseSerializer;
 use Spindle\Http\TimeoutWheel;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 
 /**
  * The connection timeouts on a manual clock: each fires once its limit has passed by at most one
@@ -67,7 +67,7 @@ final class ConnectionTimeoutsTest extends TestCase
 
             return new Response(200, ['Content-Type' => 'text/plain'], 'ok');
         };
-        $this->runner = new RequestRunner(new ClosureApplication($handler), new TaskRunner(Loop::driver()), new NullLogger(), $this->clock, new ConcurrencyLimit(10), requestTimeout: 3.0);
+        $this->runner = new RequestRunner(new ClosureHandler($handler), new TaskRunner(Loop::driver()), new NullLogger(), $this->clock, new ConcurrencyLimit(10), requestTimeout: 3.0);
         $this->set = new ConnectionServices($this->runner, $limits, new NullLogger(), $this->clock, new ResponseSerializer(), \sys_get_temp_dir(), false, $this->wheel);
         [$client, $server] = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, 0);
         \stream_set_blocking($client, false);

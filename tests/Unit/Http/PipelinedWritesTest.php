@@ -19,7 +19,7 @@ use Spindle\Http\Response;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 
 /**
  * Requests pipelined in one read are answered in one write when none of them waits, in order;
@@ -43,7 +43,7 @@ final class PipelinedWritesTest extends TestCase
             return new Response(200, ['Content-Type' => 'text/plain'], 'answer' . $request->path);
         };
         $clock = new Clock();
-        $this->runner = new RequestRunner(new ClosureApplication($app), new TaskRunner(Loop::driver()), new NullLogger(), $clock, new ConcurrencyLimit(10));
+        $this->runner = new RequestRunner(new ClosureHandler($app), new TaskRunner(Loop::driver()), new NullLogger(), $clock, new ConcurrencyLimit(10));
         $set = new ConnectionServices($this->runner, new HttpLimits(), new NullLogger(), $clock, new ResponseSerializer(), \sys_get_temp_dir(), false);
         $pair = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_SEQPACKET, 0);
         self::assertIsArray($pair);

@@ -25,7 +25,7 @@ use Spindle\Http\TimeoutWheel;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\AccessLog\RequestIds;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 use Spindle\Server\RequestPath;
 use Spindle\Server\RequestTimedOut;
 use Spindle\Tests\Unit\Server\MemoryLogger;
@@ -113,7 +113,7 @@ final class RequestRunnerTest extends TestCase
                 default => new Response(200, ['Content-Type' => 'text/plain'], 'id=' . ($request->header('x-request-id') ?? '-')),
             };
         };
-        $handler = new ClosureApplication($app);
+        $handler = new ClosureHandler($app);
         $this->runner = new RequestRunner(
             $requestIds ? RequestPath::build($handler, new RequestIds(), new ErrorResponses($this->logger), null, null, null) : $handler,
             new TaskRunner(Loop::driver()),

@@ -23,7 +23,7 @@ use Spindle\Http\UpgradedSocket;
 use Spindle\Http\UpgradeHandler;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 
 /**
  * The HTTP/1.1 driver's two ways past "one request, one response": interim responses ahead of the
@@ -44,7 +44,7 @@ final class UpgradeAndInterimTest extends TestCase
     protected function setUp(): void
     {
         $clock = new Clock();
-        $app = new ClosureApplication(fn (Request $request): Response => ($this->app)($request));
+        $app = new ClosureHandler(fn (Request $request): Response => ($this->app)($request));
         $runner = new RequestRunner($app, new TaskRunner(Loop::driver()), new NullLogger(), $clock, new ConcurrencyLimit(10), requestTimeout: 30.0);
         $set = new ConnectionServices($runner, new HttpLimits(), new NullLogger(), $clock, new ResponseSerializer(), \sys_get_temp_dir(), false);
         $pair = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, 0);

@@ -7,7 +7,7 @@ namespace Spindle\Tests\Unit\Server;
 use Revolt\EventLoop;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 use Spindle\Server\Listener;
 use Spindle\Server\ChannelToMaster;
 use Spindle\Server\ServerOptions;
@@ -48,7 +48,7 @@ final class InProcessWorker
         [$workerEnd, $masterEnd] = $pair;
         \stream_set_blocking($masterEnd, false);
         $self = new self($options, $masterEnd);
-        $handler = $self->worker->wrap(new ClosureApplication(static function (Request $request) use ($app): Response {
+        $handler = $self->worker->wrap(new ClosureHandler(static function (Request $request) use ($app): Response {
             $result = $app($request);
 
             return \is_string($result) ? new Response(200, ['Content-Type' => 'text/plain'], $result) : $result;

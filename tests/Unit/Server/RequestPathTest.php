@@ -13,7 +13,7 @@ use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
 use Spindle\Server\AccessLog\RequestIds;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 use Spindle\Server\HealthEndpoints;
 use Spindle\Server\Instrumentation;
 use Spindle\Server\RequestPath;
@@ -45,7 +45,7 @@ final class RequestPathTest extends TestCase
         $logger = new MemoryLogger();
         $writer = new AccessLogWriter($this->log);
         $seen = [];
-        $app = new ClosureApplication(static function (Request $request) use (&$seen): Response {
+        $app = new ClosureHandler(static function (Request $request) use (&$seen): Response {
             $seen[] = $request->path . ' ' . ($request->header('x-request-id') ?? '-');
 
             return $request->path === '/boom' ? throw new \LogicException('the app failed') : new Response(200, [], 'app');

@@ -18,7 +18,7 @@ use Spindle\Server\AccessLog\AccessLogFormat;
 use Spindle\Server\AccessLog\AccessLogWriter;
 use Spindle\Server\AccessLog\LineFormatter;
 use Spindle\Server\AccessLog\RequestIds;
-use Spindle\Server\ClosureApplication;
+use Spindle\Http\ClosureHandler;
 use Spindle\Server\HealthEndpoints;
 use Spindle\Server\Instrumentation;
 use Spindle\Server\RequestPath;
@@ -63,7 +63,7 @@ final class InstrumentationTest extends TestCase
 
     public function testNothingIsPutAroundTheHandlerWhenNothingIsOn(): void
     {
-        $handler = new ClosureApplication(static fn (Request $r): Response => new Response(200, [], 'x'));
+        $handler = new ClosureHandler(static fn (Request $r): Response => new Response(200, [], 'x'));
         self::assertNull(Instrumentation::of(null, null, null));
         self::assertNull(HealthEndpoints::of(null, null, static fn (): bool => false));
         self::assertSame($handler, RequestPath::build($handler, null, new ErrorResponses(new NullLogger()), null, null, null), 'a worker with nothing turned on calls its app directly');
@@ -73,7 +73,7 @@ final class InstrumentationTest extends TestCase
     {
         $writer = new AccessLogWriter($this->file);
         $seen = [];
-        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json, 4242), null), new ClosureApplication(
+        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json, 4242), null), new ClosureHandler(
             static function (Request $r) use (&$seen): Response {
                 $seen[] = $r->header('x-request-id');
 
@@ -113,7 +113,7 @@ final class InstrumentationTest extends TestCase
     public function testCombinedFormatLikeNginxWithTheExtras(): void
     {
         $writer = new AccessLogWriter($this->file);
-        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Combined, 7), null, TrustedProxies::fromList('127.0.0.1')), new ClosureApplication(
+        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Combined, 7), null, TrustedProxies::fromList('127.0.0.1')), new ClosureHandler(
             static fn (Request $r): Response => new Response(404, [], 'nope'),
         ));
         $handler->handle(self::request(target: "/x\"y?z=1", headers: ['user-agent' => ["bad\x01agent"], 'referer' => ['http://r/'], 'x-forwarded-for' => ['203.0.113.9'], 'x-request-id' => ['rid']]));
@@ -129,7 +129,7 @@ final class InstrumentationTest extends TestCase
     {
         $writer = new AccessLogWriter($this->file);
         $metrics = new Registry();
-        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), $metrics), new ClosureApplication(
+        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), $metrics), new ClosureHandler(
             static function (Request $r): Response {
                 return match ($r->path) {
                     '/stream' => new Response(200, [], (static function () {
@@ -172,7 +172,7 @@ final class InstrumentationTest extends TestCase
     public function testMetricsAloneCountEveryWayARequestEnds(): void
     {
         $metrics = new Registry();
-        $handler = self::behind(new Instrumentation(null, null, $metrics), new ClosureApplication(
+        $handler = self::behind(new Instrumentation(null, null, $metrics), new ClosureHandler(
             static function (Request $r): Response {
                 return match ($r->path) {
                     '/stream' => new Response(200, [], (static function () {
@@ -201,7 +201,7 @@ final class InstrumentationTest extends TestCase
     public function testReopenWritesToTheNewFileAfterARotation(): void
     {
         $writer = new AccessLogWriter($this->file);
-        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), null), new ClosureApplication(static fn (Request $r): Response => new Response(200, [], 'x')));
+        $handler = self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json), null), new ClosureHandler(static fn (Request $r): Response => new Response(200, [], 'x')));
         $handler->handle(self::request(target: '/before'));
         \rename($this->file, $this->file . '.1');
         $writer->reopen();
@@ -217,7 +217,7 @@ final class InstrumentationTest extends TestCase
         $draining = false;
         $handler = self::behind(new HealthEndpoints('/healthz', '/readyz', static function () use (&$draining): bool {
             return $draining;
-        }), new ClosureApplication(static fn (Request $r): Response => new Response(299, [], 'app')));
+        }), new ClosureHandler(static fn (Request $r): Response => new Response(299, [], 'app')));
         self::assertSame(200, $handler->handle(self::request(target: '/healthz'))->status);
         self::assertSame(200, $handler->handle(self::request(target: '/readyz'))->status);
         self::assertSame(299, $handler->handle(self::request(target: '/readyz/x'))->status);

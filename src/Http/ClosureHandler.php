@@ -2,13 +2,10 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Server;
+namespace Spindle\Http;
 
-use Spindle\Http\Request;
-use Spindle\Http\Response;
-
-/** An Application made of a closure: for handlers built at run time, and for tests. */
-final class ClosureApplication implements Application
+/** A RequestHandler made of a closure: for handlers built at run time, and for tests. */
+final class ClosureHandler implements RequestHandler
 {
     /** @param \Closure(Request): Response $handler */
     public function __construct(private readonly \Closure $handler)
