@@ -18,4 +18,11 @@ interface InstanceLease
      * reset it and give it back, or drop it if it cannot be reset. Only the first call counts.
      */
     public function end(): void;
+
+    /**
+     * The request goes on for long (a streamed response): its instance stops counting against
+     * the pool, which may boot another in its place; once ended it is terminated and let go
+     * instead of reset and given back. Does nothing when the pool has as many out already.
+     */
+    public function detach(): void;
 }

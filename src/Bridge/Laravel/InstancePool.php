@@ -34,6 +34,8 @@ final class InstancePool implements InstanceCounts
 {
     /** @var list<T> most recently returned last */
     private array $idle = [];
+    /** Instances detached from the pool and still in use (see detach()). */
+    private int $detached = 0;
     private int $size = 0;
     /** Boots counted in $size that have not run yet. */
     private int $queued = 0;
@@ -119,6 +121,37 @@ final class InstancePool implements InstanceCounts
         // A waiter it goes to was counted as borrowing when it began to wait.
         --$this->borrowed;
         $this->offer($instance);
+    }
+
+    /**
+     * Lets a borrowed instance go on outside the pool (a long streamed response keeps it), so
+     * that it no longer takes one of the pool's places: a waiting request boots a new one. At
+     * most $max instances are out so at once (false: this one stays counted); the lease tells
+     * detachedEnded() when the detached instance is done with.
+     *
+     * @param T $instance
+     */
+    public function detach(object $instance): bool
+    {
+        if ($this->detached >= $this->max) {
+            return false;
+        }
+        ++$this->detached;
+        $this->discard($instance);
+
+        return true;
+    }
+
+    /** A detached instance was let go. */
+    public function detachedEnded(): void
+    {
+        --$this->detached;
+    }
+
+    /** Instances lent out and detached (see detach()). */
+    public function detached(): int
+    {
+        return $this->detached;
     }
 
     /** Throws away a borrowed instance (its reset failed); a waiting request boots a new one. */

@@ -20,6 +20,8 @@ use Symfony\Component\HttpFoundation\Response as SymfonyResponse;
 final class Lease implements InstanceLease
 {
     private bool $ended = false;
+    /** Detached from the pool (see detach()). */
+    private bool $detached = false;
     private ?SymfonyRequest $request = null;
     private ?SymfonyResponse $response = null;
 
@@ -65,6 +67,13 @@ final class Lease implements InstanceLease
         $this->response = $response;
     }
 
+    public function detach(): void
+    {
+        if (!$this->ended && !$this->detached) {
+            $this->detached = $this->pool->detach($this->instance);
+        }
+    }
+
     public function end(): void
     {
         if ($this->ended) {
@@ -80,6 +89,17 @@ final class Lease implements InstanceLease
         }
         $request = $this->request;
         $this->request = $this->response = null;
+        if ($this->detached) {
+            // Out of the pool already: let go, not reset.
+            $this->ended = true;
+            if ($request !== null) {
+                FinishedRequest::letSessionGo($request);
+            }
+            $this->globals->forget($this->instance->state);
+            $this->pool->detachedEnded();
+
+            return;
+        }
         $clean = $this->instance->reset($this->logger, $request);
         if ($request !== null) {
             FinishedRequest::letSessionGo($request);

@@ -20,6 +20,8 @@ use Symfony\Component\HttpKernel\TerminableInterface;
 final class KernelLease implements InstanceLease
 {
     private bool $ended = false;
+    /** Detached from the pool (see detach()). */
+    private bool $detached = false;
     private ?SymfonyRequest $request = null;
     private ?SymfonyResponse $response = null;
 
@@ -49,6 +51,13 @@ final class KernelLease implements InstanceLease
         // locale is put back by KernelHandler's resume hook).
     }
 
+    public function detach(): void
+    {
+        if (!$this->ended && !$this->detached) {
+            $this->detached = $this->pool->detach($this->kernel);
+        }
+    }
+
     public function end(): void
     {
         if ($this->ended) {
@@ -65,6 +74,15 @@ final class KernelLease implements InstanceLease
             }
         }
         $this->request = $this->response = null;
+        if ($this->detached) {
+            // Out of the pool already: let go, not reset.
+            if ($request !== null) {
+                FinishedRequest::letSessionGo($request);
+            }
+            $this->pool->detachedEnded();
+
+            return;
+        }
         try {
             $this->resetter->reset($kernel, $request);
         } catch (\Throwable $e) {

@@ -30,6 +30,8 @@ final class KernelPool implements InstanceCounts
     /** @var list<HttpKernelInterface> */
     private array $idle = [];
     private int $created = 0;
+    /** Kernels detached from the pool and still in use (see detach()). */
+    private int $detached = 0;
     /** @var WaitQueue<HttpKernelInterface|null> a grant is a kernel given back, or null: room to create one */
     private readonly WaitQueue $waiters;
     /** Kernels lent out now, and the most lent out at once since the last trim. */
@@ -91,6 +93,28 @@ final class KernelPool implements InstanceCounts
     {
         --$this->borrowed;
         $this->offer($kernel);
+    }
+
+    /**
+     * Lets a borrowed kernel go on outside the pool (a long streamed response keeps it), so that
+     * it no longer takes one of the pool's places. At most $max kernels are out so at once
+     * (false: this one stays counted); the lease tells detachedEnded() when it is done with.
+     */
+    public function detach(HttpKernelInterface $kernel): bool
+    {
+        if ($this->detached >= $this->max) {
+            return false;
+        }
+        ++$this->detached;
+        $this->discard($kernel);
+
+        return true;
+    }
+
+    /** A detached kernel was let go. */
+    public function detachedEnded(): void
+    {
+        --$this->detached;
     }
 
     /** Forgets a borrowed kernel that cannot serve again; a new one may be created in its place. */
