@@ -35,12 +35,16 @@ final class AppLoader
 
     public function adapt(mixed $app, string $origin): RequestHandler
     {
+        if ($app instanceof RequestHandler) {
+            // Spindle's own contract, as is (one that streams request bodies among them).
+            return $app;
+        }
         if ($app instanceof RequestHandlerInterface) {
             return new Psr15App($app, $this->bridge);
         }
         if (!$app instanceof \Closure) {
             throw new ServerError(\sprintf(
-                '%s must return a Psr\Http\Server\RequestHandlerInterface or a Closure, it returned %s',
+                '%s must return a Psr\Http\Server\RequestHandlerInterface, a Spindle\Http\RequestHandler or a Closure, it returned %s',
                 $origin,
                 \get_debug_type($app),
             ));

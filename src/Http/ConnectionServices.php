@@ -29,6 +29,8 @@ final class ConnectionServices
         public readonly bool $debug,
         /** The deadlines of the connections; the server expires them on a timer. */
         public readonly TimeoutWheel $timeouts = new TimeoutWheel(0.0),
+        /** Whether the handler reads request bodies as they arrive (it is a StreamsRequestBody). */
+        public readonly bool $streamBodies = false,
     ) {
         $this->heads = new HeadCache($limits);
         $this->bodyMemory = new BodyMemory($limits->bodyBufferTotal);

@@ -36,6 +36,8 @@ final class Request
         public readonly int $remotePort = 0,
         public readonly string $localAddress = '',
         public readonly int $localPort = 0,
+        /** The body as it arrives, for a handler that streams bodies (StreamsRequestBody); null: $body and bodyFile() hold it whole. */
+        public readonly ?RequestBody $bodyStream = null,
     ) {
     }
 
@@ -74,6 +76,7 @@ final class Request
             $this->remotePort,
             $this->localAddress,
             $this->localPort,
+            $this->bodyStream,
         );
         $request->bodyFile = $this->bodyFile;
 
@@ -89,6 +92,9 @@ final class Request
     /** The whole body as a string (read from its file when it has one). */
     public function bodyContents(): string
     {
+        if ($this->bodyStream !== null) {
+            return $this->bodyStream->readAll();
+        }
         if ($this->bodyFile === null) {
             return $this->body;
         }

@@ -11,6 +11,7 @@ use Spindle\Http\ConcurrencyLimit;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\ErrorResponses;
 use Spindle\Http\RequestHandler;
+use Spindle\Http\StreamsRequestBody;
 use Spindle\Http\RequestRunner;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Http\StaticFiles\StaticFileHandler;
@@ -52,6 +53,8 @@ final class Worker
     /** hrtime (ns) when the lag timer last fired. */
     private int $lagTick = 0;
     private int $reportTick = 0;
+    /** The app reads request bodies as they arrive (see wrap()). */
+    private bool $streamsBodies = false;
     private ?string $lagTimer = null;
     private bool $lagPaused = false;
     /** @var list<string> loop callbacks to cancel when serve() returns */
@@ -160,6 +163,7 @@ final class Worker
     public function wrap(RequestHandler $app): RequestHandler
     {
         $options = $this->options;
+        $this->streamsBodies = $app instanceof StreamsRequestBody;
 
         return RequestPath::build(
             $app,
@@ -211,6 +215,7 @@ final class Worker
             new ResponseSerializer(),
             $this->uploadDirectory ?? $options->uploadDir ?? \sys_get_temp_dir(),
             $options->debug,
+            streamBodies: $this->streamsBodies,
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');

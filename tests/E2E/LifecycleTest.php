@@ -152,7 +152,7 @@ final class LifecycleTest extends E2ETestCase
         $code = $server->waitForExit(10.0);
         self::assertNotNull($code);
         self::assertNotSame(0, $code);
-        self::assertStringContainsString('must return a Psr\Http\Server\RequestHandlerInterface or a Closure, it returned int', $server->stderr());
+        self::assertStringContainsString('must return a Psr\Http\Server\RequestHandlerInterface, a Spindle\Http\RequestHandler or a Closure, it returned int', $server->stderr());
         self::assertStringNotContainsString('listening', $server->stdout());
     }
 

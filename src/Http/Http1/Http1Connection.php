@@ -16,6 +16,7 @@ use Spindle\Http\UpgradedSocket;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\HttpException;
 use Spindle\Http\Request;
+use Spindle\Http\RequestBody;
 use Spindle\Http\Response;
 use Spindle\Http\RunningRequest;
 
@@ -91,6 +92,8 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private float $lastReadAt;
     /** When the timeout wheel checks this connection next (INF: it is in no slot). */
     private float $checkAt = \INF;
+    /** The body being streamed to its handler (StreamsRequestBody), until its request ends. */
+    private ?RequestBody $bodyStream = null;
     /** The response of $current switches protocols: who takes the socket once it is written (see handOver()). */
     private ?UpgradeHandler $upgrade = null;
 
@@ -116,6 +119,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             $set->heads,
             $set->bodyMemory,
             $set->clock,
+            $set->streamBodies ? $this->newBodyStream(...) : null,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
         $this->task = $this->run(...);
@@ -335,7 +339,15 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($this->queue !== [] && $this->current === null) {
             $this->runNext();
         }
-        if ($this->current !== null) {
+        $stream = $this->bodyStream;
+        if ($stream !== null && !$stream->isComplete()) {
+            // The body of the request that runs, read as it arrives: at most about
+            // --body-buffer-size waits for its handler, which resumes reading (onBodyRead()).
+            $this->readAhead = 0;
+            if ($stream->buffered() > $this->set->limits->bodyBufferSize) {
+                $this->pauseReading();
+            }
+        } elseif ($this->current !== null) {
             // Read while a request runs: the client is pipelining. Requests and bodies read ahead
             // of the one that runs are held until their turn, so only so much is read ahead. (With
             // no request running, none is queued either unless the client is not reading its
@@ -362,6 +374,20 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         } else {
             $this->continuePending = $expectsContinue;
             $this->bodyBehindRequest = true;
+        }
+    }
+
+    private function newBodyStream(): RequestBody
+    {
+        return $this->bodyStream = new RequestBody($this->onBodyRead(...));
+    }
+
+    /** The handler read what its body stream held: read from the client again. */
+    private function onBodyRead(): void
+    {
+        if ($this->readPaused && $this->phase !== self::CLOSED && $this->writer->buffered < $this->set->limits->writeHighWater) {
+            $this->readPaused = false;
+            EventLoop::enable($this->readId);
         }
     }
 
@@ -440,8 +466,9 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($run !== $this->current || $this->phase !== self::RUNNING) {
             return;
         }
-        // A stop that began while the request ran: announce that this is the last response.
-        $keepAlive = $run->keepAlive && $this->drainGraceEnds === \INF;
+        // A stop that began while the request ran: announce that this is the last response. A
+        // body its handler did not read to the end leaves bytes that are no request: the last too.
+        $keepAlive = $run->keepAlive && $this->drainGraceEnds === \INF && ($run->request->bodyStream?->isComplete() ?? true);
         if ($keepAlive) {
             $max = $this->set->limits->maxRequestsPerConnection;
             $keepAlive = $max <= 0 || $this->served + 1 < $max;
@@ -615,6 +642,9 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         }
         $phase = $this->phase;
         $this->current = null;
+        if ($run->request->bodyStream !== null) {
+            $this->bodyStream = null;
+        }
         ++$this->served;
         $corked = $this->corkedForNext;
         $this->corkedForNext = false;
@@ -662,7 +692,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     /** Answers a request that could not be parsed, then closes once the answer is written. */
     private function fail(HttpException $e): void
     {
-        $this->requests->abort();
+        $this->requests->abort($e);
         $this->pauseReading();
         if ($this->current !== null || $this->queue !== []) {
             $this->queue[] = $e;

@@ -15,7 +15,9 @@ use Spindle\Http\Multipart\TempFileSink;
 use Spindle\Http\Parser\HeadCache;
 use Spindle\Http\Parser\RequestHead;
 use Spindle\Http\Parser\RequestParser;
+use Spindle\Http\ConnectionClosed;
 use Spindle\Http\Request;
+use Spindle\Http\RequestBody;
 
 /**
  * Turns the bytes of one connection into whole requests: the parser's heads and body pieces
@@ -40,6 +42,8 @@ final class RequestAssembler
     private ?string $bodyFile = null;
     private ?TempFileSink $files = null;
     private ?MultipartParser $multipart = null;
+    /** The body of the request in progress, when its handler reads it as it arrives. */
+    private ?RequestBody $stream = null;
     /** Body bytes of the request in progress that arrived so far. */
     public int $bodyReceived = 0;
     /** When the body of the request in progress began (its head arrived), by the connection's clock. */
@@ -66,6 +70,12 @@ final class RequestAssembler
         ?HeadCache $heads = null,
         private readonly BodyMemory $memory = new BodyMemory(16 * 1024 * 1024),
         private readonly Clock $clock = new Clock(),
+        /**
+         * @var (\Closure(): RequestBody)|null for a handler that streams bodies
+         *      (StreamsRequestBody): makes the stream a request with a body comes out with at once,
+         *      its head read; its bytes go there instead of being stored
+         */
+        private readonly ?\Closure $streams = null,
     ) {
         $this->parser = new RequestParser($limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...), $heads);
     }
@@ -104,10 +114,17 @@ final class RequestAssembler
         return $this->head === null ? $this->parser->takeBuffered() : '';
     }
 
-    /** Drops a request in progress, with the temporary files of its uploads and body. */
-    public function abort(): void
+    /**
+     * Drops a request in progress, with the temporary files of its uploads and body; a body being
+     * streamed to its handler fails with $why.
+     */
+    public function abort(?\Throwable $why = null): void
     {
         $this->head = null;
+        if ($this->stream !== null) {
+            $this->stream->fail($why ?? new ConnectionClosed('The client closed the connection'));
+            $this->stream = null;
+        }
         $this->memory->give(\strlen($this->body));
         $this->body = '';
         if ($this->bodyFile !== null) {
@@ -130,6 +147,14 @@ final class RequestAssembler
         }
         $this->bodyReceived = 0;
         $this->bodyStartedAt = $this->clock->now;
+        if ($this->streams !== null) {
+            // The request goes to its handler now; its body follows through the stream.
+            $this->stream = ($this->streams)();
+            ($this->onBodyBegins)($head->expectsContinue);
+            ($this->onRequest)($this->request($head, '', [], [], $this->stream), [], $head->keepAlive);
+
+            return;
+        }
         $contentType = $head->headers['content-type'][0] ?? '';
         if (\stripos($contentType, 'multipart/form-data') === 0) {
             $this->multipart = new MultipartParser(
@@ -145,7 +170,9 @@ final class RequestAssembler
     {
         $length = \strlen($piece);
         $this->bodyReceived += $length;
-        if ($this->multipart !== null) {
+        if ($this->stream !== null) {
+            $this->stream->push($piece);
+        } elseif ($this->multipart !== null) {
             $this->multipart->push($piece);
         } elseif ($this->bodyFile === null && \strlen($this->body) + $length <= $this->limits->bodyBufferSize && $this->memory->take($length)) {
             $this->body .= $piece;
@@ -206,6 +233,12 @@ final class RequestAssembler
         $head = $this->head;
         \assert($head !== null);
         $this->head = null;
+        if ($this->stream !== null) {
+            $this->stream->end();
+            $this->stream = null;
+
+            return;
+        }
         $parsedBody = [];
         $files = [];
         $tempFiles = [];
@@ -234,7 +267,17 @@ final class RequestAssembler
             && \stripos($head->headers['content-type'][0], 'application/x-www-form-urlencoded') === 0) {
             $parsedBody = $this->parseForm($body, null);
         }
-        $request = new Request(
+        $request = $this->request($head, $body, $parsedBody, $files);
+        ($this->onRequest)($bodyFile === null ? $request : $request->withBodyFile($bodyFile), $tempFiles, $head->keepAlive);
+    }
+
+    /**
+     * @param array<array-key, mixed> $parsedBody
+     * @param array<array-key, mixed> $files
+     */
+    private function request(RequestHead $head, string $body, array $parsedBody, array $files, ?RequestBody $stream = null): Request
+    {
+        return new Request(
             $head->method,
             $head->target,
             $head->path,
@@ -248,7 +291,7 @@ final class RequestAssembler
             $this->remotePort,
             $this->localAddress,
             $this->localPort,
+            $stream,
         );
-        ($this->onRequest)($bodyFile === null ? $request : $request->withBodyFile($bodyFile), $tempFiles, $head->keepAlive);
     }
 }

@@ -156,6 +156,11 @@ final class PooledHandlerTest extends TestCase
                         ($this->record)('resumed ' . $this->number);
                     }
 
+                    public function detach(): void
+                    {
+                        ($this->record)('detach ' . $this->number);
+                    }
+
                     public function end(): void
                     {
                         // As the interface says: only the first call counts.
