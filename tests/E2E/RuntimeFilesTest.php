@@ -5,6 +5,9 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 use Spindle\Supervisor\PidFile;
+use Spindle\Tests\E2E\Support\BackgroundCommand;
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
 
 /**
  * The pid file and control socket against another local user, with real servers: the default

@@ -7,7 +7,7 @@ namespace Spindle\Tests\Unit\Bridge\Laravel;
 use PHPUnit\Framework\TestCase;
 use Spindle\Bridge\Laravel\InstanceFactory;
 use Spindle\Bridge\Laravel\Reset;
-use Spindle\Tests\E2E\LaravelFixture;
+use Spindle\Tests\E2E\Support\LaravelFixture;
 use Spindle\Tests\Replay\ReplayProcess;
 
 /**
