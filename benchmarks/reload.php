@@ -22,7 +22,7 @@ declare(strict_types=1);
  * idle connection; a request sent on a reused connection that the server closed at that very
  * moment, with no byte of response, is sent once more on a new connection and counted as
  * "retried" (the keep-alive race every HTTP client handles). Fresh-connection clients never
- * retry. These are the clients of the supervisor end-to-end tests (tests/E2E/LoadClients.php),
+ * retry. These are the clients of the supervisor end-to-end tests (tests/E2E/Support/LoadClients.php),
  * and the servers and reload commands run as in those tests (ServerProcess, BackgroundCommand):
  * the script needs the Composer autoloader with the dev autoload (`composer install`).
  *
@@ -37,9 +37,9 @@ declare(strict_types=1);
 
 namespace Spindle\Benchmarks;
 
-use Spindle\Tests\E2E\BackgroundCommand;
-use Spindle\Tests\E2E\LoadClients;
-use Spindle\Tests\E2E\ServerProcess;
+use Spindle\Tests\E2E\Support\BackgroundCommand;
+use Spindle\Tests\E2E\Support\LoadClients;
+use Spindle\Tests\E2E\Support\ServerProcess;
 
 const RELOAD_INTERVAL = 2.0;
 const RECYCLE_MAX_REQUESTS = 500;

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The blog on Laravel 12 (examples/blog12, the laravel/laravel 12.x skeleton), served by
  * `bin/spindle serve examples/blog12` on a freshly seeded SQLite file of its own: the routes the

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The Laravel blog of examples/blog, served by `bin/spindle serve examples/blog`: every route,
  * on a freshly seeded SQLite file of its own (DB_DATABASE points to a temporary file), and once

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * Spindle\concurrently() in a real worker (tests/fixtures/apps/concurrent.php): results in order,
  * the first error with the others cancelled, each task's isolation, and real waits overlapping.

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * --max-connections: a worker at its cap closes the connection that has waited longest without a
  * whole request (silent, trickling its head, or idle keep-alive) to make room, or, when every

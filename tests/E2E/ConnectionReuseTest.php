@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /** Persistent connections and pipelining, over raw sockets. */
 final class ConnectionReuseTest extends E2ETestCase
 {

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /** The bundled demo (what `bin/spindle serve` runs without an APP) answers on each of its pages. */
 final class DemoExampleTest extends E2ETestCase
 {

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The configurations docs/deploy.md prints, checked as far as they can run on this machine:
  * the systemd unit with `systemd-analyze verify` and its command started with a notify socket;

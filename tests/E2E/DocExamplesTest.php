@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+
 /**
  * The application files printed in README.md and docs/applications.md, copied as they are into a
  * file of their own (with "<?php" added where the page leaves it out), serve what the page says.

@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 use Spindle\Loop\EventLoopKind;
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
 
 /**
  * --event-loop=epoll: a worker holds more connections than select() can watch (descriptors

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /** A FileBody whose file cannot be opened is a 500 with its own head, and the worker serves on. */
 final class FileBodyTest extends E2ETestCase
 {

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+
 /**
  * A new user's path: a copy of the Laravel 12 or Symfony 7.4 fixture app without Spindle,
  * `composer require spindle/spindle` (from this checkout, through a path repository), then the

@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 use Spindle\Server\JitRestart;
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
 
 /**
  * `bin/spindle serve` started by a plain `php` (OPcache off for the CLI, as PHP ships) restarts

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The state an app declares in its config/spindle.php, on the Laravel 12 fixture app
  * (FIXTURE_APP_STATE=1 declares it) through one worker: a resetter of `spindle.resetters` runs after every request (it empties a

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\LaravelFixture;
+
 /** The tests of LaravelConcurrencyTest on the Laravel 12 fixture app (tests/fixtures/laravel12-app). */
 final class Laravel12ConcurrencyTest extends LaravelConcurrencyTest
 {

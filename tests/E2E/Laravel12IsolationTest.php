@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\LaravelFixture;
+
 /** The tests of LaravelIsolationTest on the Laravel 12 fixture app (tests/fixtures/laravel12-app). */
 final class Laravel12IsolationTest extends LaravelIsolationTest
 {

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * Livewire 3 on the Laravel 12 fixture app (FIXTURE_LIVEWIRE=1 registers it), one worker that starts with a single instance, so
  * that instances boot while other requests render: 20 clients at once load a mix of pages with

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * `spindle serve --check-state` on the Laravel 12 fixture app (FIXTURE_APP_STATE=1, one worker):
  * the LastRoute singleton, which keeps the last route matched and that no resetter clears, is

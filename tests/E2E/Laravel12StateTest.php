@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The state Laravel 10 to 12 added, on the Laravel 12 fixture app through one worker: the
  * Context repository, once(), defer(), the Number and Str hooks, Vite's CSP nonce and Carbon 3's

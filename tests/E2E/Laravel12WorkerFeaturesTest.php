@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The worker features in a Laravel 12 app: the Concurrency facade with the `spindle` driver (tests/fixtures/laravel12-app,
  * config/concurrency.php): tasks' queries overlap, each on a connection of its own, and the

@@ -5,6 +5,9 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 use Spindle\Database\Pdo;
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\PublicDirectory;
 
 /**
  * `php artisan migrate` and `php artisan spindle:serve|status|stop` on the fixture app, with

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * Requests that run at the same time in one worker, each on its own app instance: each sees
  * its own request, user, session and locale at every point it resumes, and waits on MySQL

@@ -4,6 +4,12 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\InstanceMetricsReading;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * A worker's Laravel connections share a bounded pool of MySQL sessions: a request takes one when
  * it first queries and gives it back, reset, when it ends. With one worker and a pool of one, two

@@ -4,6 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * A Laravel controller that prints and calls exit(), as legacy code does after a redirect or a
  * dump: that request gets what it printed, the others in flight on the worker finish, and the

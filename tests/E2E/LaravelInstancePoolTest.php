@@ -4,6 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\InstanceMetricsReading;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\RawClient;
+
 /**
  * A worker keeps as many app instances as requests that wait at the same time, not as many as
  * requests that arrive at once: a burst of requests that never wait runs on the instance that

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * Request after request through one worker (so through the same app instance): nothing one
  * request changes is seen by the next.

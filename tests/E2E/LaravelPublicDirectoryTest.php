@@ -4,6 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\PublicDirectory;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The Laravel fixture's public/ under `spindle serve <directory>`: served with no option, its
  * index.php never as a file, the workers running in it (a relative move() lands there), and a

@@ -4,6 +4,12 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\PublicDirectory;
+use Spindle\Tests\E2E\Support\RawResponse;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * `php artisan storage:link`, run for real on the Laravel fixture: the public/storage ->
  * storage/app/public symlink it makes is followed (it has the owner of its target), so a file

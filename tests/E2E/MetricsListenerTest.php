@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The master's --metrics listener against clients that connect and send nothing: they cannot
  * lock out a scrape or a probe (the oldest idle connection makes room for a new one), and they

@@ -4,9 +4,12 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
-use Spindle\Tests\E2E\Cluster\Balancer;
-use Spindle\Tests\E2E\Cluster\Host;
-use Spindle\Tests\E2E\Cluster\Network;
+use Spindle\Tests\E2E\Support\Cluster\Balancer;
+use Spindle\Tests\E2E\Support\Cluster\Host;
+use Spindle\Tests\E2E\Support\Cluster\Network;
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LoadClients;
+use Spindle\Tests\E2E\Support\ServerProcess;
 
 /**
  * Three Spindle hosts, each in its own network namespace with its own address, behind nginx

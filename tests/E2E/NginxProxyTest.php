@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The nginx configuration of docs/nginx.md, as printed there, in front of a Spindle server:
  * static files from nginx, everything else proxied over kept-alive connections, the client's

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The table "What clients get for bad requests" of docs/options.md, row by row, sent as raw
  * bytes: each gets its status and a closed connection, and the worker goes on serving.

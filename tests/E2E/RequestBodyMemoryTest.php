@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * What request bodies and large responses cost a worker's memory: a body above --body-buffer-size
  * is written to a temporary file as it arrives (and reaches the app whole, through getBody(), the

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * What the application sees of real requests: bodies (Content-Length, chunked, 100-continue),
  * forms, cookies, query strings, absolute-form targets and multipart uploads.

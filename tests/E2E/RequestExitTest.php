@@ -4,6 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\RawResponse;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * A request that ends its worker's process (exit(), die, a fatal error) costs that request only:
  * it is answered as PHP-FPM would answer it, the other requests in flight on the worker finish,

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * Raw requests whose line endings, target form or Host header are unusual: each gets an answer at
  * once, and the URI the application sees is the one RFC 9112 says it is.

@@ -5,6 +5,9 @@ declare(strict_types=1);
 namespace Spindle\Tests\E2E;
 
 use Spindle\Supervisor\PidFile;
+use Spindle\Tests\E2E\Support\BackgroundCommand;
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
 
 /**
  * The pid file and control socket against another local user, with real servers: the default
@@ -69,6 +72,63 @@ final class RuntimeFilesTest extends E2ETestCase
         self::assertSame(0, $stop['code'], $stop['err']);
         self::assertSame(0, $server->waitForExit(10.0));
         self::assertSame(['.', '..'], \scandir($this->dir . '/spindle'));
+    }
+
+    /**
+     * The shared cache's lock (the shm backend, SPINDLE_CACHE_BACKEND=shm) has no name on disk:
+     * its file is made in the server's temporary directory and unlinked at once, each worker
+     * holds it open, and a master killed with SIGKILL leaves nothing in the temporary directory,
+     * nor in the runtime directory beyond its pid file and control socket. (The workers' own
+     * upload directories, private and of unpredictable names, are set aside: WorkerTempDirs.)
+     */
+    public function testTheSharedCachesLockLeavesNoFileWhenTheMasterIsKilled(): void
+    {
+        $tmp = $this->dir . '/tmp';
+        \mkdir($tmp, 0700);
+        \putenv('XDG_RUNTIME_DIR=' . $this->dir);
+        $tmpdir = \getenv('TMPDIR');
+        \putenv('TMPDIR=' . $tmp);
+        \putenv('SPINDLE_CACHE_BACKEND=shm');
+        try {
+            $server = ServerProcess::start(ServerProcess::fixture('shared-cache.php'), ['--workers=2']);
+        } finally {
+            \putenv($tmpdir === false ? 'TMPDIR' : 'TMPDIR=' . $tmpdir);
+            \putenv('SPINDLE_CACHE_BACKEND');
+        }
+        $port = $server->port();
+        for ($i = 1; $i <= 10; ++$i) {
+            $response = self::rawRequest($server, self::get('/incr?k=n', "Connection: close\r\n"));
+            self::assertSame(200, $response->status, $response->raw);
+            self::assertSame(['backend' => 'shm', 'value' => $i], \array_intersect_key($response->json(), ['backend' => 0, 'value' => 0]));
+        }
+        self::assertSame([], self::namedIn($tmp), 'no file of the server\'s in the temporary directory while it runs');
+        $workers = $server->workerPids();
+        self::assertCount(2, $workers);
+        foreach ($workers as $worker) {
+            $held = [];
+            foreach (\glob("/proc/{$worker}/fd/*") ?: [] as $fd) {
+                $target = (string) @\readlink($fd);
+                if (\str_starts_with($target, $tmp . '/')) {
+                    $held[] = $target;
+                }
+            }
+            self::assertNotEmpty($held, "worker {$worker} holds the lock's file open");
+            foreach ($held as $target) {
+                self::assertMatchesRegularExpression('~^' . \preg_quote($tmp, '~') . '/spindle-cache-\S+ \(deleted\)$~', $target);
+            }
+        }
+
+        $server->signal(\SIGKILL);
+        self::assertNotNull($server->waitForExit(10.0));
+        foreach ($workers as $worker) {
+            \posix_kill($worker, \SIGKILL);
+        }
+        $deadline = \microtime(true) + 10.0;
+        while (\array_filter($workers, static fn (int $pid): bool => \file_exists("/proc/{$pid}")) !== [] && \microtime(true) < $deadline) {
+            \usleep(10_000);
+        }
+        self::assertSame([], self::namedIn($tmp), 'no file of the server\'s left in the temporary directory');
+        self::assertSame(['.', '..', "{$port}.pid", "{$port}.sock"], \scandir($this->dir . '/spindle'), 'nothing but the pid file and socket a killed master leaves');
     }
 
     /**
@@ -203,6 +263,26 @@ final class RuntimeFilesTest extends E2ETestCase
         self::assertTrue($server->isRunning(), 'the refused stop stopped nothing');
         self::assertServerAnswers($server);
         self::assertSame(0, $server->stop());
+    }
+
+    /**
+     * What $directory holds besides the workers' upload directories (spindle-worker-<random>,
+     * checked to be private directories).
+     *
+     * @return list<string>
+     */
+    private static function namedIn(string $directory): array
+    {
+        $named = [];
+        foreach (\array_diff(\scandir($directory) ?: [], ['.', '..']) as $entry) {
+            $path = $directory . '/' . $entry;
+            if (\preg_match('/^spindle-worker-[0-9a-f]{16}$/', $entry) === 1 && !\is_link($path) && \is_dir($path) && (\fileperms($path) & 0777) === 0700) {
+                continue;
+            }
+            $named[] = $entry;
+        }
+
+        return $named;
     }
 
     private function createUser(): void

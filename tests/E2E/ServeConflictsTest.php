@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * A second `spindle serve` that cannot start (the port is taken, the pid file names a running
  * server) says why and exits 2, and the server already running goes on serving.

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * The cache shared by all workers of a server (tests/fixtures/apps/shared-cache.php): what one
  * worker stores another reads at once, a recycled worker's replacement still sees it, the size

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * Clients that send request bodies slowly: a body that stalls longer than --body-timeout, or falls
  * behind --body-min-rate once its --body-rate-grace is over, is answered 408 and its connection

@@ -6,6 +6,11 @@ namespace Spindle\Tests\E2E;
 
 use Spindle\Supervisor\ControlClient;
 use Spindle\Supervisor\PidFile;
+use Spindle\Tests\E2E\Support\BackgroundCommand;
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\LoadClients;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
 
 /**
  * The master at work, seen from outside: crashed and killed workers are replaced, workers are

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\E2E\Support\SymfonyClientsTestCase;
+
 /**
  * The Symfony 7.4 fixture configured as Symfony's recipes configure an app, with nothing about
  * Spindle: DoctrineBundle on `url: '%env(DATABASE_URL)%'` (a mysql:// URL), cache.app and the

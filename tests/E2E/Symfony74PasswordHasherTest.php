@@ -4,6 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\RawResponse;
+use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
+
 /**
  * SecurityBundle's password hashing in the task workers, on the Symfony 7.4 fixture
  * (config/packages/security.php: bcrypt at cost 12, a JSON login): with task workers, hashes and

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
+
 /**
  * `--check-state` on the Symfony 7.4 fixture app, turned on by SPINDLE_CHECK_STATE as an app's
  * .env would: the kernel.controller listener that keeps the last controller in a property is

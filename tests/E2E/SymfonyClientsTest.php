@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\E2E\Support\SymfonyClientsTestCase;
+
 /**
  * The Symfony 5.4 fixture (Debian's Symfony, DoctrineBundle 2.3 and DBAL 3 from the package
  * registry) configured as Symfony's recipes configure an app, with nothing about Spindle:

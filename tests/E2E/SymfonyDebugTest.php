@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
+
 /**
  * The Symfony fixture booted with APP_DEBUG=1 (as in development): the debug container, the
  * traceable event dispatcher and the debug error page, served by `bin/spindle serve`.

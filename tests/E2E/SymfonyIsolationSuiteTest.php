@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\LaravelFixture;
+use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
+
 /**
  * The isolation suite on the Symfony fixture: clients at once in one worker, with sessions of
  * their own or none, each setting a stateful service, its session, the time zone, an ini setting,

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\InstanceMetricsReading;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
+
 /**
  * A Symfony worker keeps as many kernels as requests that wait at the same time, and lets go of
  * those a burst needed once it is quiet (SPINDLE_INSTANCE_IDLE_TIMEOUT), keeping the first:

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\PublicDirectory;
+use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
+
 /**
  * The Symfony fixture's public/ under `spindle serve <directory>`: served with no option, its
  * index.php never as a file, the workers running in it (a relative move() lands there), and a

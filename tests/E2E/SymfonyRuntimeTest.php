@@ -4,6 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\PublicDirectory;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
+
 /**
  * `APP_RUNTIME=Spindle\Bridge\Symfony\Runtime php public/index.php`: the fixture's unmodified
  * front controller starts a Spindle server, configured from SPINDLE_* variables.

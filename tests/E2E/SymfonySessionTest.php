@@ -4,6 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\RawResponse;
+use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
+
 /**
  * framework.session under Spindle (the fixture has Symfony's recipe: PHP's files handler, the
  * native storage factory, cookie_secure auto, SameSite lax), served unchanged: each request

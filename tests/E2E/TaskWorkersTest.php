@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * Task workers (--task-workers, or SPINDLE_TASK_WORKERS) and Spindle\task() through a real server
  * (tests/fixtures/apps/tasks.php): results from another process, errors, a crashed task worker

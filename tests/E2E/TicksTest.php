@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * Spindle\every() in a real worker (tests/fixtures/apps/ticks.php): runs come at their interval,
  * each isolated as a request, never two of one tick at once, errors logged and counted, and no

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * Slow and idle clients are cut off: --header-timeout, --body-timeout, --keepalive-timeout.
  * These tests measure timeouts, so they wait for them; every wait is bounded.

@@ -4,6 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\RawClient;
+use Spindle\Tests\E2E\Support\RawResponse;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * A worker's channel to the master carrying lines that are no message: the master logs each one,
  * naming the worker, and goes on reading that channel (the worker's later messages still count)

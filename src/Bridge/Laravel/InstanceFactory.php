@@ -59,7 +59,6 @@ final class InstanceFactory
         Reset\ValidatorResetter::class,
         Reset\PaginationResetter::class,
         Reset\LivewireResetter::class,
-        Reset\TerminatingCallbackResetter::class,
         // After the resetters that make services (the app's too), so that what they made is
         // dropped as well.
         Reset\ContainerResetter::class,

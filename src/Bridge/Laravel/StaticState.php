@@ -5,8 +5,6 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Carbon\Carbon;
-use Illuminate\Pagination\AbstractCursorPaginator;
-use Illuminate\Pagination\AbstractPaginator;
 use Illuminate\Support\Facades\Facade;
 
 /**
@@ -68,60 +66,13 @@ final class StaticState
         }
     }
 
-    // The readers and writers below serve PaginationResetter (the booted resolvers it puts back)
-    // and the resetters' tests; the swap between instances goes through the table.
+    // The facades' resolved instances as the resetters' tests read them; the swap between
+    // instances goes through the table.
 
     /** @return array<string, mixed> */
     public static function facadeInstances(): array
     {
         return (self::facadeReader())();
-    }
-
-    /** @return array<string, mixed> as paginatorWriter() takes them */
-    public static function paginatorResolvers(): array
-    {
-        return (self::paginatorReader())();
-    }
-
-    public static function cursorResolver(): mixed
-    {
-        return (self::cursorReader())();
-    }
-
-    /** @return \Closure(): array<string, mixed> */
-    public static function paginatorReader(): \Closure
-    {
-        return self::bound(\Closure::bind(static fn (): array => [
-            'path' => AbstractPaginator::$currentPathResolver,
-            'page' => AbstractPaginator::$currentPageResolver,
-            'query' => AbstractPaginator::$queryStringResolver,
-            'view' => AbstractPaginator::$viewFactoryResolver,
-        ], null, AbstractPaginator::class));
-    }
-
-    /** @return \Closure(array<string, mixed>): void takes what paginatorReader() returns */
-    public static function paginatorWriter(): \Closure
-    {
-        return self::bound(\Closure::bind(static function (array $resolvers): void {
-            AbstractPaginator::$currentPathResolver = $resolvers['path'] ?? null;
-            AbstractPaginator::$currentPageResolver = $resolvers['page'] ?? null;
-            AbstractPaginator::$queryStringResolver = $resolvers['query'] ?? null;
-            AbstractPaginator::$viewFactoryResolver = $resolvers['view'] ?? null;
-        }, null, AbstractPaginator::class));
-    }
-
-    /** @return \Closure(): mixed */
-    public static function cursorReader(): \Closure
-    {
-        return self::bound(\Closure::bind(static fn (): mixed => AbstractCursorPaginator::$currentCursorResolver, null, AbstractCursorPaginator::class));
-    }
-
-    /** @return \Closure(mixed): void */
-    public static function cursorWriter(): \Closure
-    {
-        return self::bound(\Closure::bind(static function (mixed $cursor): void {
-            AbstractCursorPaginator::$currentCursorResolver = $cursor;
-        }, null, AbstractCursorPaginator::class));
     }
 
     /** @return \Closure(): array<string, mixed> */

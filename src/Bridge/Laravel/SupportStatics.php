@@ -29,6 +29,14 @@ final class SupportStatics
         'Illuminate\Container\Container' => ['instance'],
         'Illuminate\Support\Facades\Facade' => ['app', 'resolvedInstance'],
         'Illuminate\Database\Eloquent\Model' => ['resolver', 'dispatcher', 'booted', 'globalScopes', 'traitInitializers'],
+        ...self::PAGINATION,
+    ];
+
+    /**
+     * The pagination resolvers (path, current page, query string, view factory, cursor), part of
+     * FRAMEWORK; Reset\PaginationResetter also puts them back after each request.
+     */
+    public const PAGINATION = [
         'Illuminate\Pagination\AbstractPaginator' => ['currentPathResolver', 'currentPageResolver', 'queryStringResolver', 'viewFactoryResolver'],
         'Illuminate\Pagination\AbstractCursorPaginator' => ['currentCursorResolver'],
     ];

@@ -14,7 +14,9 @@ use Spindle\Metrics\Registry;
  * The cache shared by all workers of one server, and where it lives:
  *
  * - APCu when it is enabled (apc.enable_cli=1 for the CLI): its segment exists from PHP's start.
- * - otherwise a shmop segment the master makes before it forks (ShmStore), with a lock file.
+ * - otherwise a shmop segment the master makes before it forks (ShmStore), with its lock
+ *   (ProcessLock): both live in the kernel only, and go when the last process of the server
+ *   exits, however it ends (nothing is left in the temporary directory, even after a SIGKILL).
  * - otherwise (neither extension, or outside a server) a store of this process only.
  *
  * SPINDLE_CACHE_BACKEND=apcu|shm|memory chooses one; SPINDLE_CACHE_SIZE (bytes, or with K, M or
@@ -25,11 +27,8 @@ final class SharedCache
 {
     private const DEFAULT_SIZE = 33554432;
 
-    private function __construct(
-        private readonly Store $store,
-        private readonly ?string $lockPath,
-        private readonly int $owner,
-    ) {
+    private function __construct(private readonly Store $store)
+    {
     }
 
     /**
@@ -42,25 +41,16 @@ final class SharedCache
         $backend = self::env('SPINDLE_CACHE_BACKEND') ?? 'auto';
         $size = self::size(self::env('SPINDLE_CACHE_SIZE'));
         if (($backend === 'auto' || $backend === 'apcu') && ApcuStore::available()) {
-            return new self(new ApcuStore($size), null, 0);
+            return new self(new ApcuStore($size));
         }
         if (($backend === 'auto' || $backend === 'shm') && \function_exists('shmop_open')) {
-            $lock = \tempnam(\sys_get_temp_dir(), 'spindle-cache-');
-            if ($lock === false) {
-                throw new \RuntimeException('Cannot create the shared cache\'s lock file in ' . \sys_get_temp_dir());
-            }
             try {
-                $store = ShmStore::create($size, $lock);
+                return new self(ShmStore::create($size));
             } catch (\RuntimeException $e) {
-                @\unlink($lock);
                 $logger?->warning($e->getMessage() . ': each worker keeps a cache of its own');
 
                 return null;
             }
-            $self = new self($store, $lock, (int) \getmypid());
-            \register_shutdown_function($self->remove(...));
-
-            return $self;
         }
         if (!\in_array($backend, ['auto', 'apcu', 'shm', 'memory'], true)) {
             throw new \InvalidArgumentException(\sprintf('SPINDLE_CACHE_BACKEND must be apcu, shm or memory, got %s', $backend));
@@ -92,14 +82,6 @@ final class SharedCache
     public static function store(): Store
     {
         return Loop::driver()->service(Store::class, static fn (): Store => new MemoryStore(self::size(self::env('SPINDLE_CACHE_SIZE'))));
-    }
-
-    /** The master ends: its lock file goes (the segment went when the last process left it). */
-    private function remove(): void
-    {
-        if ($this->lockPath !== null && \getmypid() === $this->owner) {
-            @\unlink($this->lockPath);
-        }
     }
 
     private static function env(string $name): ?string

@@ -18,9 +18,9 @@ namespace Spindle\Server\SharedCache;
  * still whole exactly while the log's head is less than one ring past it.
  *
  * Reads take no lock: a reader checks the record it read against the slot (position, key) and
- * the head after reading (a write moves the head before it writes). Writes take an exclusive
- * flock() on a lock file of the server's, so add(), increment() and deleteIf() are atomic across
- * workers. This relies on stores not being reordered with stores nor loads with loads, as on x86-64.
+ * the head after reading (a write moves the head before it writes). Writes take a ProcessLock
+ * (an flock() on a file with no name on disk), so add(), increment() and deleteIf() are atomic
+ * across workers. This relies on stores not being reordered with stores nor loads with loads, as on x86-64.
  */
 final class ShmStore implements Store
 {
@@ -32,9 +32,6 @@ final class ShmStore implements Store
     private const RECORD_HEAD = 14;
     private const EMPTY_HASH = "\0\0\0\0\0\0\0\0";
 
-    /** @var resource|null */
-    private $lock = null;
-    private int $lockPid = 0;
     private int $hits = 0;
     private int $misses = 0;
     private int $writes = 0;
@@ -42,7 +39,7 @@ final class ShmStore implements Store
 
     private function __construct(
         private readonly \Shmop $shm,
-        private readonly string $lockPath,
+        private readonly ProcessLock $lock,
         private readonly int $buckets,
         private readonly int $logSize,
     ) {
@@ -51,10 +48,14 @@ final class ShmStore implements Store
     /**
      * Makes the segment: $bytes of log plus the index. It is marked for removal at once, so it
      * goes when the last process that has it exits, however the server ends; processes forked
-     * from this one keep it.
+     * from this one keep it, and its lock (whose file is made in $lockDirectory, the system's
+     * temporary directory by default, and unlinked at once).
+     *
+     * @throws \RuntimeException when the system refuses the segment or the lock
      */
-    public static function create(int $bytes, string $lockPath): self
+    public static function create(int $bytes, ?string $lockDirectory = null): self
     {
+        $lock = ProcessLock::create($lockDirectory);
         $bytes = \max(65536, $bytes);
         // One slot per 512 bytes of log, in buckets of 8, a power of two of them.
         $buckets = 1 << (int) \ceil(\log(\max(16, \intdiv($bytes, 512 * self::WAYS)), 2));
@@ -64,7 +65,7 @@ final class ShmStore implements Store
         }
         \shmop_delete($shm);
 
-        return new self($shm, $lockPath, $buckets, $bytes);
+        return new self($shm, $lock, $buckets, $bytes);
     }
 
     /** @param-out bool $found */
@@ -350,24 +351,11 @@ final class ShmStore implements Store
 
     private function lock(): void
     {
-        $pid = \getmypid();
-        if ($this->lock === null || $this->lockPid !== $pid) {
-            // A process of its own opens the file anew: flock() locks belong to the open file,
-            // which a forked child would share with its parent.
-            $lock = @\fopen($this->lockPath, 'c');
-            if ($lock === false) {
-                throw new \RuntimeException(\sprintf('Cannot open the shared cache\'s lock file %s', $this->lockPath));
-            }
-            $this->lock = $lock;
-            $this->lockPid = (int) $pid;
-        }
-        \flock($this->lock, \LOCK_EX);
+        $this->lock->acquire();
     }
 
     private function unlock(): void
     {
-        if ($this->lock !== null) {
-            \flock($this->lock, \LOCK_UN);
-        }
+        $this->lock->release();
     }
 }

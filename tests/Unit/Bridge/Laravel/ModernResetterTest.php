@@ -93,7 +93,7 @@ final class ModernResetterTest extends TestCase
         $app = \array_search('App\Spindle\ClearTally', $names, true);
         self::assertIsInt($app, \implode(', ', $names));
         self::assertSame('ContainerResetter', $names[$app + 1]);
-        self::assertSame('LivewireResetter', $names[$app - 2]);
+        self::assertSame('LivewireResetter', $names[$app - 1]);
         self::assertSame(['ContainerResetter', 'FacadeResetter'], \array_slice($names, -2));
         self::assertTrue($result['livewire stack swapped']);
         self::assertTrue($result['app static swapped']);

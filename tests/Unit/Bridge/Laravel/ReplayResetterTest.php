@@ -7,7 +7,7 @@ namespace Spindle\Tests\Unit\Bridge\Laravel;
 use PHPUnit\Framework\TestCase;
 use Spindle\Bridge\Laravel\InstanceFactory;
 use Spindle\Bridge\Laravel\Reset;
-use Spindle\Tests\E2E\LaravelFixture;
+use Spindle\Tests\E2E\Support\LaravelFixture;
 use Spindle\Tests\Replay\ReplayProcess;
 
 /**
@@ -45,7 +45,7 @@ final class ReplayResetterTest extends TestCase
         'view' => [Reset\ViewResetter::class, null],
         'validator' => [Reset\ValidatorResetter::class, null],
         'pagination' => [Reset\PaginationResetter::class, null],
-        'terminating' => [Reset\TerminatingCallbackResetter::class, 'ContainerResetter (it restores the app\'s terminating callbacks too)'],
+        'terminating' => [Reset\ContainerResetter::class, null],
         'container' => [Reset\ContainerResetter::class, null],
         'container-bind-attribute' => [Reset\ContainerResetter::class, null],
         'facade' => [Reset\FacadeResetter::class, 'not isolated: on Laravel 12 the swapped facade is gone without this resetter too'],

@@ -14,13 +14,6 @@ use Symfony\Contracts\Cache\ItemInterface;
 /** The shared cache's Symfony pool does what Symfony's ArrayAdapter does, operation for operation. */
 final class SharedCacheAdapterTest extends TestCase
 {
-    private string $lock = '';
-
-    protected function tearDown(): void
-    {
-        @\unlink($this->lock);
-    }
-
     /** @return list<array{string, mixed}> */
     private static function transcript(CacheItemPoolInterface&\Symfony\Contracts\Cache\CacheInterface $pool): array
     {
@@ -53,15 +46,13 @@ final class SharedCacheAdapterTest extends TestCase
 
     public function testItBehavesAsTheArrayAdapter(): void
     {
-        $this->lock = (string) \tempnam(\sys_get_temp_dir(), 'spindle-test-cache-');
-        $shared = new SharedCacheAdapter('app', 0, ShmStore::create(1 << 20, $this->lock));
+        $shared = new SharedCacheAdapter('app', 0, ShmStore::create(1 << 20));
         self::assertSame(self::transcript(new ArrayAdapter(0, false)), self::transcript($shared));
     }
 
     public function testClearingOnePoolLeavesAnotherNamespaceAlone(): void
     {
-        $this->lock = (string) \tempnam(\sys_get_temp_dir(), 'spindle-test-cache-');
-        $store = ShmStore::create(1 << 20, $this->lock);
+        $store = ShmStore::create(1 << 20);
         $one = new SharedCacheAdapter('one', 0, $store);
         $two = new SharedCacheAdapter('two', 0, $store);
         $one->save($one->getItem('k')->set(1));

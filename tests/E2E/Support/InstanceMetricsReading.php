@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E;
+namespace Spindle\Tests\E2E\Support;
 
 /**
  * Reads a one-worker server's app instances (`spindle_app_instances` on --metrics), for the

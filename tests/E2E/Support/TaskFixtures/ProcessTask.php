@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E\TaskFixtures;
+namespace Spindle\Tests\E2E\Support\TaskFixtures;
 
 /**
  * A task for tests/E2E/TaskWorkersTest.php (tests/fixtures/apps/tasks.php): answers the pid of

@@ -2,10 +2,10 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E\Cluster;
+namespace Spindle\Tests\E2E\Support\Cluster;
 
 use PHPUnit\Framework\Assert;
-use Spindle\Tests\E2E\RawClient;
+use Spindle\Tests\E2E\Support\RawClient;
 
 /** nginx running a given `server`/`upstream` block on 127.0.0.1, in a directory of its own. */
 final class Balancer

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E;
+namespace Spindle\Tests\E2E\Support;
 
 /**
  * Runs `bin/spindle serve` as a child process for end-to-end tests.
@@ -35,7 +35,7 @@ final class ServerProcess
      */
     private function __construct(string $app, array $options, ?string $cwd = null, array $wrapper = [])
     {
-        $root = \dirname(__DIR__, 2);
+        $root = \dirname(__DIR__, 3);
         $command = [...$wrapper, \PHP_BINARY, $root . '/bin/spindle', 'serve', $app, '--port=0'];
         $hasWorkers = false;
         foreach ($options as $option) {
@@ -107,7 +107,7 @@ final class ServerProcess
 
     public static function fixture(string $name): string
     {
-        return \dirname(__DIR__) . '/fixtures/apps/' . $name;
+        return \dirname(__DIR__, 2) . '/fixtures/apps/' . $name;
     }
 
     public function __destruct()

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E;
+namespace Spindle\Tests\E2E\Support;
 
 /**
  * The Laravel 8 app of tests/fixtures/laravel-app (Debian's php-laravel-framework, Spindle
@@ -16,7 +16,7 @@ final class LaravelFixture
 
     public static function path(string $fixture = self::LARAVEL_8): string
     {
-        $path = \dirname(__DIR__) . '/fixtures/' . $fixture;
+        $path = \dirname(__DIR__, 2) . '/fixtures/' . $fixture;
         if (!\is_file($path . '/vendor/autoload.php')) {
             throw new \RuntimeException("The Laravel fixture app is not installed: run scripts/test (it installs $path)");
         }

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E\Cluster;
+namespace Spindle\Tests\E2E\Support\Cluster;
 
 /**
  * One Spindle server in a host's network namespace, listening on its address, port 8080.
@@ -37,7 +37,7 @@ final class Host
     /** Launches `spindle serve $app` in the namespace; does not wait. */
     public function start(string $app): void
     {
-        $root = \dirname(__DIR__, 3);
+        $root = \dirname(__DIR__, 4);
         $command = [
             'ip', 'netns', 'exec', $this->namespace,
             \PHP_BINARY, $root . '/bin/spindle', 'serve', $app,

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E;
+namespace Spindle\Tests\E2E\Support;
 
 /**
  * Load from one process: $clients HTTP/1.1 clients on non-blocking sockets, driven by

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E;
+namespace Spindle\Tests\E2E\Support;
 
 /**
  * A plain TCP client for end-to-end tests: sends exactly the bytes it is given and parses

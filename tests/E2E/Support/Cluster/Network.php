@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E\Cluster;
+namespace Spindle\Tests\E2E\Support\Cluster;
 
 use PHPUnit\Framework\Assert;
 

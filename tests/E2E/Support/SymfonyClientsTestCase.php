@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E;
+namespace Spindle\Tests\E2E\Support;
 
 use Spindle\Tests\Integration\Redis\RedisServer;
 

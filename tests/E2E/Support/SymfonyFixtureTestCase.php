@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Spindle\Tests\E2E;
+namespace Spindle\Tests\E2E\Support;
 
 /**
  * Base of the tests that serve tests/fixtures/symfony-app (Symfony 5.4 from Debian's packages,
@@ -60,7 +60,7 @@ abstract class SymfonyFixtureTestCase extends E2ETestCase
 
     protected static function app(): string
     {
-        return \dirname(__DIR__) . '/fixtures/symfony-app';
+        return \dirname(__DIR__, 2) . '/fixtures/symfony-app';
     }
 
     /** Where PHP's files handler keeps sessions (the fixture's handler_id is null). */
