@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Tests\E2E\Support\E2ETestCase;
+use Spindle\Tests\E2E\Support\ServerProcess;
+
 /**
  * An app that streams request bodies (Spindle\Http\StreamsRequestBody) gets a large upload piece
  * by piece as curl sends it: no temporary file, and no more than about --body-buffer-size of it
