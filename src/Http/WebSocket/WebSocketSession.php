@@ -15,6 +15,9 @@ namespace Spindle\Http\WebSocket;
  *   arrives.
  * - A protocol error queues a close frame with the error's code (1002, 1007, 1009) and reason and
  *   the session is Closed: error() tells what happened.
+ * - When the peer's close or a protocol error comes in the same read as complete messages, the
+ *   session stays Open until the next takeOutput() (or receive()): replies the app sends to those
+ *   messages in between go out before the close frame, as if the frames had come one by one.
  * - Once Closed with no output left, shouldCloseTransport() says the driver may close the socket
  *   (the server closes the TCP connection first, RFC 6455 §7.1.1).
  *
@@ -28,6 +31,8 @@ final class WebSocketSession
     private ?int $closeCode = null;
     private string $closeReason = '';
     private bool $closeReceived = false;
+    /** @var array{int, string, bool}|null the close (code, reason, whether a protocol error) receive() met after messages, applied by takeOutput() */
+    private ?array $pendingEnd = null;
     private int $messagesIn = 0;
     private int $messagesOut = 0;
     private int $bytesIn = 0;
@@ -62,12 +67,15 @@ final class WebSocketSession
         if ($this->clock !== null) {
             $this->lastReceivedAt = ($this->clock)();
         }
+        $this->applyPendingEnd();
         $events = $this->parser->push($bytes);
+        $sawMessage = false;
         foreach ($events as $event) {
             switch ($event->type) {
                 case EventType::Text:
                 case EventType::Binary:
                     ++$this->messagesIn;
+                    $sawMessage = true;
                     break;
                 case EventType::Ping:
                     if ($this->state === SessionState::Open) {
@@ -78,23 +86,16 @@ final class WebSocketSession
                     break;
                 case EventType::Close:
                     $this->closeReceived = true;
-                    if ($this->state === SessionState::Open) {
-                        $this->closeCode = $event->closeCode;
-                        $this->closeReason = $event->payload;
-                        $this->queue(FrameEncoder::close($event->closeCode));
-                    }
-                    $this->state = SessionState::Closed;
+                    $this->pendingEnd = [$event->closeCode, $event->payload, false];
                     break;
             }
         }
         $error = $this->parser->error();
-        if ($error !== null && $this->state !== SessionState::Closed) {
-            if ($this->state === SessionState::Open) {
-                $this->closeCode = $error->closeCode->value;
-                $this->closeReason = $error->getMessage();
-                $this->queue(FrameEncoder::close($error->closeCode, $error->getMessage()));
-            }
-            $this->state = SessionState::Closed;
+        if ($error !== null) {
+            $this->pendingEnd = [$error->closeCode->value, $error->getMessage(), true];
+        }
+        if (!$sawMessage || $this->state !== SessionState::Open) {
+            $this->applyPendingEnd();
         }
 
         return $events;
@@ -142,6 +143,7 @@ final class WebSocketSession
      */
     public function connectionLost(): void
     {
+        $this->pendingEnd = null;
         if ($this->state !== SessionState::Closed) {
             $this->closeCode = CloseCode::Abnormal->value;
         }
@@ -152,6 +154,7 @@ final class WebSocketSession
     /** The bytes to write to the peer, handed out once. */
     public function takeOutput(): string
     {
+        $this->applyPendingEnd();
         $output = $this->output;
         $this->output = '';
 
@@ -160,7 +163,7 @@ final class WebSocketSession
 
     public function hasOutput(): bool
     {
-        return $this->output !== '';
+        return $this->output !== '' || $this->pendingEnd !== null;
     }
 
     /** Whether the driver should close the socket now: Closed and everything written. */
@@ -202,6 +205,25 @@ final class WebSocketSession
             $this->lastReceivedAt,
             $this->lastSentAt,
         );
+    }
+
+    /**
+     * Ends the session for the close frame or protocol error receive() met: echoes the peer's
+     * close or sends the error's, unless this side's close went out already.
+     */
+    private function applyPendingEnd(): void
+    {
+        if ($this->pendingEnd === null) {
+            return;
+        }
+        [$code, $reason, $isError] = $this->pendingEnd;
+        $this->pendingEnd = null;
+        if ($this->state === SessionState::Open) {
+            $this->closeCode = $code;
+            $this->closeReason = $reason;
+            $this->queue($isError ? FrameEncoder::close($code, $reason) : FrameEncoder::close($code));
+        }
+        $this->state = SessionState::Closed;
     }
 
     private function sendMessage(bool $binary, string $payload): void
