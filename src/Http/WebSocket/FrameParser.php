@@ -100,18 +100,17 @@ final class FrameParser
                 $fin = ($b0 & 0x80) !== 0;
                 $lengthCode = $b1 & 0x7F;
                 $this->checkHeader($b0, $b1, $opcode, $fin, $lengthCode);
-                $header = $this->expectMasked ? 6 : 2;
                 if ($lengthCode < 126) {
                     $payloadLength = $lengthCode;
+                    $header = 2;
                 } elseif ($lengthCode === 126) {
-                    $header += 2;
-                    if ($length - $pos < $header) {
+                    if ($length - $pos < 4) {
                         break;
                     }
                     $payloadLength = (\ord($buffer[$pos + 2]) << 8) | \ord($buffer[$pos + 3]);
+                    $header = 4;
                 } else {
-                    $header += 8;
-                    if ($length - $pos < $header) {
+                    if ($length - $pos < 10) {
                         break;
                     }
                     /** @var array{1: int} $unpacked */
@@ -120,12 +119,16 @@ final class FrameParser
                     if ($payloadLength < 0) {
                         throw new ProtocolError(CloseCode::ProtocolError, 'Frame length has its most significant bit set');
                     }
+                    $header = 10;
                 }
-                if ($length - $pos < $header) {
-                    break;
+                if ($this->expectMasked) {
+                    $header += 4;
                 }
                 if ($opcode < 8) {
                     $this->checkSize($opcode, $payloadLength);
+                }
+                if ($length - $pos < $header) {
+                    break;
                 }
                 $frameEnd = $pos + $header + $payloadLength;
                 if ($frameEnd > $length) {
