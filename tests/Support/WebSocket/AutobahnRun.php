@@ -29,6 +29,7 @@ final class AutobahnRun
     ) {
     }
 
+    /** @phpstan-impure */
     public function serverClosing(): bool
     {
         return $this->serverCloseReceived || $this->transport->isClosed();

@@ -54,7 +54,7 @@ final class AutobahnRunner
         }
         $deadline = \microtime(true) + $this->closeTimeout;
         while (!$transport->isClosed() && \microtime(true) < $deadline) {
-            if (!$run->drain(\max(0.0, $deadline - \microtime(true))) && !$transport->isClosed()) {
+            if (!$run->drain(\max(0.0, $deadline - \microtime(true)))) {
                 break;
             }
         }

@@ -70,7 +70,7 @@ final class CaseScript
             return $this;
         }
         $this->flush();
-        $chunks = $chop === null ? [$bytes] : \str_split($bytes, $chop);
+        $chunks = $chop === null ? [$bytes] : \str_split($bytes, \max(1, $chop));
         foreach ($chunks as $i => $chunk) {
             $this->steps[] = Step::send($chunk, $closes && $i === 0);
         }

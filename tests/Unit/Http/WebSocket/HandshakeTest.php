@@ -16,7 +16,11 @@ final class HandshakeTest extends TestCase
 {
     private const KEY = 'dGhlIHNhbXBsZSBub25jZQ==';
 
-    /** @return array<string, list<string>> */
+    /**
+     * @param array<string, list<string>|null> $overrides null drops the header
+     *
+     * @return array<string, list<string>>
+     */
     private static function headers(array $overrides = []): array
     {
         return \array_filter(\array_merge([
