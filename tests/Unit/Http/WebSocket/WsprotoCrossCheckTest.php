@@ -46,7 +46,9 @@ final class WsprotoCrossCheckTest extends TestCase
         $request = (string) \hex2bin($this->hear()['request']);
         [$head] = \explode("\r\n\r\n", $request, 2);
         $lines = \explode("\r\n", $head);
-        self::assertSame(1, \preg_match('~^(\S+) (\S+) HTTP/(\d\.\d)$~', $lines[0], $line));
+        if (\preg_match('~^(\S+) (\S+) HTTP/(\d\.\d)$~', $lines[0], $line) !== 1) {
+            self::fail('Not a request line: ' . $lines[0]);
+        }
         $headers = [];
         foreach (\array_slice($lines, 1) as $headerLine) {
             [$name, $value] = \explode(':', $headerLine, 2);
@@ -179,7 +181,11 @@ final class WsprotoCrossCheckTest extends TestCase
         \fflush($this->pipes[0]);
     }
 
-    /** @return array<string, mixed> */
+    /**
+     * @return array<string, mixed>
+     *
+     * @phpstan-impure
+     */
     private function hear(): array
     {
         $line = \fgets($this->pipes[1]);
