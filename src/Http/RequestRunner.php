@@ -167,6 +167,12 @@ final class RequestRunner
         return $this->running[$id]->startedAt + $this->requestTimeout;
     }
 
+    /** What starts the worker's tasks (connection drivers run their own through it too). */
+    public function tasks(): TaskRunner
+    {
+        return $this->tasks;
+    }
+
     /** Number of requests under way. */
     public function runningCount(): int
     {

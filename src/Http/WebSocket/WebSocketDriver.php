@@ -1,0 +1,345 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Http\WebSocket;
+
+use Revolt\EventLoop;
+use Spindle\Http\ConnectionDriver;
+use Spindle\Http\ConnectionEvents;
+use Spindle\Http\ConnectionServices;
+use Spindle\Http\Expiring;
+use Spindle\Http\UpgradedSocket;
+use Spindle\Loop\Context;
+use Spindle\Loop\TaskRunner;
+
+/**
+ * The connection driver of an upgraded WebSocket connection: moves bytes between its socket and
+ * its WebSocketSession (the sans-I/O protocol), and hands the app's WebSocketHandler what
+ * happens, in a task at a time (see WebSocketHandler). Its deadlines are on the worker's
+ * TimeoutWheel: a ping after WebSocketOptions::$idleTimeout of silence and a drop after as much
+ * again, a drop once writes have stalled for the body timeout, and the end of the closing
+ * handshake. Nothing runs for an idle connection between them.
+ */
+final class WebSocketDriver implements ConnectionDriver, Expiring
+{
+    private const READ_SIZE = 65536;
+    /** Seconds the peer has to answer a close before the socket is closed anyway. */
+    private const CLOSE_GRACE = 2.0;
+
+    private readonly WebSocketSession $session;
+    public readonly WebSocket $socket;
+    /** @var resource */
+    private readonly mixed $stream;
+    private readonly ConnectionServices $set;
+    private readonly ConnectionEvents $events;
+    private readonly TaskRunner $tasks;
+    private readonly string $readId;
+    private ?string $writeId = null;
+    private string $out = '';
+    private bool $closed = false;
+    private float $lastReadAt;
+    private float $lastWriteAt;
+    /** When a ping went for silence (0: none is out). */
+    private float $pingedAt = 0.0;
+    /** When a close this side sent was written (INF: none). */
+    private float $closingSince = \INF;
+    private float $checkAt = \INF;
+    /** @var list<array{0: 'open'}|array{0: 'message', 1: string, 2: bool}|array{0: 'close', 1: int, 2: string}> what waits for the handler */
+    private array $inbox = [];
+    /** A task is running the handler for this connection. */
+    private bool $busy = false;
+    private readonly \Closure $drainInbox;
+
+    public function __construct(
+        UpgradedSocket $upgraded,
+        private readonly WebSocketHandler $handler,
+        private readonly WebSocketOptions $options,
+        ?string $subprotocol,
+    ) {
+        $this->stream = $upgraded->socket;
+        $this->set = $upgraded->services;
+        $this->events = $upgraded->events;
+        $this->tasks = $upgraded->services->requests->tasks();
+        $this->session = new WebSocketSession($options->limits);
+        $this->socket = new WebSocket($this, \spl_object_id($this), $upgraded->request, $subprotocol);
+        $this->drainInbox = $this->runInbox(...);
+        $this->lastReadAt = $this->lastWriteAt = $this->set->clock->tick();
+        $this->readId = EventLoop::onReadable($this->stream, $this->onReadable(...));
+        $this->inbox[] = ['open'];
+        if ($upgraded->unwritten !== '') {
+            $this->writeRaw($upgraded->unwritten);
+        }
+        if ($upgraded->readAhead !== '') {
+            $this->onBytes($upgraded->readAhead);
+        }
+        $this->dispatch();
+        $this->checkBy($this->nextDeadline());
+    }
+
+    /** @internal WebSocket::send() */
+    public function send(string $payload, bool $binary): bool
+    {
+        if ($this->closed || $this->session->state() !== SessionState::Open) {
+            return false;
+        }
+        $binary ? $this->session->sendBinary($payload) : $this->session->sendText($payload);
+        $this->flushSession();
+
+        return true;
+    }
+
+    /** @internal WebSocket::ping() */
+    public function ping(string $payload): void
+    {
+        if (!$this->closed && $this->session->state() === SessionState::Open) {
+            $this->session->ping($payload);
+            $this->flushSession();
+        }
+    }
+
+    /** @internal WebSocket::close() */
+    public function closeWith(int|CloseCode $code, string $reason): void
+    {
+        if ($this->closed || $this->session->state() !== SessionState::Open) {
+            return;
+        }
+        $this->session->close($code, $reason);
+        $this->closingSince = $this->set->clock->tick();
+        $this->flushSession();
+        $this->checkBy($this->closingSince + self::CLOSE_GRACE);
+    }
+
+    /** @internal WebSocket::isOpen() */
+    public function isOpen(): bool
+    {
+        return !$this->closed && $this->session->state() === SessionState::Open;
+    }
+
+    /** @internal WebSocket::bufferedAmount() */
+    public function buffered(): int
+    {
+        return \strlen($this->out);
+    }
+
+    /** The worker stops: the client is told to go away (1001) and may reconnect elsewhere. */
+    public function drain(): void
+    {
+        $this->closeWith(CloseCode::GoingAway, 'Server restarting');
+    }
+
+    public function close(): void
+    {
+        $this->lose();
+    }
+
+    public function isClosed(): bool
+    {
+        return $this->closed;
+    }
+
+    public function waitingSince(): ?float
+    {
+        // An open WebSocket is the app's to keep: it is never closed to make room for another.
+        return null;
+    }
+
+    public function expireTimeouts(float $now): void
+    {
+        $this->checkAt = \INF;
+        if ($this->closed) {
+            return;
+        }
+        if ($now >= $this->closingSince + self::CLOSE_GRACE) {
+            // The peer did not answer the close.
+            $this->lose();
+
+            return;
+        }
+        if ($this->out !== '' && $now - $this->lastWriteAt > $this->set->limits->bodyTimeout) {
+            $this->set->logger->info(\sprintf('WebSocket %s: the client took nothing for %.0f s; dropped', $this->socket->request->path, $now - $this->lastWriteAt));
+            $this->lose();
+
+            return;
+        }
+        $idle = $this->options->idleTimeout;
+        if ($idle > 0 && $this->session->state() === SessionState::Open) {
+            if ($this->pingedAt > 0 && $now >= $this->pingedAt + $idle) {
+                $this->lose();
+
+                return;
+            }
+            if ($this->pingedAt === 0.0 && $now >= $this->lastReadAt + $idle) {
+                $this->pingedAt = $now;
+                $this->session->ping();
+                $this->flushSession();
+            }
+        }
+        if (!$this->closed) {
+            $this->checkBy($this->nextDeadline());
+        }
+    }
+
+    private function nextDeadline(): float
+    {
+        $next = $this->closingSince + self::CLOSE_GRACE;
+        if ($this->out !== '') {
+            $next = \min($next, $this->lastWriteAt + $this->set->limits->bodyTimeout);
+        }
+        $idle = $this->options->idleTimeout;
+        if ($idle > 0) {
+            $next = \min($next, $this->pingedAt > 0 ? $this->pingedAt + $idle : $this->lastReadAt + $idle);
+        }
+
+        return $next;
+    }
+
+    private function checkBy(float $deadline): void
+    {
+        if ($deadline < $this->checkAt) {
+            $this->checkAt = $deadline;
+            $this->set->timeouts->schedule($this, $deadline);
+        }
+    }
+
+    private function onReadable(): void
+    {
+        $data = @\fread($this->stream, self::READ_SIZE);
+        if ($data === false || $data === '') {
+            if ($data === false || \feof($this->stream)) {
+                $this->lose();
+            }
+
+            return;
+        }
+        // A later deadline costs nothing until its slot comes (see checkBy()).
+        $this->lastReadAt = $this->set->clock->tick();
+        $this->pingedAt = 0.0;
+        $this->onBytes($data);
+    }
+
+    private function onBytes(string $data): void
+    {
+        foreach ($this->session->receive($data) as $event) {
+            if ($event->type === EventType::Text || $event->type === EventType::Binary) {
+                $this->inbox[] = ['message', $event->payload, $event->type === EventType::Binary];
+            }
+        }
+        $this->dispatch();
+        $this->flushSession();
+    }
+
+    /** Writes what the session has to send; closes the socket once the session is done. */
+    private function flushSession(): void
+    {
+        if ($this->closed) {
+            return;
+        }
+        $bytes = $this->session->takeOutput();
+        if ($bytes !== '') {
+            $this->writeRaw($bytes);
+        }
+        if (!$this->closed && $this->session->shouldCloseTransport() && $this->out === '') {
+            $this->closeSocket($this->session->closeCode() ?? CloseCode::NoStatus->value, $this->session->closeReason());
+        }
+    }
+
+    private function writeRaw(string $bytes): void
+    {
+        if ($this->out !== '') {
+            $this->out .= $bytes;
+            if (\strlen($this->out) > $this->options->maxBuffered) {
+                $this->set->logger->info(\sprintf('WebSocket %s: the client is %d bytes behind; dropped', $this->socket->request->path, \strlen($this->out)));
+                $this->lose(CloseCode::PolicyViolation->value, 'Too slow');
+            }
+
+            return;
+        }
+        $written = @\fwrite($this->stream, $bytes);
+        if ($written === false) {
+            $this->lose();
+
+            return;
+        }
+        $this->lastWriteAt = $this->set->clock->now;
+        if ($written === \strlen($bytes)) {
+            return;
+        }
+        $this->out = (string) \substr($bytes, $written);
+        $this->writeId ??= EventLoop::onWritable($this->stream, $this->onWritable(...));
+        EventLoop::enable($this->writeId);
+        $this->checkBy($this->lastWriteAt + $this->set->limits->bodyTimeout);
+    }
+
+    private function onWritable(): void
+    {
+        $written = @\fwrite($this->stream, $this->out);
+        if ($written === false || ($written === 0 && \feof($this->stream))) {
+            $this->lose();
+
+            return;
+        }
+        if ($written > 0) {
+            $this->lastWriteAt = $this->set->clock->tick();
+            $this->out = (string) \substr($this->out, $written);
+        }
+        if ($this->out === '') {
+            \assert($this->writeId !== null);
+            EventLoop::disable($this->writeId);
+            $this->flushSession();
+        }
+    }
+
+    /** The connection is gone without a (finished) closing handshake: 1006 unless $code says otherwise. */
+    private function lose(int $code = 1006, string $reason = ''): void
+    {
+        if ($this->closed) {
+            return;
+        }
+        $this->session->connectionLost();
+        $this->closeSocket($code, $reason);
+    }
+
+    private function closeSocket(int $code, string $reason): void
+    {
+        $this->closed = true;
+        $this->set->timeouts->forget($this);
+        EventLoop::cancel($this->readId);
+        if ($this->writeId !== null) {
+            EventLoop::cancel($this->writeId);
+        }
+        $this->out = '';
+        @\fclose($this->stream);
+        $this->inbox[] = ['close', $code, $reason];
+        $this->dispatch();
+        $this->events->closed($this);
+    }
+
+    /** Starts a task for what waits in the inbox, unless one runs already. */
+    private function dispatch(): void
+    {
+        if ($this->busy || $this->inbox === []) {
+            return;
+        }
+        $this->busy = true;
+        $this->tasks->run(new Context('WebSocket ' . $this->socket->request->path), $this->drainInbox);
+    }
+
+    /** In a task: the handler's calls for what waits, one after the other. */
+    private function runInbox(): void
+    {
+        while (($next = \array_shift($this->inbox)) !== null) {
+            try {
+                match ($next[0]) {
+                    'open' => $this->handler->onOpen($this->socket),
+                    'message' => $this->handler->onMessage($this->socket, $next[1], $next[2]),
+                    'close' => $this->handler->onClose($this->socket, $next[1], $next[2]),
+                };
+            } catch (\Throwable $e) {
+                $this->set->logger->error(\sprintf('WebSocket %s: the handler failed: %s', $this->socket->request->path, $e->getMessage()), ['exception' => $e]);
+                $this->closeWith(CloseCode::InternalError, $this->set->debug ? \substr($e->getMessage(), 0, 120) : 'Internal error');
+            }
+        }
+        $this->busy = false;
+    }
+}

@@ -1,0 +1,33 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Spindle\Http\WebSocket;
+
+/** How an accepted WebSocket connection behaves (WebSocketUpgrade::accept()). */
+final class WebSocketOptions
+{
+    /** @param list<string> $subprotocols */
+    public function __construct(
+        /** Message, frame and fragment bounds (a message past them is closed with 1009). */
+        public readonly WebSocketLimits $limits = new WebSocketLimits(),
+        /** The subprotocols the app speaks, preferred first (Sec-WebSocket-Protocol). */
+        public readonly array $subprotocols = [],
+        /** Origins allowed to open a connection (null: any). */
+        public readonly ?OriginPolicy $origins = null,
+        /**
+         * Seconds without a byte from the client before the server pings it; as many again
+         * without an answer and the connection is dropped (0: never).
+         */
+        public readonly float $idleTimeout = 60.0,
+        /**
+         * Bytes written to a client that does not read, past which it is dropped (close code 1008
+         * where it can still be sent): a slow reader never makes the worker hold more.
+         */
+        public readonly int $maxBuffered = 1_048_576,
+    ) {
+        if ($idleTimeout < 0 || $maxBuffered < 1) {
+            throw new \InvalidArgumentException('A WebSocket idle timeout is 0 or more seconds and its write bound at least 1 byte');
+        }
+    }
+}
