@@ -86,7 +86,7 @@ final class Huffman
         27, 28, 27, 27, 27, 27, 27, 26,
         30,    ];
 
-    /** @var array<int, int>|null (state << 8 | byte) => next state, or -1: invalid (EOS decoded). */
+    /** @var array<int, int>|null (state << 8 | byte) => next state; absent: EOS decoded (invalid). */
     private static ?array $next = null;
     /** @var array<int, string> (state << 8 | byte) => the symbols completed by that byte. */
     private static array $emit = [];
@@ -134,17 +134,14 @@ final class Huffman
     /** @throws HpackException on EOS in the data, padding longer than 7 bits or not all ones */
     public static function decode(string $data): string
     {
-        if (self::$next === null) {
-            self::build();
-        }
-        $next = self::$next;
+        $next = self::$next ?? self::build();
         $emit = self::$emit;
         $state = 0;
         $out = '';
         $n = \strlen($data);
         for ($i = 0; $i < $n; $i++) {
             $key = ($state << 8) | \ord($data[$i]);
-            $state = $next[$key];
+            $state = $next[$key] ?? -1;
             if ($state < 0) {
                 throw new HpackException('Huffman-coded string contains EOS');
             }
@@ -159,53 +156,53 @@ final class Huffman
         return $out;
     }
 
-    private static function build(): void
+    /** @return array<int, int> */
+    private static function build(): array
     {
-        // The code tree: node 0 is the root; $children[node][bit] is a node (>= 0) or ~symbol (< 0).
-        $children = [[0 => null, 1 => null]];
+        // The code tree: node 0 is the root; $tree[node << 1 | bit] is a node (> 0) or ~symbol (< 0).
+        $tree = [];
+        $nodes = 1;
         foreach (self::CODES as $symbol => $code) {
             $len = self::LENGTHS[$symbol];
             $node = 0;
             for ($b = $len - 1; $b > 0; $b--) {
-                $bit = ($code >> $b) & 1;
-                if ($children[$node][$bit] === null) {
-                    $children[] = [0 => null, 1 => null];
-                    $children[$node][$bit] = \count($children) - 1;
+                $slot = ($node << 1) | (($code >> $b) & 1);
+                if (!isset($tree[$slot])) {
+                    $tree[$slot] = $nodes++;
                 }
-                $node = $children[$node][$bit];
+                $node = $tree[$slot];
             }
-            $children[$node][$code & 1] = ~$symbol;
+            $tree[($node << 1) | ($code & 1)] = ~$symbol;
         }
         // Accepting states: reached from the root by 0..7 one-bits.
         $node = 0;
         $accepting = [0 => true];
         for ($d = 1; $d <= 7; $d++) {
-            $node = $children[$node][1];
+            $node = $tree[($node << 1) | 1];
             $accepting[$node] = true;
         }
         $next = [];
         $emit = [];
-        foreach ($children as $state => $_) {
+        for ($state = 0; $state < $nodes; $state++) {
             for ($byte = 0; $byte < 256; $byte++) {
                 $node = $state;
                 $symbols = '';
-                $failed = false;
                 for ($b = 7; $b >= 0; $b--) {
-                    $child = $children[$node][($byte >> $b) & 1];
-                    if ($child < 0) {
-                        if (~$child === 256) {
-                            $failed = true;
-                            break;
-                        }
-                        $symbols .= \chr(~$child);
-                        $node = 0;
-                    } else {
+                    $child = $tree[($node << 1) | (($byte >> $b) & 1)];
+                    if ($child >= 0) {
                         $node = $child;
+                        continue;
                     }
+                    if (~$child === 256) {
+                        // EOS: the key stays absent, and decode() fails on it.
+                        continue 2;
+                    }
+                    $symbols .= \chr(~$child);
+                    $node = 0;
                 }
                 $key = ($state << 8) | $byte;
-                $next[$key] = $failed ? -1 : $node;
-                if ($symbols !== '' && !$failed) {
+                $next[$key] = $node;
+                if ($symbols !== '') {
                     $emit[$key] = $symbols;
                 }
             }
@@ -213,5 +210,7 @@ final class Huffman
         self::$next = $next;
         self::$emit = $emit;
         self::$accepting = $accepting;
+
+        return $next;
     }
 }
