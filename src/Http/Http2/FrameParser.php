@@ -24,6 +24,8 @@ final class FrameParser
     public const FLAG_PRIORITY = 0x20;
 
     private string $buffer = '';
+    /** The last HEADERS frame handed on named itself as its dependency (a stream error, RFC 9113 §5.3.1). */
+    public bool $selfDependent = false;
 
     /** @param \Closure(int, int, int, string, int): void $onFrame */
     public function __construct(
@@ -62,6 +64,7 @@ final class FrameParser
                     | (\ord($buffer[$offset + 7]) << 8) | \ord($buffer[$offset + 8]);
                 $payload = $length === 0 ? '' : substr($buffer, $offset + 9, $length);
                 $offset += 9 + $length;
+                $this->selfDependent = false;
                 if ($type <= 0x9) {
                     $payload = $this->check($type, $flags, $streamId, $payload, $length);
                 }
@@ -96,7 +99,8 @@ final class FrameParser
                         throw new Http2ConnectionError(ErrorCode::FrameSizeError, 'HEADERS too short for its priority fields');
                     }
                     if ((((\ord($payload[0]) & 0x7f) << 24) | (\ord($payload[1]) << 16) | (\ord($payload[2]) << 8) | \ord($payload[3])) === $streamId) {
-                        throw new Http2StreamError($streamId, ErrorCode::ProtocolError, 'Stream depends on itself');
+                        // A stream error, but the block must still be decoded: the session sees the flag.
+                        $this->selfDependent = true;
                     }
                     $payload = (string) substr($payload, 5);
                 }
@@ -107,6 +111,9 @@ final class FrameParser
                 }
                 if ($length !== 5) {
                     throw new Http2StreamError($streamId, ErrorCode::FrameSizeError, "PRIORITY of $length bytes");
+                }
+                if ((((\ord($payload[0]) & 0x7f) << 24) | (\ord($payload[1]) << 16) | (\ord($payload[2]) << 8) | \ord($payload[3])) === $streamId) {
+                    throw new Http2StreamError($streamId, ErrorCode::ProtocolError, 'Stream depends on itself');
                 }
                 break;
             case 0x3: // RST_STREAM

@@ -56,6 +56,7 @@ final class Http2Session
     private string $block = '';
     private int $blockFrames = 0;
     private bool $blockEndStream = false;
+    private bool $blockSelfDependent = false;
 
     // The peer's settings.
     private int $peerInitialWindow = 65535;
@@ -107,17 +108,18 @@ final class Http2Session
                     return $this->takeEvents();
                 }
             }
-            $this->parser->push($bytes);
+            while (true) {
+                try {
+                    $this->parser->push($bytes);
+                    break;
+                } catch (Http2StreamError $e) {
+                    // The frame parser's stream-level checks (a bad PRIORITY frame): reset, read on.
+                    $this->streamError($e);
+                    $bytes = '';
+                }
+            }
         } catch (Http2ConnectionError $e) {
             $this->fail($e->errorCode, $e->getMessage());
-        } catch (Http2StreamError $e) {
-            // Only the frame parser's stream-level checks reach here (a bad PRIORITY frame).
-            $this->streamError($e);
-            try {
-                $this->parser->push('');
-            } catch (Http2Exception $e) {
-                $this->fail($e instanceof Http2ConnectionError ? $e->errorCode : ErrorCode::ProtocolError, $e->getMessage());
-            }
         }
 
         return $this->takeEvents();
@@ -462,6 +464,7 @@ final class Http2Session
         $this->block = $fragment;
         $this->blockFrames = 0;
         $this->blockEndStream = ($flags & FrameParser::FLAG_END_STREAM) !== 0;
+        $this->blockSelfDependent = $this->parser->selfDependent;
         if (\strlen($fragment) > $this->settings->maxHeaderBlockSize) {
             throw new Http2ConnectionError(ErrorCode::EnhanceYourCalm, "Header block larger than {$this->settings->maxHeaderBlockSize} bytes");
         }
@@ -550,6 +553,9 @@ final class Http2Session
             return;
         }
         try {
+            if ($this->blockSelfDependent) {
+                throw new Http2StreamError($streamId, ErrorCode::ProtocolError, "Stream $streamId depends on itself");
+            }
             $stream->expectedLength = RequestHeaders::check($streamId, $headers, false);
         } catch (Http2StreamError $e) {
             $this->close($stream);
