@@ -21,6 +21,15 @@ final class RequestHeaders
     ];
 
     /**
+     * Names checked before that need no check of their value beyond the common one (not te,
+     * not content-length), up to 512 per process: a browser's 15–20 fields then cost an isset()
+     * each instead of strspn() and three comparisons.
+     *
+     * @var array<string, true>
+     */
+    private static array $plainNames = [];
+
+    /**
      * @param list<array{string, string}> $headers
      * @return int the content-length, or -1 when there is none
      * @throws Http2StreamError
@@ -45,6 +54,8 @@ final class RequestHeaders
                     throw self::malformed($streamId, "Pseudo-header field $name repeated");
                 }
                 $pseudo[$name] = $value;
+            } elseif (isset(self::$plainNames[$name])) {
+                $regular = true;
             } else {
                 $regular = true;
                 if ($name === '' || strspn($name, self::TOKEN) !== \strlen($name)) {
@@ -61,9 +72,13 @@ final class RequestHeaders
                         throw self::malformed($streamId, "Invalid content-length '$value'");
                     }
                     $length = (int) $value;
+                } elseif ($name !== 'te' && \count(self::$plainNames) < 512) {
+                    self::$plainNames[$name] = true;
                 }
             }
-            if ($value !== '' && (strpbrk($value, "\0\r\n") !== false
+            // str_contains() is memchr(); strpbrk() walks every byte against every character:
+            // three memchr() calls take a third of its time on a browser's values.
+            if ($value !== '' && (str_contains($value, "\n") || str_contains($value, "\r") || str_contains($value, "\0")
                 || $value[0] === ' ' || $value[0] === "\t" || $value[-1] === ' ' || $value[-1] === "\t")) {
                 throw self::malformed($streamId, "Invalid value in field $name");
             }
