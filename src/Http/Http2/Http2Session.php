@@ -45,6 +45,8 @@ final class Http2Session
     private array $sending = [];
     /** @var list<Http2Event> */
     private array $events = [];
+    /** @var array<int, true> Streams told to wait by canSend(), owed a WindowOpened. */
+    private array $blocked = [];
     /** The highest stream id the peer opened (later ids only may follow). */
     private int $lastStreamId = 0;
     /** Once we sent GOAWAY: streams above this id are ignored. */
@@ -121,6 +123,17 @@ final class Http2Session
         } catch (Http2ConnectionError $e) {
             $this->fail($e->errorCode, $e->getMessage());
         }
+        if ($this->blocked !== [] && !$this->closed) {
+            foreach ($this->blocked as $id => $_) {
+                if (!isset($this->streams[$id])) {
+                    unset($this->blocked[$id]);
+                } elseif (\strlen($this->streams[$id]->out) < $this->settings->streamOutputLimit
+                    && $this->queuedOutput < $this->settings->connectionOutputLimit) {
+                    unset($this->blocked[$id]);
+                    $this->events[] = new WindowOpened($id);
+                }
+            }
+        }
 
         return $this->takeEvents();
     }
@@ -159,14 +172,19 @@ final class Http2Session
 
     /**
      * False when the stream's writer should wait (its queue or the connection's is over its bound);
-     * WindowOpened tells when to go on. Writing on regardless raises \OverflowException.
+     * the stream then gets a WindowOpened event from push() once it may go on. Writing on regardless
+     * raises \OverflowException. True for a stream that is gone (its writes are dropped).
      */
     public function canSend(int $streamId): bool
     {
         $stream = $this->streams[$streamId] ?? null;
+        if ($stream === null
+            || (\strlen($stream->out) < $this->settings->streamOutputLimit && $this->queuedOutput < $this->settings->connectionOutputLimit)) {
+            return true;
+        }
+        $this->blocked[$streamId] = true;
 
-        return $stream === null
-            || (\strlen($stream->out) < $this->settings->streamOutputLimit && $this->queuedOutput < $this->settings->connectionOutputLimit);
+        return false;
     }
 
     /**
@@ -227,20 +245,11 @@ final class Http2Session
             throw new \OverflowException("Stream $streamId has {$this->pendingOutput($streamId)} response bytes queued; wait for WindowOpened");
         }
         $stream->endQueued = $endStream;
-        if ($stream->out === '' && $data !== '' && $stream->sendWindow > 0 && $this->sendWindow > 0) {
-            // Fast path: nothing queued before, so no reordering; send what the windows allow.
-            $stream->out = $data;
-            $this->queuedOutput += \strlen($data);
-        } else {
-            $stream->out .= $data;
-            $this->queuedOutput += \strlen($data);
-        }
+        $stream->out = $stream->out === '' ? $data : $stream->out . $data;
+        $this->queuedOutput += \strlen($data);
         $this->flush($stream);
         if ($stream->out !== '') {
             $this->sending[$streamId] = true;
-            if (!$this->canSend($streamId)) {
-                $stream->blocked = true;
-            }
         }
     }
 
@@ -719,7 +728,9 @@ final class Http2Session
         $stream->sendWindow += $increment;
         if (isset($this->sending[$streamId])) {
             $this->flush($stream);
-            $this->opened($stream);
+            if ($stream->out === '' && $stream->trailers === null) {
+                unset($this->sending[$streamId]);
+            }
         }
     }
 
@@ -774,20 +785,10 @@ final class Http2Session
             $stream = $this->streams[$id] ?? null;
             if ($stream !== null) {
                 $this->flush($stream);
-                $this->opened($stream);
+                if ($stream->out === '' && $stream->trailers === null) {
+                    unset($this->sending[$id]);
+                }
             }
-        }
-    }
-
-    /** After a flush: the stream leaves the sending set once empty, and a held-back writer may go on. */
-    private function opened(Stream $stream): void
-    {
-        if ($stream->out === '' && $stream->trailers === null) {
-            unset($this->sending[$stream->id]);
-        }
-        if ($stream->blocked && $this->canSend($stream->id) && isset($this->streams[$stream->id])) {
-            $stream->blocked = false;
-            $this->events[] = new WindowOpened($stream->id);
         }
     }
 

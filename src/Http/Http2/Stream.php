@@ -25,8 +25,6 @@ final class Stream
     public string $out = '';
     /** The encoded trailer block to send after $out, or null. */
     public ?string $trailers = null;
-    /** The writer was told to wait (canSend() false); WindowOpened follows. */
-    public bool $blocked = false;
     /** Request body bytes the peer may still send (our window for it). */
     public int $recvWindow;
     /** Request body bytes the app consumed and we have not yet returned with WINDOW_UPDATE. */
