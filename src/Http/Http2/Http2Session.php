@@ -35,6 +35,7 @@ final class Http2Session
     private string $preface = '';
     private bool $prefaceDone = false;
     private bool $settingsReceived = false;
+    private bool $settingsAcked = false;
     private bool $closed = false;
     private readonly FrameParser $parser;
     private readonly HpackDecoder $decoder;
@@ -69,15 +70,14 @@ final class Http2Session
     private int $recvUnacked = 0;
     private int $queuedOutput = 0;
 
-    // Attack counters (see Http2Settings).
-    private int $resetScore = 0;
-    private int $pendingControlFrames = 0;
-    private int $unproductiveFrames = 0;
+    private readonly FloodGuard $guard;
 
     public function __construct(private readonly Http2Settings $settings = new Http2Settings())
     {
+        $this->guard = new FloodGuard($settings);
         $this->parser = new FrameParser($this->onFrame(...), $settings->maxFrameSize);
-        $this->decoder = new HpackDecoder($settings->headerTableSize, $settings->maxHeaderListSize);
+        // The peer's encoder may use the protocol's 4096 until it acknowledges our SETTINGS.
+        $this->decoder = new HpackDecoder(4096, $settings->maxHeaderListSize);
         $this->encoder = new HpackEncoder(4096, $settings->headerTableSize);
         $this->recvWindow = $settings->connectionWindowSize;
         // Our connection preface: SETTINGS first (§3.4), then the larger connection window.
@@ -143,7 +143,7 @@ final class Http2Session
     {
         $out = $this->output;
         $this->output = '';
-        $this->pendingControlFrames = 0;
+        $this->guard->outputTaken();
 
         return $out;
     }
@@ -394,7 +394,7 @@ final class Http2Session
             case 0x6:
                 if (!($flags & FrameParser::FLAG_ACK)) {
                     $this->control(FrameWriter::ping($payload, true));
-                    $this->unproductive('PING');
+                    $this->guard->unproductive('PING');
                 }
                 break;
             case 0x7:
@@ -408,7 +408,7 @@ final class Http2Session
             default:
                 // PRIORITY (deprecated, RFC 9113 §5.3.2; it may name an idle stream, which stays
                 // idle) and unknown types (§4.1): ignored.
-                $this->unproductive($type === 0x2 ? 'PRIORITY' : 'unknown');
+                $this->guard->unproductive($type === 0x2 ? 'PRIORITY' : 'unknown');
         }
     }
 
@@ -430,7 +430,7 @@ final class Http2Session
             if ($streamId > $this->lastStreamId) {
                 throw new Http2ConnectionError(ErrorCode::ProtocolError, "DATA on idle stream $streamId");
             }
-            $this->unproductive('DATA on a closed stream');
+            $this->guard->unproductive('DATA on a closed stream');
 
             return;
         }
@@ -451,7 +451,7 @@ final class Http2Session
         }
         $end = ($flags & FrameParser::FLAG_END_STREAM) !== 0;
         if ($data === '' && !$end) {
-            $this->unproductive('empty DATA');
+            $this->guard->unproductive('empty DATA');
 
             return;
         }
@@ -480,7 +480,7 @@ final class Http2Session
         if ($flags & FrameParser::FLAG_END_HEADERS) {
             $this->headerBlock();
         } elseif ($fragment === '') {
-            $this->unproductive('empty HEADERS');
+            $this->guard->unproductive('empty HEADERS');
         }
     }
 
@@ -526,7 +526,7 @@ final class Http2Session
         }
         if ($streamId <= $this->lastStreamId) {
             // A stream closed (by a reset, in flight): decoded for the table's sake, then dropped.
-            $this->unproductive('HEADERS on a closed stream');
+            $this->guard->unproductive('HEADERS on a closed stream');
 
             return;
         }
@@ -537,11 +537,11 @@ final class Http2Session
         if ($this->goAwayId >= 0 || $this->peerGoAway) {
             return;
         }
-        $this->unproductiveFrames = 0;
+        $this->guard->progress();
         if (\count($this->streams) >= $this->settings->maxConcurrentStreams) {
             $this->output .= FrameWriter::rstStream($streamId, ErrorCode::RefusedStream);
-            $this->pendingControlFrames++;
-            $this->countReset("stream $streamId beyond SETTINGS_MAX_CONCURRENT_STREAMS");
+            $this->guard->control();
+            $this->guard->reset("stream $streamId beyond SETTINGS_MAX_CONCURRENT_STREAMS");
 
             return;
         }
@@ -557,7 +557,7 @@ final class Http2Session
                 $this->output .= FrameWriter::rstStream($streamId, ErrorCode::NoError);
             }
             $this->close($stream);
-            $this->countReset("request head of stream $streamId over SETTINGS_MAX_HEADER_LIST_SIZE");
+            $this->guard->reset("request head of stream $streamId over SETTINGS_MAX_HEADER_LIST_SIZE");
 
             return;
         }
@@ -569,15 +569,15 @@ final class Http2Session
         } catch (Http2StreamError $e) {
             $this->close($stream);
             $this->output .= FrameWriter::rstStream($streamId, $e->errorCode);
-            $this->pendingControlFrames++;
-            $this->countReset($e->getMessage());
+            $this->guard->control();
+            $this->guard->reset($e->getMessage());
 
             return;
         }
         if ($endStream && $stream->expectedLength > 0) {
             $this->close($stream);
             $this->output .= FrameWriter::rstStream($streamId, ErrorCode::ProtocolError);
-            $this->countReset("stream $streamId ended before its content-length");
+            $this->guard->reset("stream $streamId ended before its content-length");
 
             return;
         }
@@ -617,14 +617,14 @@ final class Http2Session
             if ($streamId > $this->lastStreamId) {
                 throw new Http2ConnectionError(ErrorCode::ProtocolError, "RST_STREAM on idle stream $streamId");
             }
-            $this->unproductive('RST_STREAM on a closed stream');
+            $this->guard->unproductive('RST_STREAM on a closed stream');
 
             return;
         }
         $code = ErrorCode::fromWire(self::uint32($payload));
         $this->close($stream);
         $this->events[] = new StreamReset($streamId, $code, true);
-        $this->countReset("stream $streamId reset by the client");
+        $this->guard->reset("stream $streamId reset by the client");
     }
 
     private function onSettings(int $flags, string $payload): void
@@ -633,11 +633,16 @@ final class Http2Session
             if (!$this->settingsReceived) {
                 throw new Http2ConnectionError(ErrorCode::ProtocolError, 'The client preface must start with SETTINGS');
             }
+            if (!$this->settingsAcked) {
+                // Our SETTINGS_HEADER_TABLE_SIZE binds the peer's encoder from now on.
+                $this->settingsAcked = true;
+                $this->decoder->setMaxTableSize($this->settings->headerTableSize);
+            }
 
             return;
         }
         if ($this->settingsReceived) {
-            $this->unproductive('SETTINGS');
+            $this->guard->unproductive('SETTINGS');
         }
         $this->settingsReceived = true;
         for ($o = 0, $n = \strlen($payload); $o < $n; $o += 6) {
@@ -696,7 +701,7 @@ final class Http2Session
                 throw new Http2ConnectionError(ErrorCode::FlowControlError, 'Connection window above 2^31-1');
             }
             if ($increment < 1024 && $this->queuedOutput > $this->sendWindow + $increment) {
-                $this->unproductive('small WINDOW_UPDATE');
+                $this->guard->unproductive('small WINDOW_UPDATE');
             }
             $this->sendWindow += $increment;
             $this->flushAll();
@@ -708,7 +713,7 @@ final class Http2Session
             if ($streamId > $this->lastStreamId) {
                 throw new Http2ConnectionError(ErrorCode::ProtocolError, "WINDOW_UPDATE on idle stream $streamId");
             }
-            $this->unproductive('WINDOW_UPDATE on a closed stream');
+            $this->guard->unproductive('WINDOW_UPDATE on a closed stream');
 
             return;
         }
@@ -723,7 +728,7 @@ final class Http2Session
             return;
         }
         if ($increment < 1024 && \strlen($stream->out) > $stream->sendWindow + $increment) {
-            $this->unproductive('small WINDOW_UPDATE');
+            $this->guard->unproductive('small WINDOW_UPDATE');
         }
         $stream->sendWindow += $increment;
         if (isset($this->sending[$streamId])) {
@@ -796,11 +801,7 @@ final class Http2Session
     {
         $stream->localEnded = true;
         unset($this->sending[$stream->id]);
-        // A response answered in full earns back one reset.
-        if ($this->resetScore > 0) {
-            $this->resetScore--;
-        }
-        $this->unproductiveFrames = 0;
+        $this->guard->answered();
         if ($stream->remoteEnded) {
             unset($this->streams[$stream->id]);
         }
@@ -825,37 +826,20 @@ final class Http2Session
     private function streamError(Http2StreamError $e): void
     {
         $this->output .= FrameWriter::rstStream($e->streamId, $e->errorCode);
-        $this->pendingControlFrames++;
+        $this->guard->control();
         $stream = $this->streams[$e->streamId] ?? null;
         if ($stream !== null) {
             $this->close($stream);
             $this->events[] = new StreamReset($e->streamId, $e->errorCode, false);
         }
-        $this->countReset($e->getMessage());
-    }
-
-    /** Rapid Reset (CVE-2023-44487) and MadeYouReset (CVE-2025-8671): resets beyond answers are bounded. */
-    private function countReset(string $what): void
-    {
-        if (++$this->resetScore > $this->settings->maxResetScore) {
-            throw new Http2ConnectionError(ErrorCode::EnhanceYourCalm, "Too many streams reset ({$this->resetScore} beyond those answered; last: $what)");
-        }
+        $this->guard->reset($e->getMessage());
     }
 
     /** A control frame we owe the peer: bounded while the driver does not take our output. */
     private function control(string $frame): void
     {
         $this->output .= $frame;
-        if (++$this->pendingControlFrames > $this->settings->maxPendingControlFrames) {
-            throw new Http2ConnectionError(ErrorCode::EnhanceYourCalm, "More than {$this->settings->maxPendingControlFrames} control frames owed to a peer that does not read");
-        }
-    }
-
-    private function unproductive(string $what): void
-    {
-        if (++$this->unproductiveFrames > $this->settings->maxUnproductiveFrames) {
-            throw new Http2ConnectionError(ErrorCode::EnhanceYourCalm, "More than {$this->settings->maxUnproductiveFrames} frames without progress (last: $what)");
-        }
+        $this->guard->control();
     }
 
     private function fail(ErrorCode $code, string $reason): void

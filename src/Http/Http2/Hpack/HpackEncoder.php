@@ -36,6 +36,7 @@ final class HpackEncoder
      * @param list<string> $notIndexed lower-case names sent as literals without indexing
      */
     public function __construct(
+        /** The peer decoder's table size (SETTINGS_HEADER_TABLE_SIZE, 4096 until it says otherwise). */
         private int $tableSize = 4096,
         /** Our own cap on the table, whatever the peer allows. */
         private readonly int $maxTableSize = 4096,
@@ -43,7 +44,11 @@ final class HpackEncoder
         array $notIndexed = ['content-length', 'date', 'etag', 'last-modified', 'expires', 'age'],
         private readonly bool $huffman = true,
     ) {
-        $this->tableSize = min($tableSize, $maxTableSize);
+        if ($maxTableSize < $tableSize) {
+            // The peer's decoder holds $tableSize until told otherwise.
+            $this->pendingUpdate = $maxTableSize;
+            $this->tableSize = $maxTableSize;
+        }
         $this->never = array_fill_keys($neverIndexed, true);
         $this->skip = array_fill_keys($notIndexed, true);
     }

@@ -395,6 +395,29 @@ final class Http2SessionTest extends TestCase
         self::assertSame(ErrorCode::FrameSizeError, $events[0]->code);
     }
 
+    public function testASmallerHeaderTableBindsThePeerOnceAcknowledged(): void
+    {
+        $session = new Http2Session(new Http2Settings(headerTableSize: 100));
+        $peer = new Peer();
+        $frames = $peer->read($session);
+        self::assertSame(pack('nN', 1, 100), substr($frames[0]['payload'], -6));
+        // Before the ack, the protocol's 4096 holds: a 200-byte entry is fine.
+        $events = $session->push(Peer::preface() . $peer->get(1, '/', [['x-a', str_repeat('a', 200)]]));
+        self::assertInstanceOf(StreamOpened::class, $events[0]);
+        // After it, a size update above 100 is a compression error.
+        $events = $session->push(FrameWriter::settingsAck() . FrameWriter::headers(3, "\x3f\xe1\x01\x82", true));
+        self::assertInstanceOf(ConnectionError::class, $events[0]);
+        self::assertSame(ErrorCode::CompressionError, $events[0]->code);
+        // Our encoder starts with a size update down to our cap.
+        $session = new Http2Session(new Http2Settings(headerTableSize: 100));
+        $peer = new Peer();
+        $session->push(Peer::preface() . $peer->get(1));
+        $session->sendHeaders(1, 200, [['x-b', 'b']], true);
+        $peer->read($session);
+        self::assertSame([[':status', '200'], ['x-b', 'b']], $peer->ofType(0x1, 1)[0]['headers']);
+        self::assertSame("\x3f\x45", substr($peer->ofType(0x1, 1)[0]['payload'], 0, 2));
+    }
+
     public function testFramesLargerThanOurMaxFrameSizeAreRefused(): void
     {
         $events = (new Http2Session())->push(Peer::preface() . FrameWriter::data(1, str_repeat('x', 16385), false));
