@@ -140,6 +140,35 @@ final class Http2CrossCheckTest extends TestCase
         self::assertSame(0, $session->activeStreams());
     }
 
+    /** @return iterable<string, array{string}> */
+    public static function attacks(): iterable
+    {
+        yield 'Rapid Reset' => ['rapid-reset'];
+        yield 'PING flood' => ['ping-flood'];
+        yield 'SETTINGS flood' => ['settings-flood'];
+    }
+
+    /** @dataProvider attacks */
+    public function testAttacksWrittenByH2EndInAGoAwayH2Reads(string $kind): void
+    {
+        $bytes = base64_decode($this->call(['op' => 'attack', 'kind' => $kind, 'count' => 5000])['out']);
+        $session = new Http2Session();
+        $opened = 0;
+        $end = null;
+        foreach (str_split($bytes, 4096) as $piece) {
+            foreach ($session->push($piece) as $event) {
+                $opened += $event instanceof StreamOpened ? 1 : 0;
+                $end = $event instanceof ConnectionError ? $event : $end;
+            }
+        }
+        self::assertInstanceOf(ConnectionError::class, $end);
+        self::assertLessThanOrEqual(101, $opened);
+        // The session's answer, as the attacking h2 client reads it.
+        $answer = $this->call(['op' => 'feed', 'data' => base64_encode($session->takeOutput())]);
+        $goAways = array_values(array_filter($answer['events'], static fn (array $e): bool => $e['type'] === 'goaway'));
+        self::assertSame(0xb, $goAways[0]['code'] ?? null, 'GOAWAY(ENHANCE_YOUR_CALM)');
+    }
+
     public function testHpackBlocksFromPythonsEncoderDecodeTheSame(): void
     {
         $answer = $this->call(['op' => 'hpack-encode', 'seed' => 42, 'count' => 300]);
