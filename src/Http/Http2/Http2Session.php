@@ -53,6 +53,8 @@ final class Http2Session
     /** Once we sent GOAWAY: streams above this id are ignored. */
     private int $goAwayId = -1;
     private bool $peerGoAway = false;
+    /** @var array<int, bool> The last streams the peer closed: true by END_STREAM, false by RST_STREAM (bounded). */
+    private array $closedByPeer = [];
 
     // The header block being assembled (HEADERS + CONTINUATION): its stream, bytes, frames, flags.
     private int $blockStream = 0;
@@ -430,7 +432,7 @@ final class Http2Session
             if ($streamId > $this->lastStreamId) {
                 throw new Http2ConnectionError(ErrorCode::ProtocolError, "DATA on idle stream $streamId");
             }
-            $this->guard->unproductive('DATA on a closed stream');
+            $this->closedStreamFrame($streamId, 'DATA');
 
             return;
         }
@@ -526,7 +528,7 @@ final class Http2Session
         }
         if ($streamId <= $this->lastStreamId) {
             // A stream closed (by a reset, in flight): decoded for the table's sake, then dropped.
-            $this->guard->unproductive('HEADERS on a closed stream');
+            $this->closedStreamFrame($streamId, 'HEADERS');
 
             return;
         }
@@ -623,6 +625,7 @@ final class Http2Session
         }
         $code = ErrorCode::fromWire(self::uint32($payload));
         $this->close($stream);
+        $this->remember($streamId, false);
         $this->events[] = new StreamReset($streamId, $code, true);
         $this->guard->reset("stream $streamId reset by the client");
     }
@@ -804,6 +807,7 @@ final class Http2Session
         $this->guard->answered();
         if ($stream->remoteEnded) {
             unset($this->streams[$stream->id]);
+            $this->remember($stream->id, true);
         }
     }
 
@@ -812,7 +816,36 @@ final class Http2Session
         $stream->remoteEnded = true;
         if ($stream->localEnded) {
             unset($this->streams[$stream->id]);
+            $this->remember($stream->id, true);
         }
+    }
+
+    /**
+     * A stream closed by the peer's END_STREAM ($ended) or RST_STREAM: frames it sends there later
+     * are its error (§5.1), unlike frames still in flight on a stream we reset.
+     */
+    private function remember(int $streamId, bool $ended): void
+    {
+        $this->closedByPeer[$streamId] = $ended;
+        if (\count($this->closedByPeer) > 2 * $this->settings->maxConcurrentStreams) {
+            unset($this->closedByPeer[array_key_first($this->closedByPeer)]);
+        }
+    }
+
+    /** DATA or HEADERS on a closed stream (§5.1): the peer's error if it closed the stream, else in flight. */
+    private function closedStreamFrame(int $streamId, string $type): void
+    {
+        $ended = $this->closedByPeer[$streamId] ?? null;
+        if ($ended === true) {
+            throw new Http2ConnectionError(ErrorCode::StreamClosed, "$type on stream $streamId after its END_STREAM");
+        }
+        if ($ended === false) {
+            unset($this->closedByPeer[$streamId]);
+            $this->streamError(new Http2StreamError($streamId, ErrorCode::StreamClosed, "$type on stream $streamId after its RST_STREAM"));
+
+            return;
+        }
+        $this->guard->unproductive("$type on a closed stream");
     }
 
     private function close(Stream $stream): void

@@ -185,6 +185,36 @@ final class Http2SessionTest extends TestCase
         self::assertSame(ErrorCode::ProtocolError, $events[0]->code);
     }
 
+    public function testFramesOnClosedStreams(): void
+    {
+        // Closed by both END_STREAMs: DATA from the peer is a connection error; WINDOW_UPDATE is not.
+        $session = new Http2Session();
+        $peer = new Peer();
+        $session->push(Peer::preface() . $peer->get(1));
+        $session->sendHeaders(1, 200, [], true);
+        self::assertSame([], $session->push(FrameWriter::windowUpdate(1, 100) . FrameWriter::rstStream(1, ErrorCode::Cancel)));
+        $events = $session->push(FrameWriter::data(1, 'x', true));
+        self::assertEquals([new ConnectionError(ErrorCode::StreamClosed, 'DATA on stream 1 after its END_STREAM')], $events);
+
+        // Reset by the peer: a stream error.
+        $session = new Http2Session();
+        $peer = new Peer();
+        $session->push(Peer::preface() . $peer->get(1, '/', [], false) . FrameWriter::rstStream(1, ErrorCode::Cancel));
+        self::assertSame([], $session->push(FrameWriter::data(1, 'x', false)));
+        $peer->read($session);
+        self::assertSame([1 => ErrorCode::StreamClosed->value], $peer->resets());
+
+        // Reset by us: frames in flight are ignored.
+        $session = new Http2Session();
+        $peer = new Peer();
+        $session->push(Peer::preface() . $peer->get(1, '/', [], false));
+        $session->resetStream(1);
+        self::assertSame([], $session->push(FrameWriter::data(1, 'x', false) . $peer->headers(1, [['x-t', '1']])));
+        $peer->read($session);
+        self::assertSame([1 => ErrorCode::Cancel->value], $peer->resets());
+        self::assertFalse($session->isClosed());
+    }
+
     public function testEvenStreamIdsAndDecreasingIdsAreRefused(): void
     {
         $session = new Http2Session();
