@@ -214,6 +214,9 @@ final class Http2Session
      */
     public function sendHeaders(int $streamId, int $status, iterable $headers, bool $endStream = false): void
     {
+        if ($status < 200 || $status > 999) {
+            throw new \InvalidArgumentException("$status is not a final status (interim ones go through sendInformational())");
+        }
         $stream = $this->streams[$streamId] ?? null;
         if ($stream === null || $this->closed) {
             return;

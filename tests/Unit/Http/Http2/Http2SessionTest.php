@@ -342,6 +342,11 @@ final class Http2SessionTest extends TestCase
         self::assertSame([['grpc-status', '0']], $heads[2]['headers']);
         self::assertSame(0x1, $heads[2]['flags'] & 0x1);
         self::assertSame('body', $peer->body(1));
+        try {
+            $session->sendHeaders(3, 103, []);
+            self::fail('a 1xx as the final status');
+        } catch (\InvalidArgumentException) {
+        }
         $this->expectException(\InvalidArgumentException::class);
         $session->sendInformational(1, 200);
     }
