@@ -276,7 +276,7 @@ final class Http2Session
                 $fields[] = [$name, $value];
             }
         }
-        $stream->trailers = $this->encoder->encode($fields);
+        $stream->trailers = $fields;
         $stream->endQueued = true;
         $this->flush($stream);
         if ($stream->out !== '' || $stream->trailers !== null) {
@@ -778,7 +778,7 @@ final class Http2Session
             }
         }
         if ($stream->trailers !== null) {
-            $this->output .= FrameWriter::headers($stream->id, $stream->trailers, true, $this->peerMaxFrameSize);
+            $this->output .= FrameWriter::headers($stream->id, $this->encoder->encode($stream->trailers), true, $this->peerMaxFrameSize);
             $stream->trailers = null;
             $this->localEnd($stream);
         } elseif ($stream->endQueued && !$stream->localEnded) {

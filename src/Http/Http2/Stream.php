@@ -23,8 +23,13 @@ final class Stream
     public bool $endQueued = false;
     /** Response bytes waiting for flow-control window. */
     public string $out = '';
-    /** The encoded trailer block to send after $out, or null. */
-    public ?string $trailers = null;
+    /**
+     * The trailer fields to send after $out, or null. Kept as fields, not as a block: HPACK blocks
+     * must reach the peer in the order they were encoded, so a block is encoded when it is sent.
+     *
+     * @var list<array{string, string}>|null
+     */
+    public ?array $trailers = null;
     /** Request body bytes the peer may still send (our window for it). */
     public int $recvWindow;
     /** Request body bytes the app consumed and we have not yet returned with WINDOW_UPDATE. */

@@ -351,6 +351,23 @@ final class Http2SessionTest extends TestCase
         $session->sendInformational(1, 200);
     }
 
+    public function testHeaderBlocksReachThePeerInTheOrderTheyWereEncoded(): void
+    {
+        // Trailers waiting behind a closed window must not be encoded before the heads sent meanwhile.
+        $session = new Http2Session();
+        $peer = new Peer();
+        $session->push(Peer::preface([0x4 => 0]) . $peer->get(1) . $peer->get(3));
+        $session->sendHeaders(1, 200, []);
+        $session->sendData(1, 'waits for window');
+        $session->sendTrailers(1, [['x-shared', 'one']]);
+        // The same field: the encoder refers to the table entry the trailers would have made.
+        $session->sendHeaders(3, 200, [['x-shared', 'one']], true);
+        $session->push(FrameWriter::windowUpdate(1, 100));
+        $peer->read($session);
+        self::assertSame([[':status', '200'], ['x-shared', 'one']], $peer->ofType(0x1, 3)[0]['headers']);
+        self::assertSame([['x-shared', 'one']], $peer->ofType(0x1, 1)[1]['headers']);
+    }
+
     public function testRequestHeadersInContinuationFrames(): void
     {
         $session = new Http2Session();
