@@ -30,6 +30,8 @@ final class Http2Session
 {
     public const PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
     private const MAX_WINDOW = 0x7fffffff;
+    /** Response fields HTTP/2 forbids (§8.2.2), dropped from what the app sets. */
+    private const DROPPED = ['connection' => true, 'keep-alive' => true, 'proxy-connection' => true, 'transfer-encoding' => true, 'upgrade' => true];
 
     private string $output = '';
     private string $preface = '';
@@ -325,8 +327,6 @@ final class Http2Session
         $this->goAwayId = $this->lastStreamId;
         $this->output .= FrameWriter::goAway($this->lastStreamId, $code, $debug);
     }
-
-    private const DROPPED = ['connection' => true, 'keep-alive' => true, 'proxy-connection' => true, 'transfer-encoding' => true, 'upgrade' => true];
 
     /**
      * @param iterable<array{string, string}> $headers
