@@ -11,6 +11,10 @@ declare(strict_types=1);
  *
  *   php -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M \
  *       benchmarks/http2-codec.php [rounds=7] [iterations=20000]
+ *
+ * ONLY=session (a prefix of the names printed) runs those alone: for counts the machine's noise
+ * does not move, run it under callgrind with two iteration counts and take the difference per
+ * request, as benchmarks/http-path.php explains.
  */
 
 require __DIR__ . '/../vendor/autoload.php';
@@ -111,6 +115,10 @@ if (bitWalk($ua, $tree) !== $browser[8][1] || Huffman::decode($ua) !== $browser[
     throw new RuntimeException('The decoders disagree');
 }
 
+$only = getenv('ONLY');
+if (\is_string($only) && $only !== '') {
+    $benchmarks = array_filter($benchmarks, static fn (string $name): bool => str_starts_with($name, $only), ARRAY_FILTER_USE_KEY);
+}
 $results = [];
 for ($r = 0; $r < $rounds; $r++) {
     foreach ($benchmarks as $name => $run) {
