@@ -98,6 +98,21 @@ final class Http2Session
     }
 
     /**
+     * For a plain listener that serves HTTP/1.1 and h2c by prior knowledge: true when the first
+     * bytes of a connection are HTTP/2's preface, false when they cannot be, null while too few
+     * have arrived to tell (fewer than 24 that all match so far).
+     */
+    public static function startsWithPreface(string $firstBytes): ?bool
+    {
+        $n = min(\strlen($firstBytes), 24);
+        if (strncmp($firstBytes, self::PREFACE, $n) !== 0) {
+            return false;
+        }
+
+        return $n === 24 ? true : null;
+    }
+
+    /**
      * Bytes read from the peer, in pieces of any size.
      *
      * @return list<Http2Event>

@@ -43,6 +43,16 @@ final class Http2SessionTest extends TestCase
         self::assertSame('12345678', $frames[1]['payload']);
     }
 
+    public function testThePrefaceIsToldFromHttp11(): void
+    {
+        self::assertNull(Http2Session::startsWithPreface(''));
+        self::assertNull(Http2Session::startsWithPreface('PRI * HTTP/2'));
+        self::assertTrue(Http2Session::startsWithPreface(Http2Session::PREFACE . "\0\0"));
+        self::assertFalse(Http2Session::startsWithPreface('GET / HTTP/1.1'));
+        self::assertFalse(Http2Session::startsWithPreface('POST /x HTTP/1.1'));
+        self::assertFalse(Http2Session::startsWithPreface('PRI * HTTP/1.1'));
+    }
+
     public function testABadPrefaceEndsTheConnection(): void
     {
         $session = new Http2Session();
