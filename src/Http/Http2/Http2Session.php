@@ -30,6 +30,7 @@ final class Http2Session
 {
     public const PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
     private const MAX_WINDOW = 0x7fffffff;
+    private const TOKEN = "abcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~";
     /** Response fields HTTP/2 forbids (§8.2.2), dropped from what the app sets. */
     private const DROPPED = ['connection' => true, 'keep-alive' => true, 'proxy-connection' => true, 'transfer-encoding' => true, 'upgrade' => true];
 
@@ -241,8 +242,9 @@ final class Http2Session
         if ($stream->responded) {
             throw new \LogicException("Stream $streamId already has its response head");
         }
+        $fields = self::responseFields($status, $headers);
         $stream->responded = true;
-        $this->output .= FrameWriter::headers($streamId, $this->encoder->encode(self::responseFields($status, $headers)), $endStream, $this->peerMaxFrameSize);
+        $this->output .= FrameWriter::headers($streamId, $this->encoder->encode($fields), $endStream, $this->peerMaxFrameSize);
         if ($endStream) {
             $stream->endQueued = true;
             $this->localEnd($stream);
@@ -286,14 +288,7 @@ final class Http2Session
         if ($stream === null || $this->closed || $stream->endQueued) {
             return;
         }
-        $fields = [];
-        foreach ($headers as [$name, $value]) {
-            $name = strtolower($name);
-            if (!isset(self::DROPPED[$name]) && $name !== '' && $name[0] !== ':') {
-                $fields[] = [$name, $value];
-            }
-        }
-        $stream->trailers = $fields;
+        $stream->trailers = \array_slice(self::responseFields(200, $headers), 1);
         $stream->endQueued = true;
         $this->flush($stream);
         if ($stream->out !== '' || $stream->trailers !== null) {
@@ -346,14 +341,30 @@ final class Http2Session
     /**
      * @param iterable<array{string, string}> $headers
      * @return list<array{string, string}>
+     * @throws \UnexpectedValueException a name that is not a token or a value with CR, LF or NUL
+     *     (as the HTTP/1.1 serializer: the driver answers 500)
      */
     private static function responseFields(int $status, iterable $headers): array
     {
         $fields = [[':status', (string) $status]];
+        $values = '';
         foreach ($headers as [$name, $value]) {
             $name = strtolower($name);
-            if (!isset(self::DROPPED[$name]) && $name !== '' && $name[0] !== ':') {
-                $fields[] = [$name, $value];
+            if (isset(self::DROPPED[$name])) {
+                continue;
+            }
+            if ($name === '' || strspn($name, self::TOKEN) !== \strlen($name)) {
+                throw new \UnexpectedValueException(\sprintf('Invalid response header name "%s"', addcslashes($name, "\0..\37\177..\377")));
+            }
+            $fields[] = [$name, $value];
+            $values .= $value;
+        }
+        // One pass over all values (memchr), as the HTTP/1.1 serializer does.
+        if (str_contains($values, "\n") || str_contains($values, "\r") || str_contains($values, "\0")) {
+            foreach ($fields as [$name, $value]) {
+                if (strcspn($value, "\r\n\0") !== \strlen($value)) {
+                    throw new \UnexpectedValueException(\sprintf('Invalid value for response header "%s"', $name));
+                }
             }
         }
 

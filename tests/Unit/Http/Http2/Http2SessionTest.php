@@ -88,6 +88,28 @@ final class Http2SessionTest extends TestCase
         self::assertSame(0, $session->activeStreams());
     }
 
+    public function testResponseFieldsThatCouldNotBeSentAreRefusedAsInHttp11(): void
+    {
+        $session = new Http2Session();
+        $peer = new Peer();
+        $session->push(Peer::preface() . $peer->get(1, '/', [], false));
+        foreach ([[['x-a', "a\r\nx-b: b"]], [['x a', 'b']], [[':path', '/']], [['x-a', "\0"]]] as $headers) {
+            try {
+                $session->sendHeaders(1, 200, $headers);
+                self::fail('sent ' . json_encode($headers));
+            } catch (\UnexpectedValueException) {
+            }
+        }
+        try {
+            $session->sendHeaders(1, 200, []);
+            $session->sendTrailers(1, [['x-t', "bad\n"]]);
+            self::fail('trailers sent');
+        } catch (\UnexpectedValueException) {
+        }
+        $peer->read($session);
+        self::assertCount(1, $peer->ofType(0x1, 1), 'only the valid head went out');
+    }
+
     public function testEventsAreTheSameWhateverTheSplitPoints(): void
     {
         $peer = new Peer();
