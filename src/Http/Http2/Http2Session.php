@@ -30,6 +30,10 @@ final class Http2Session
 {
     public const PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
     private const MAX_WINDOW = 0x7fffffff;
+    /** Closed streams: by both END_STREAMs, by the peer's RST_STREAM, by ours (a reset, a refusal, a 431). */
+    private const ENDED = 1;
+    private const PEER_RESET = 2;
+    private const OURS = 3;
     private const TOKEN = "abcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~";
     /** Response fields HTTP/2 forbids (§8.2.2), dropped from what the app sets. */
     private const DROPPED = ['connection' => true, 'keep-alive' => true, 'proxy-connection' => true, 'transfer-encoding' => true, 'upgrade' => true];
@@ -56,8 +60,10 @@ final class Http2Session
     /** Once we sent GOAWAY: streams above this id are ignored. */
     private int $goAwayId = -1;
     private bool $peerGoAway = false;
-    /** @var array<int, bool> The last streams the peer closed: true by END_STREAM, false by RST_STREAM (bounded). */
-    private array $closedByPeer = [];
+    /** How the last streams closed (bounded): ENDED, PEER_RESET or OURS, by id. @var array<int, int> */
+    private array $closedStreams = [];
+    /** The highest id dropped from $closedStreams: below it, a stream not remembered may have been forgotten. */
+    private int $forgottenBelow = 0;
 
     // The header block being assembled (HEADERS + CONTINUATION): its stream, bytes, frames, flags.
     private int $blockStream = 0;
@@ -305,6 +311,7 @@ final class Http2Session
         }
         $this->output .= FrameWriter::rstStream($streamId, $code);
         $this->close($stream);
+        $this->remember($streamId, self::OURS);
     }
 
     /**
@@ -566,12 +573,15 @@ final class Http2Session
         }
         $this->lastStreamId = $streamId;
         if ($this->goAwayId >= 0 || $this->peerGoAway) {
+            $this->remember($streamId, self::OURS);
+
             return;
         }
         $this->guard->progress();
         if (\count($this->streams) >= $this->settings->maxConcurrentStreams) {
             $this->output .= FrameWriter::rstStream($streamId, ErrorCode::RefusedStream);
             $this->guard->control();
+            $this->remember($streamId, self::OURS);
             $this->guard->reset("stream $streamId beyond SETTINGS_MAX_CONCURRENT_STREAMS");
 
             return;
@@ -588,6 +598,7 @@ final class Http2Session
                 $this->output .= FrameWriter::rstStream($streamId, ErrorCode::NoError);
             }
             $this->close($stream);
+            $this->remember($streamId, self::OURS);
             $this->guard->reset("request head of stream $streamId over SETTINGS_MAX_HEADER_LIST_SIZE");
 
             return;
@@ -599,6 +610,7 @@ final class Http2Session
             $stream->expectedLength = RequestHeaders::check($streamId, $headers, false);
         } catch (Http2StreamError $e) {
             $this->close($stream);
+            $this->remember($streamId, self::OURS);
             $this->output .= FrameWriter::rstStream($streamId, $e->errorCode);
             $this->guard->control();
             $this->guard->reset($e->getMessage());
@@ -607,6 +619,7 @@ final class Http2Session
         }
         if ($endStream && $stream->expectedLength > 0) {
             $this->close($stream);
+            $this->remember($streamId, self::OURS);
             $this->output .= FrameWriter::rstStream($streamId, ErrorCode::ProtocolError);
             $this->guard->reset("stream $streamId ended before its content-length");
 
@@ -654,7 +667,7 @@ final class Http2Session
         }
         $code = ErrorCode::fromWire(self::uint32($payload));
         $this->close($stream);
-        $this->remember($streamId, false);
+        $this->remember($streamId, self::PEER_RESET);
         $this->events[] = new StreamReset($streamId, $code, true);
         $this->guard->reset("stream $streamId reset by the client");
     }
@@ -836,7 +849,7 @@ final class Http2Session
         $this->guard->answered();
         if ($stream->remoteEnded) {
             unset($this->streams[$stream->id]);
-            $this->remember($stream->id, true);
+            $this->remember($stream->id, self::ENDED);
         }
     }
 
@@ -845,35 +858,41 @@ final class Http2Session
         $stream->remoteEnded = true;
         if ($stream->localEnded) {
             unset($this->streams[$stream->id]);
-            $this->remember($stream->id, true);
+            $this->remember($stream->id, self::ENDED);
         }
     }
 
     /**
-     * A stream closed by the peer's END_STREAM ($ended) or RST_STREAM: frames it sends there later
-     * are its error (§5.1), unlike frames still in flight on a stream we reset.
+     * How a stream closed, for the frames that may still come on it (§5.1): the peer's error after
+     * its END_STREAM or RST_STREAM, frames in flight after ours. The last 4 × maxConcurrentStreams.
      */
-    private function remember(int $streamId, bool $ended): void
+    private function remember(int $streamId, int $how): void
     {
-        $this->closedByPeer[$streamId] = $ended;
-        if (\count($this->closedByPeer) > 2 * $this->settings->maxConcurrentStreams) {
-            unset($this->closedByPeer[array_key_first($this->closedByPeer)]);
+        $this->closedStreams[$streamId] = $how;
+        if (\count($this->closedStreams) > 4 * $this->settings->maxConcurrentStreams) {
+            $oldest = array_key_first($this->closedStreams);
+            unset($this->closedStreams[$oldest]);
+            $this->forgottenBelow = max($this->forgottenBelow, $oldest);
         }
     }
 
-    /** DATA or HEADERS on a closed stream (§5.1): the peer's error if it closed the stream, else in flight. */
+    /** DATA or HEADERS on a stream id at or below the last one opened that is not open (§5.1, §5.1.1). */
     private function closedStreamFrame(int $streamId, string $type): void
     {
-        $ended = $this->closedByPeer[$streamId] ?? null;
-        if ($ended === true) {
+        $how = $this->closedStreams[$streamId] ?? null;
+        if ($how === self::ENDED) {
             throw new Http2ConnectionError(ErrorCode::StreamClosed, "$type on stream $streamId after its END_STREAM");
         }
-        if ($ended === false) {
-            unset($this->closedByPeer[$streamId]);
+        if ($how === self::PEER_RESET) {
             $this->streamError(new Http2StreamError($streamId, ErrorCode::StreamClosed, "$type on stream $streamId after its RST_STREAM"));
 
             return;
         }
+        if ($how === null && $type === 'HEADERS' && $streamId > $this->forgottenBelow) {
+            // Never opened: a new stream must have a higher id than every stream before it (§5.1.1).
+            throw new Http2ConnectionError(ErrorCode::ProtocolError, "HEADERS on stream $streamId, not above the last stream opened ({$this->lastStreamId})");
+        }
+        // Frames in flight on a stream we reset, or on one too old to remember: ignored.
         $this->guard->unproductive("$type on a closed stream");
     }
 
@@ -889,6 +908,7 @@ final class Http2Session
     {
         $this->output .= FrameWriter::rstStream($e->streamId, $e->errorCode);
         $this->guard->control();
+        $this->remember($e->streamId, self::OURS);
         $stream = $this->streams[$e->streamId] ?? null;
         if ($stream !== null) {
             $this->close($stream);

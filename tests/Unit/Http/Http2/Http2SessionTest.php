@@ -247,6 +247,21 @@ final class Http2SessionTest extends TestCase
         self::assertFalse($session->isClosed());
     }
 
+    public function testFramesOnStreamsTooOldToRememberAreIgnored(): void
+    {
+        $session = new Http2Session(new Http2Settings(maxConcurrentStreams: 1));
+        $peer = new Peer();
+        $session->push(Peer::preface() . $peer->get(1, '/', [], false));
+        $session->resetStream(1);
+        for ($id = 3; $id <= 21; $id += 2) {
+            $session->push($peer->get($id));
+            $session->sendHeaders($id, 204, [], true);
+        }
+        // Stream 1's memory is gone (4 streams are remembered): its late trailers count as in flight.
+        self::assertSame([], $session->push($peer->headers(1, [['x-t', '1']])));
+        self::assertFalse($session->isClosed());
+    }
+
     public function testEvenStreamIdsAndDecreasingIdsAreRefused(): void
     {
         $session = new Http2Session();
@@ -256,7 +271,8 @@ final class Http2SessionTest extends TestCase
         $session = new Http2Session();
         $peer = new Peer();
         $events = $session->push(Peer::preface() . $peer->get(5) . $peer->get(3));
-        self::assertCount(1, $events, 'a lower id than one seen is a closed stream: dropped');
+        self::assertInstanceOf(ConnectionError::class, $events[1], 'a new stream below the last one (§5.1.1)');
+        self::assertSame(ErrorCode::ProtocolError, $events[1]->code);
     }
 
     public function testOutboundDataWaitsForTheWindowsAndWindowUpdatesReleaseIt(): void
