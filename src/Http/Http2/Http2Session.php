@@ -60,7 +60,7 @@ final class Http2Session
     /** Once we sent GOAWAY: streams above this id are ignored. */
     private int $goAwayId = -1;
     private bool $peerGoAway = false;
-    /** How the last streams closed (bounded): ENDED, PEER_RESET or OURS, by id. @var array<int, int> */
+    /** @var array<int, int> How the last streams closed (bounded): ENDED, PEER_RESET or OURS, by id. */
     private array $closedStreams = [];
     /** The highest id dropped from $closedStreams: below it, a stream not remembered may have been forgotten. */
     private int $forgottenBelow = 0;
