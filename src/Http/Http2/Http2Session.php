@@ -324,6 +324,9 @@ final class Http2Session
         if ($stream === null || $stream->remoteEnded || $bytes <= 0 || $this->closed) {
             return;
         }
+        // Never more than was handed over: the window may not grow past what we announced.
+        $bytes = min($bytes, $stream->unread);
+        $stream->unread -= $bytes;
         $stream->unacked += $bytes;
         if ($stream->unacked >= $this->settings->initialWindowSize >> 1) {
             $this->output .= FrameWriter::windowUpdate($streamId, $stream->unacked);
@@ -494,6 +497,7 @@ final class Http2Session
             return;
         }
         $stream->received += \strlen($data);
+        $stream->unread += \strlen($data);
         if ($stream->expectedLength >= 0 && ($stream->received > $stream->expectedLength || ($end && $stream->received !== $stream->expectedLength))) {
             $this->streamError(new Http2StreamError($streamId, ErrorCode::ProtocolError, "Request body of stream $streamId differs from its content-length"));
 

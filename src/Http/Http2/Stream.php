@@ -37,6 +37,8 @@ final class Stream
     /** content-length of the request, or -1. */
     public int $expectedLength = -1;
     public int $received = 0;
+    /** Request body bytes handed to the app and not yet reported consumed. */
+    public int $unread = 0;
 
     public function __construct(
         public readonly int $id,

@@ -352,7 +352,10 @@ final class Http2SessionTest extends TestCase
         $session->consumed(1, 600);
         $updates = $peer->read($session);
         self::assertSame([[0x8, 1, 1000]], array_map(static fn (array $f): array => [$f['type'], $f['stream'], unpack('N', $f['payload'])[1]], $updates));
-        self::assertCount(1, $session->push(FrameWriter::data(1, str_repeat('z', 1000), true)));
+        self::assertCount(1, $session->push(FrameWriter::data(1, str_repeat('z', 600), false)));
+        $session->consumed(1, 1 << 30);
+        $updates = $peer->read($session);
+        self::assertSame(600, unpack('N', $updates[0]['payload'])[1], 'no more than was handed over');
     }
 
     public function testConcurrentStreamsBeyondTheSettingAreRefused(): void
