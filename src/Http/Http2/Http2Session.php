@@ -29,16 +29,12 @@ use Spindle\Http\Http2\Hpack\HpackException;
 final class Http2Session
 {
     public const PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
-    private const MAX_WINDOW = 0x7fffffff;
+    private const MAX_WINDOW = Outbound::MAX_WINDOW;
     /** Closed streams: by both END_STREAMs, by the peer's RST_STREAM, by ours (a reset, a refusal, a 431). */
     private const ENDED = 1;
     private const PEER_RESET = 2;
     private const OURS = 3;
-    private const TOKEN = "abcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~";
-    /** Response fields HTTP/2 forbids (§8.2.2), dropped from what the app sets. */
-    private const DROPPED = ['connection' => true, 'keep-alive' => true, 'proxy-connection' => true, 'transfer-encoding' => true, 'upgrade' => true];
 
-    private string $output = '';
     private string $preface = '';
     private bool $prefaceDone = false;
     private bool $settingsReceived = false;
@@ -46,15 +42,11 @@ final class Http2Session
     private bool $closed = false;
     private readonly FrameParser $parser;
     private readonly HpackDecoder $decoder;
-    private readonly HpackEncoder $encoder;
+    private readonly Outbound $out;
     /** @var array<int, Stream> Streams not yet closed, by id. */
     private array $streams = [];
-    /** @var array<int, true> Streams with response bytes waiting for window. */
-    private array $sending = [];
     /** @var list<Http2Event> */
     private array $events = [];
-    /** @var array<int, true> Streams told to wait by canSend(), owed a WindowOpened. */
-    private array $blocked = [];
     /** The highest stream id the peer opened (later ids only may follow). */
     private int $lastStreamId = 0;
     /** Once we sent GOAWAY: streams above this id are ignored. */
@@ -72,14 +64,8 @@ final class Http2Session
     private bool $blockEndStream = false;
     private bool $blockSelfDependent = false;
 
-    // The peer's settings.
-    private int $peerInitialWindow = 65535;
-    private int $peerMaxFrameSize = 16384;
-
-    private int $sendWindow = 65535;
     private int $recvWindow;
     private int $recvUnacked = 0;
-    private int $queuedOutput = 0;
 
     private readonly FloodGuard $guard;
 
@@ -89,18 +75,18 @@ final class Http2Session
         $this->parser = new FrameParser($this->onFrame(...), $settings->maxFrameSize);
         // The peer's encoder may use the protocol's 4096 until it acknowledges our SETTINGS.
         $this->decoder = new HpackDecoder(4096, $settings->maxHeaderListSize);
-        $this->encoder = new HpackEncoder(4096, $settings->headerTableSize);
+        $this->out = new Outbound($settings, new HpackEncoder(4096, $settings->headerTableSize), $this->guard);
         $this->recvWindow = $settings->connectionWindowSize;
         // Our connection preface: SETTINGS first (§3.4), then the larger connection window.
-        $this->output = FrameWriter::settings([
+        $this->out->frame(FrameWriter::settings([
             0x2 => 0, // ENABLE_PUSH
             0x3 => $settings->maxConcurrentStreams,
             0x4 => $settings->initialWindowSize,
             0x5 => $settings->maxFrameSize,
             0x6 => $settings->maxHeaderListSize,
-        ] + ($settings->headerTableSize !== 4096 ? [0x1 => $settings->headerTableSize] : []));
+        ] + ($settings->headerTableSize !== 4096 ? [0x1 => $settings->headerTableSize] : [])));
         if ($settings->connectionWindowSize > 65535) {
-            $this->output .= FrameWriter::windowUpdate(0, $settings->connectionWindowSize - 65535);
+            $this->out->frame(FrameWriter::windowUpdate(0, $settings->connectionWindowSize - 65535));
         }
     }
 
@@ -149,15 +135,9 @@ final class Http2Session
         } catch (Http2ConnectionError $e) {
             $this->fail($e->errorCode, $e->getMessage());
         }
-        if ($this->blocked !== [] && !$this->closed) {
-            foreach ($this->blocked as $id => $_) {
-                if (!isset($this->streams[$id])) {
-                    unset($this->blocked[$id]);
-                } elseif (\strlen($this->streams[$id]->out) < $this->settings->streamOutputLimit
-                    && $this->queuedOutput < $this->settings->connectionOutputLimit) {
-                    unset($this->blocked[$id]);
-                    $this->events[] = new WindowOpened($id);
-                }
+        if (!$this->closed && $this->out->hasBlocked()) {
+            foreach ($this->out->unblocked($this->streams) as $id) {
+                $this->events[] = new WindowOpened($id);
             }
         }
 
@@ -167,16 +147,12 @@ final class Http2Session
     /** The bytes to write to the peer; the driver calls this when the socket can take them. */
     public function takeOutput(): string
     {
-        $out = $this->output;
-        $this->output = '';
-        $this->guard->outputTaken();
-
-        return $out;
+        return $this->out->take();
     }
 
     public function hasOutput(): bool
     {
-        return $this->output !== '';
+        return $this->out->has();
     }
 
     /** True after a connection error, or once both sides said GOAWAY (or ours) and no stream is left. */
@@ -193,7 +169,7 @@ final class Http2Session
     /** Response bytes of the stream (0: of all streams) waiting for the peer's flow-control window. */
     public function pendingOutput(int $streamId = 0): int
     {
-        return $streamId === 0 ? $this->queuedOutput : \strlen(isset($this->streams[$streamId]) ? $this->streams[$streamId]->out : '');
+        return $streamId === 0 ? $this->out->queued : \strlen(isset($this->streams[$streamId]) ? $this->streams[$streamId]->out : '');
     }
 
     /**
@@ -204,11 +180,10 @@ final class Http2Session
     public function canSend(int $streamId): bool
     {
         $stream = $this->streams[$streamId] ?? null;
-        if ($stream === null
-            || (\strlen($stream->out) < $this->settings->streamOutputLimit && $this->queuedOutput < $this->settings->connectionOutputLimit)) {
+        if ($stream === null || $this->out->canSend($stream)) {
             return true;
         }
-        $this->blocked[$streamId] = true;
+        $this->out->block($streamId);
 
         return false;
     }
@@ -227,7 +202,7 @@ final class Http2Session
         if ($stream === null || $stream->responded || $this->closed) {
             return;
         }
-        $this->output .= FrameWriter::headers($streamId, $this->encoder->encode(self::responseFields($status, $headers)), false, $this->peerMaxFrameSize);
+        $this->out->head($streamId, Outbound::fields($status, $headers), false);
     }
 
     /**
@@ -248,9 +223,9 @@ final class Http2Session
         if ($stream->responded) {
             throw new \LogicException("Stream $streamId already has its response head");
         }
-        $fields = self::responseFields($status, $headers);
+        $fields = Outbound::fields($status, $headers);
         $stream->responded = true;
-        $this->output .= FrameWriter::headers($streamId, $this->encoder->encode($fields), $endStream, $this->peerMaxFrameSize);
+        $this->out->head($streamId, $fields, $endStream);
         if ($endStream) {
             $stream->endQueued = true;
             $this->localEnd($stream);
@@ -274,12 +249,8 @@ final class Http2Session
         if ($data !== '' && !$this->canSend($streamId)) {
             throw new \OverflowException("Stream $streamId has {$this->pendingOutput($streamId)} response bytes queued; wait for WindowOpened");
         }
-        $stream->endQueued = $endStream;
-        $stream->out = $stream->out === '' ? $data : $stream->out . $data;
-        $this->queuedOutput += \strlen($data);
-        $this->flush($stream);
-        if ($stream->out !== '') {
-            $this->sending[$streamId] = true;
+        if ($this->out->data($stream, $data, $endStream)) {
+            $this->localEnd($stream);
         }
     }
 
@@ -294,11 +265,8 @@ final class Http2Session
         if ($stream === null || $this->closed || $stream->endQueued) {
             return;
         }
-        $stream->trailers = \array_slice(self::responseFields(200, $headers), 1);
-        $stream->endQueued = true;
-        $this->flush($stream);
-        if ($stream->out !== '' || $stream->trailers !== null) {
-            $this->sending[$streamId] = true;
+        if ($this->out->trailers($stream, \array_slice(Outbound::fields(200, $headers), 1))) {
+            $this->localEnd($stream);
         }
     }
 
@@ -309,7 +277,7 @@ final class Http2Session
         if ($stream === null || $this->closed) {
             return;
         }
-        $this->output .= FrameWriter::rstStream($streamId, $code);
+        $this->out->frame(FrameWriter::rstStream($streamId, $code));
         $this->close($stream);
         $this->remember($streamId, self::OURS);
     }
@@ -329,7 +297,7 @@ final class Http2Session
         $stream->unread -= $bytes;
         $stream->unacked += $bytes;
         if ($stream->unacked >= $this->settings->initialWindowSize >> 1) {
-            $this->output .= FrameWriter::windowUpdate($streamId, $stream->unacked);
+            $this->out->frame(FrameWriter::windowUpdate($streamId, $stream->unacked));
             $stream->recvWindow += $stream->unacked;
             $stream->unacked = 0;
         }
@@ -345,40 +313,7 @@ final class Http2Session
             return;
         }
         $this->goAwayId = $this->lastStreamId;
-        $this->output .= FrameWriter::goAway($this->lastStreamId, $code, $debug);
-    }
-
-    /**
-     * @param iterable<array{string, string}> $headers
-     * @return list<array{string, string}>
-     * @throws \UnexpectedValueException a name that is not a token or a value with CR, LF or NUL
-     *     (as the HTTP/1.1 serializer: the driver answers 500)
-     */
-    private static function responseFields(int $status, iterable $headers): array
-    {
-        $fields = [[':status', (string) $status]];
-        $values = '';
-        foreach ($headers as [$name, $value]) {
-            $name = strtolower($name);
-            if (isset(self::DROPPED[$name])) {
-                continue;
-            }
-            if ($name === '' || strspn($name, self::TOKEN) !== \strlen($name)) {
-                throw new \UnexpectedValueException(\sprintf('Invalid response header name "%s"', addcslashes($name, "\0..\37\177..\377")));
-            }
-            $fields[] = [$name, $value];
-            $values .= $value;
-        }
-        // One pass over all values (memchr), as the HTTP/1.1 serializer does.
-        if (str_contains($values, "\n") || str_contains($values, "\r") || str_contains($values, "\0")) {
-            foreach ($fields as [$name, $value]) {
-                if (strcspn($value, "\r\n\0") !== \strlen($value)) {
-                    throw new \UnexpectedValueException(\sprintf('Invalid value for response header "%s"', $name));
-                }
-            }
-        }
-
-        return $fields;
+        $this->out->frame(FrameWriter::goAway($this->lastStreamId, $code, $debug));
     }
 
     /** @return list<Http2Event> */
@@ -434,7 +369,7 @@ final class Http2Session
                 break;
             case 0x6:
                 if (!($flags & FrameParser::FLAG_ACK)) {
-                    $this->control(FrameWriter::ping($payload, true));
+                    $this->out->control(FrameWriter::ping($payload, true));
                     $this->guard->unproductive('PING');
                 }
                 break;
@@ -462,7 +397,7 @@ final class Http2Session
         // The connection window comes back at once: stream windows bound what any stream holds.
         $this->recvUnacked += $length;
         if ($this->recvUnacked >= $this->settings->connectionWindowSize >> 1) {
-            $this->output .= FrameWriter::windowUpdate(0, $this->recvUnacked);
+            $this->out->frame(FrameWriter::windowUpdate(0, $this->recvUnacked));
             $this->recvWindow += $this->recvUnacked;
             $this->recvUnacked = 0;
         }
@@ -583,23 +518,22 @@ final class Http2Session
         }
         $this->guard->progress();
         if (\count($this->streams) >= $this->settings->maxConcurrentStreams) {
-            $this->output .= FrameWriter::rstStream($streamId, ErrorCode::RefusedStream);
-            $this->guard->control();
+            $this->out->control(FrameWriter::rstStream($streamId, ErrorCode::RefusedStream));
             $this->remember($streamId, self::OURS);
             $this->guard->reset("stream $streamId beyond SETTINGS_MAX_CONCURRENT_STREAMS");
 
             return;
         }
-        $stream = new Stream($streamId, $this->peerInitialWindow, $this->settings->initialWindowSize);
+        $stream = new Stream($streamId, $this->out->peerInitialWindow, $this->settings->initialWindowSize);
         $this->streams[$streamId] = $stream;
         if ($tooLarge) {
             // RFC 9113 §10.5.1: answered 431; the client may still be sending its body.
             $stream->responded = true;
             $stream->endQueued = true;
             $stream->remoteEnded = $endStream;
-            $this->output .= FrameWriter::headers($streamId, $this->encoder->encode([[':status', '431']]), true, $this->peerMaxFrameSize);
+            $this->out->head($streamId, [[':status', '431']], true);
             if (!$endStream) {
-                $this->output .= FrameWriter::rstStream($streamId, ErrorCode::NoError);
+                $this->out->frame(FrameWriter::rstStream($streamId, ErrorCode::NoError));
             }
             $this->close($stream);
             $this->remember($streamId, self::OURS);
@@ -615,8 +549,7 @@ final class Http2Session
         } catch (Http2StreamError $e) {
             $this->close($stream);
             $this->remember($streamId, self::OURS);
-            $this->output .= FrameWriter::rstStream($streamId, $e->errorCode);
-            $this->guard->control();
+            $this->out->control(FrameWriter::rstStream($streamId, $e->errorCode));
             $this->guard->reset($e->getMessage());
 
             return;
@@ -624,7 +557,7 @@ final class Http2Session
         if ($endStream && $stream->expectedLength > 0) {
             $this->close($stream);
             $this->remember($streamId, self::OURS);
-            $this->output .= FrameWriter::rstStream($streamId, ErrorCode::ProtocolError);
+            $this->out->frame(FrameWriter::rstStream($streamId, ErrorCode::ProtocolError));
             $this->guard->reset("stream $streamId ended before its content-length");
 
             return;
@@ -699,7 +632,7 @@ final class Http2Session
             $value = self::uint32($payload, $o + 2);
             switch ($id) {
                 case 0x1:
-                    $this->encoder->setPeerTableSize($value);
+                    $this->out->encoder->setPeerTableSize($value);
                     break;
                 case 0x2:
                     if ($value > 1) {
@@ -710,8 +643,8 @@ final class Http2Session
                     if ($value > self::MAX_WINDOW) {
                         throw new Http2ConnectionError(ErrorCode::FlowControlError, "SETTINGS_INITIAL_WINDOW_SIZE of $value");
                     }
-                    $delta = $value - $this->peerInitialWindow;
-                    $this->peerInitialWindow = $value;
+                    $delta = $value - $this->out->peerInitialWindow;
+                    $this->out->peerInitialWindow = $value;
                     foreach ($this->streams as $stream) {
                         $stream->sendWindow += $delta;
                         if ($stream->sendWindow > self::MAX_WINDOW) {
@@ -723,11 +656,11 @@ final class Http2Session
                     if ($value < 16384 || $value > 16777215) {
                         throw new Http2ConnectionError(ErrorCode::ProtocolError, "SETTINGS_MAX_FRAME_SIZE of $value");
                     }
-                    $this->peerMaxFrameSize = $value;
+                    $this->out->peerMaxFrameSize = $value;
                     break;
             }
         }
-        $this->control(FrameWriter::settingsAck());
+        $this->out->control(FrameWriter::settingsAck());
         $this->flushAll();
     }
 
@@ -746,13 +679,13 @@ final class Http2Session
             if ($increment === 0) {
                 throw new Http2ConnectionError(ErrorCode::ProtocolError, 'WINDOW_UPDATE of 0 on the connection');
             }
-            if ($this->sendWindow + $increment > self::MAX_WINDOW) {
+            if ($this->out->window + $increment > self::MAX_WINDOW) {
                 throw new Http2ConnectionError(ErrorCode::FlowControlError, 'Connection window above 2^31-1');
             }
-            if ($increment < 1024 && $this->queuedOutput > $this->sendWindow + $increment) {
+            if ($increment < 1024 && $this->out->queued > $this->out->window + $increment) {
                 $this->guard->unproductive('small WINDOW_UPDATE');
             }
-            $this->sendWindow += $increment;
+            $this->out->window += $increment;
             $this->flushAll();
 
             return;
@@ -780,76 +713,22 @@ final class Http2Session
             $this->guard->unproductive('small WINDOW_UPDATE');
         }
         $stream->sendWindow += $increment;
-        if (isset($this->sending[$streamId])) {
-            $this->flush($stream);
-            if ($stream->out === '' && $stream->trailers === null) {
-                unset($this->sending[$streamId]);
-            }
-        }
-    }
-
-    /** Sends what the windows allow of the stream's queued bytes, then its end (trailers or END_STREAM). */
-    private function flush(Stream $stream): void
-    {
-        $out = $stream->out;
-        if ($out !== '') {
-            $length = \strlen($out);
-            $sent = 0;
-            $max = $this->peerMaxFrameSize;
-            while ($sent < $length) {
-                $room = min($stream->sendWindow, $this->sendWindow, $max);
-                if ($room <= 0) {
-                    break;
-                }
-                $chunk = $sent === 0 && $room >= $length ? $out : substr($out, $sent, $room);
-                $n = \strlen($chunk);
-                $sent += $n;
-                $stream->sendWindow -= $n;
-                $this->sendWindow -= $n;
-                $end = $sent === $length && $stream->endQueued && $stream->trailers === null;
-                $this->output .= FrameWriter::frame(0x0, $end ? 0x1 : 0, $stream->id, $chunk);
-            }
-            $this->queuedOutput -= $sent;
-            $stream->out = $sent === $length ? '' : substr($out, $sent);
-            if ($stream->out !== '') {
-                return;
-            }
-            if ($stream->endQueued && $stream->trailers === null) {
-                $this->localEnd($stream);
-
-                return;
-            }
-        }
-        if ($stream->trailers !== null) {
-            $this->output .= FrameWriter::headers($stream->id, $this->encoder->encode($stream->trailers), true, $this->peerMaxFrameSize);
-            $stream->trailers = null;
-            $this->localEnd($stream);
-        } elseif ($stream->endQueued && !$stream->localEnded) {
-            $this->output .= FrameWriter::frame(0x0, 0x1, $stream->id, '');
+        if ($this->out->isWaiting($streamId) && $this->out->flush($stream)) {
             $this->localEnd($stream);
         }
     }
 
+    /** After the connection's window grew or the peer's settings changed. */
     private function flushAll(): void
     {
-        foreach ($this->sending as $id => $_) {
-            if ($this->sendWindow <= 0) {
-                break;
-            }
-            $stream = $this->streams[$id] ?? null;
-            if ($stream !== null) {
-                $this->flush($stream);
-                if ($stream->out === '' && $stream->trailers === null) {
-                    unset($this->sending[$id]);
-                }
-            }
+        foreach ($this->out->flushAll() as $stream) {
+            $this->localEnd($stream);
         }
     }
 
     private function localEnd(Stream $stream): void
     {
         $stream->localEnded = true;
-        unset($this->sending[$stream->id]);
         $this->guard->answered();
         if ($stream->remoteEnded) {
             unset($this->streams[$stream->id]);
@@ -902,16 +781,14 @@ final class Http2Session
 
     private function close(Stream $stream): void
     {
-        $this->queuedOutput -= \strlen($stream->out);
-        $stream->out = '';
-        unset($this->streams[$stream->id], $this->sending[$stream->id]);
+        $this->out->drop($stream);
+        unset($this->streams[$stream->id]);
     }
 
     /** A stream error (§5.4.2): RST_STREAM, the driver told, and the reset counted (CVE-2025-8671). */
     private function streamError(Http2StreamError $e): void
     {
-        $this->output .= FrameWriter::rstStream($e->streamId, $e->errorCode);
-        $this->guard->control();
+        $this->out->control(FrameWriter::rstStream($e->streamId, $e->errorCode));
         $this->remember($e->streamId, self::OURS);
         $stream = $this->streams[$e->streamId] ?? null;
         if ($stream !== null) {
@@ -921,23 +798,15 @@ final class Http2Session
         $this->guard->reset($e->getMessage());
     }
 
-    /** A control frame we owe the peer: bounded while the driver does not take our output. */
-    private function control(string $frame): void
-    {
-        $this->output .= $frame;
-        $this->guard->control();
-    }
-
     private function fail(ErrorCode $code, string $reason): void
     {
         if ($this->closed) {
             return;
         }
         $this->closed = true;
-        $this->output .= FrameWriter::goAway($this->lastStreamId, $code, substr($reason, 0, 256));
+        $this->out->frame(FrameWriter::goAway($this->lastStreamId, $code, substr($reason, 0, 256)));
         $this->streams = [];
-        $this->sending = [];
-        $this->queuedOutput = 0;
+        $this->out->dropAll();
         $this->events[] = new ConnectionError($code, $reason);
     }
 
