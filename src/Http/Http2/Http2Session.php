@@ -30,10 +30,6 @@ final class Http2Session
 {
     public const PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
     private const MAX_WINDOW = Outbound::MAX_WINDOW;
-    /** Closed streams: by both END_STREAMs, by the peer's RST_STREAM, by ours (a reset, a refusal, a 431). */
-    private const ENDED = 1;
-    private const PEER_RESET = 2;
-    private const OURS = 3;
 
     private string $preface = '';
     private bool $prefaceDone = false;
@@ -52,10 +48,8 @@ final class Http2Session
     /** Once we sent GOAWAY: streams above this id are ignored. */
     private int $goAwayId = -1;
     private bool $peerGoAway = false;
-    /** @var array<int, int> How the last streams closed (bounded): ENDED, PEER_RESET or OURS, by id. */
-    private array $closedStreams = [];
-    /** The highest id dropped from $closedStreams: below it, a stream not remembered may have been forgotten. */
-    private int $forgottenBelow = 0;
+    /** How the last 4 × maxConcurrentStreams streams closed. */
+    private readonly ClosedStreams $closedStreams;
 
     // The header block being assembled (HEADERS + CONTINUATION): its stream, bytes, frames, flags.
     private int $blockStream = 0;
@@ -72,6 +66,7 @@ final class Http2Session
     public function __construct(private readonly Http2Settings $settings = new Http2Settings())
     {
         $this->guard = new FloodGuard($settings);
+        $this->closedStreams = new ClosedStreams(4 * $settings->maxConcurrentStreams);
         $this->parser = new FrameParser($this->onFrame(...), $settings->maxFrameSize);
         // The peer's encoder may use the protocol's 4096 until it acknowledges our SETTINGS.
         $this->decoder = new HpackDecoder(4096, $settings->maxHeaderListSize);
@@ -279,7 +274,7 @@ final class Http2Session
         }
         $this->out->frame(FrameWriter::rstStream($streamId, $code));
         $this->close($stream);
-        $this->remember($streamId, self::OURS);
+        $this->closedStreams->add($streamId, StreamClosure::Ours);
     }
 
     /**
@@ -512,14 +507,14 @@ final class Http2Session
         }
         $this->lastStreamId = $streamId;
         if ($this->goAwayId >= 0 || $this->peerGoAway) {
-            $this->remember($streamId, self::OURS);
+            $this->closedStreams->add($streamId, StreamClosure::Ours);
 
             return;
         }
         $this->guard->progress();
         if (\count($this->streams) >= $this->settings->maxConcurrentStreams) {
             $this->out->control(FrameWriter::rstStream($streamId, ErrorCode::RefusedStream));
-            $this->remember($streamId, self::OURS);
+            $this->closedStreams->add($streamId, StreamClosure::Ours);
             $this->guard->reset("stream $streamId beyond SETTINGS_MAX_CONCURRENT_STREAMS");
 
             return;
@@ -536,7 +531,7 @@ final class Http2Session
                 $this->out->frame(FrameWriter::rstStream($streamId, ErrorCode::NoError));
             }
             $this->close($stream);
-            $this->remember($streamId, self::OURS);
+            $this->closedStreams->add($streamId, StreamClosure::Ours);
             $this->guard->reset("request head of stream $streamId over SETTINGS_MAX_HEADER_LIST_SIZE");
 
             return;
@@ -548,7 +543,7 @@ final class Http2Session
             $stream->expectedLength = RequestHeaders::check($streamId, $headers, false);
         } catch (Http2StreamError $e) {
             $this->close($stream);
-            $this->remember($streamId, self::OURS);
+            $this->closedStreams->add($streamId, StreamClosure::Ours);
             $this->out->control(FrameWriter::rstStream($streamId, $e->errorCode));
             $this->guard->reset($e->getMessage());
 
@@ -556,7 +551,7 @@ final class Http2Session
         }
         if ($endStream && $stream->expectedLength > 0) {
             $this->close($stream);
-            $this->remember($streamId, self::OURS);
+            $this->closedStreams->add($streamId, StreamClosure::Ours);
             $this->out->frame(FrameWriter::rstStream($streamId, ErrorCode::ProtocolError));
             $this->guard->reset("stream $streamId ended before its content-length");
 
@@ -604,7 +599,7 @@ final class Http2Session
         }
         $code = ErrorCode::fromWire(self::uint32($payload));
         $this->close($stream);
-        $this->remember($streamId, self::PEER_RESET);
+        $this->closedStreams->add($streamId, StreamClosure::PeerReset);
         $this->events[] = new StreamReset($streamId, $code, true);
         $this->guard->reset("stream $streamId reset by the client");
     }
@@ -732,7 +727,7 @@ final class Http2Session
         $this->guard->answered();
         if ($stream->remoteEnded) {
             unset($this->streams[$stream->id]);
-            $this->remember($stream->id, self::ENDED);
+            $this->closedStreams->add($stream->id, StreamClosure::Ended);
         }
     }
 
@@ -741,37 +736,23 @@ final class Http2Session
         $stream->remoteEnded = true;
         if ($stream->localEnded) {
             unset($this->streams[$stream->id]);
-            $this->remember($stream->id, self::ENDED);
-        }
-    }
-
-    /**
-     * How a stream closed, for the frames that may still come on it (§5.1): the peer's error after
-     * its END_STREAM or RST_STREAM, frames in flight after ours. The last 4 × maxConcurrentStreams.
-     */
-    private function remember(int $streamId, int $how): void
-    {
-        $this->closedStreams[$streamId] = $how;
-        if (\count($this->closedStreams) > 4 * $this->settings->maxConcurrentStreams) {
-            $oldest = array_key_first($this->closedStreams);
-            unset($this->closedStreams[$oldest]);
-            $this->forgottenBelow = max($this->forgottenBelow, $oldest);
+            $this->closedStreams->add($stream->id, StreamClosure::Ended);
         }
     }
 
     /** DATA or HEADERS on a stream id at or below the last one opened that is not open (§5.1, §5.1.1). */
     private function closedStreamFrame(int $streamId, string $type): void
     {
-        $how = $this->closedStreams[$streamId] ?? null;
-        if ($how === self::ENDED) {
+        $how = $this->closedStreams->how($streamId);
+        if ($how === StreamClosure::Ended) {
             throw new Http2ConnectionError(ErrorCode::StreamClosed, "$type on stream $streamId after its END_STREAM");
         }
-        if ($how === self::PEER_RESET) {
+        if ($how === StreamClosure::PeerReset) {
             $this->streamError(new Http2StreamError($streamId, ErrorCode::StreamClosed, "$type on stream $streamId after its RST_STREAM"));
 
             return;
         }
-        if ($how === null && $type === 'HEADERS' && $streamId > $this->forgottenBelow) {
+        if ($how === null && $type === 'HEADERS' && !$this->closedStreams->mayBeForgotten($streamId)) {
             // Never opened: a new stream must have a higher id than every stream before it (§5.1.1).
             throw new Http2ConnectionError(ErrorCode::ProtocolError, "HEADERS on stream $streamId, not above the last stream opened ({$this->lastStreamId})");
         }
@@ -789,7 +770,7 @@ final class Http2Session
     private function streamError(Http2StreamError $e): void
     {
         $this->out->control(FrameWriter::rstStream($e->streamId, $e->errorCode));
-        $this->remember($e->streamId, self::OURS);
+        $this->closedStreams->add($e->streamId, StreamClosure::Ours);
         $stream = $this->streams[$e->streamId] ?? null;
         if ($stream !== null) {
             $this->close($stream);
