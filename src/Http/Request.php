@@ -84,6 +84,30 @@ final class Request
     }
 
     /** The temporary file holding the body when it was too large for memory, else null. */
+    /** The same request as received over another protocol version ("2.0" for an HTTP/2 stream). */
+    public function withProtocolVersion(string $version): self
+    {
+        $request = new self(
+            $this->method,
+            $this->target,
+            $this->path,
+            $this->query,
+            $version,
+            $this->headers,
+            $this->body,
+            $this->parsedBody,
+            $this->uploadedFiles,
+            $this->remoteAddress,
+            $this->remotePort,
+            $this->localAddress,
+            $this->localPort,
+            $this->bodyStream,
+        );
+        $request->bodyFile = $this->bodyFile;
+
+        return $request;
+    }
+
     public function bodyFile(): ?string
     {
         return $this->bodyFile;

@@ -233,6 +233,12 @@ final class ResponseSerializer
         return new \UnexpectedValueException('Invalid response header value');
     }
 
+    /** The Date field's value for a response made now (remembered for the second). */
+    public function dateValue(): string
+    {
+        return \substr($this->dateLine(), 6, -2);
+    }
+
     private function dateLine(): string
     {
         $now = \time();

@@ -14,6 +14,8 @@ use Spindle\Http\RequestOwner;
 use Spindle\Http\UpgradeHandler;
 use Spindle\Http\UpgradedSocket;
 use Spindle\Http\ConnectionServices;
+use Spindle\Http\Http2\Http2Connection;
+use Spindle\Http\Http2\Http2Session;
 use Spindle\Http\HttpException;
 use Spindle\Http\Request;
 use Spindle\Http\RequestBody;
@@ -94,6 +96,8 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private float $checkAt = \INF;
     /** The body being streamed to its handler (StreamsRequestBody), until its request ends. */
     private ?RequestBody $bodyStream = null;
+    /** The first bytes read while they may still be HTTP/2's preface ('': none yet; null: decided). */
+    private ?string $preface = '';
     /** The response of $current switches protocols: who takes the socket once it is written (see handOver()). */
     private ?UpgradeHandler $upgrade = null;
 
@@ -311,6 +315,22 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             }
 
             return;
+        }
+        if ($this->preface !== null) {
+            // The connection's first bytes: HTTP/2 by prior knowledge (h2c) begins with its preface.
+            $data = $this->preface . $data;
+            $isHttp2 = Http2Session::startsWithPreface($data);
+            if ($isHttp2 === null) {
+                $this->preface = $data;
+
+                return;
+            }
+            $this->preface = null;
+            if ($isHttp2) {
+                $this->switchToHttp2($data);
+
+                return;
+            }
         }
         // The clock moves on here, where the worker learns of every new request (and in finish()):
         // the server's timer only runs at deadlines. microtime() costs ~30 ns.
@@ -559,6 +579,19 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             return;
         }
         $this->events->replaced($this, $driver);
+    }
+
+    /**
+     * The client speaks HTTP/2 by prior knowledge: the socket, and the bytes read, go to an
+     * HTTP/2 driver, which the server holds in this connection's place.
+     */
+    private function switchToHttp2(string $bytes): void
+    {
+        $this->phase = self::CLOSED;
+        $this->set->timeouts->forget($this);
+        EventLoop::cancel($this->readId);
+        $this->writer->detach();
+        $this->events->replaced($this, new Http2Connection($this->socket, $this->set, $this->events, $this->peer, $bytes));
     }
 
     /**
