@@ -14,6 +14,14 @@ final class ClosedStreams
 {
     /** @var array<int, StreamClosure> */
     private array $closed = [];
+    /**
+     * The remembered ids in a ring, oldest at $next once it is full: forgetting the oldest is one
+     * array write (array_key_first() after unset() scans the holes at the front of the table).
+     *
+     * @var array<int, int>
+     */
+    private array $ring = [];
+    private int $next = 0;
     /** The highest id forgotten: a stream at or below it may have been opened, and closed, before. */
     private int $forgottenBelow = 0;
 
@@ -23,12 +31,21 @@ final class ClosedStreams
 
     public function add(int $streamId, StreamClosure $how): void
     {
-        $this->closed[$streamId] = $how;
-        if (\count($this->closed) > $this->capacity) {
-            $oldest = array_key_first($this->closed);
-            unset($this->closed[$oldest]);
-            $this->forgottenBelow = max($this->forgottenBelow, $oldest);
+        if (isset($this->closed[$streamId])) {
+            $this->closed[$streamId] = $how;
+
+            return;
         }
+        $oldest = $this->ring[$this->next] ?? 0;
+        if ($oldest !== 0) {
+            unset($this->closed[$oldest]);
+            if ($oldest > $this->forgottenBelow) {
+                $this->forgottenBelow = $oldest;
+            }
+        }
+        $this->closed[$streamId] = $how;
+        $this->ring[$this->next] = $streamId;
+        $this->next = ($this->next + 1) % $this->capacity;
     }
 
     /** How the stream closed; null when it never was open, or was forgotten (see mayBeForgotten()). */

@@ -66,7 +66,7 @@ final class Http2Session
     public function __construct(private readonly Http2Settings $settings = new Http2Settings())
     {
         $this->guard = new FloodGuard($settings);
-        $this->closedStreams = new ClosedStreams(4 * $settings->maxConcurrentStreams);
+        $this->closedStreams = new ClosedStreams(max(16, 4 * $settings->maxConcurrentStreams));
         $this->parser = new FrameParser($this->onFrame(...), $settings->maxFrameSize);
         // The peer's encoder may use the protocol's 4096 until it acknowledges our SETTINGS.
         $this->decoder = new HpackDecoder(4096, $settings->maxHeaderListSize);
