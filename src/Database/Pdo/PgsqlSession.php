@@ -10,7 +10,6 @@ use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Protocol\StreamedSet;
 use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
-use Spindle\Database\Mysql\StreamingConnection;
 use Spindle\Database\Pgsql\Connection;
 use Spindle\Database\Pgsql\PgsqlException;
 use Spindle\Database\Pgsql\Protocol\Field;
@@ -38,7 +37,7 @@ use Spindle\Database\Pgsql\TypeDecoder;
  *
  * @internal
  */
-final class PgsqlSession implements StreamingConnection
+final class PgsqlSession implements PgsqlLink
 {
     /** pdo_pgsql's driver error code: PGRES_FATAL_ERROR */
     public const ERROR_CODE = 7;
@@ -46,7 +45,7 @@ final class PgsqlSession implements StreamingConnection
     public const NO_ERROR_CODE = -1;
 
     /** The last error the session reported: pdo_pgsql shows it in every errorInfo(). */
-    public ?DriverError $lastError = null;
+    private ?DriverError $lastError = null;
 
     private int $statementCounter = 0;
     /** @var list<Field> the fields $describedColumns were made for */
@@ -56,7 +55,7 @@ final class PgsqlSession implements StreamingConnection
     /** @var list<int> the bytea columns of $describedFields */
     private array $byteaColumns = [];
     /** @var array<string, string|null> names of types and tables getColumnMeta() asked for */
-    public array $catalogNames = [];
+    private array $catalogNames = [];
 
     /**
      * Statement id => server name and columns of the statements the server parsed: once known,
@@ -73,7 +72,9 @@ final class PgsqlSession implements StreamingConnection
     /** @var list<resource> the large object streams opened in this session (PgsqlLargeObjects) */
     public array $lobStreams = [];
     /** Unnamed statements only (PDO::PGSQL_ATTR_DISABLE_PREPARES). */
-    public bool $disablePrepares = false;
+    private bool $disablePrepares = false;
+    /** @var list<string> what set the session up when it opened, run again after each reset (rememberSetup()) */
+    private array $setup = [];
 
     public function __construct(public readonly Connection $connection)
     {
@@ -226,6 +227,93 @@ final class PgsqlSession implements StreamingConnection
             $this->connection->close();
         } catch (PgsqlException) {
         }
+    }
+
+    public function lastError(): ?DriverError
+    {
+        return $this->lastError;
+    }
+
+    public function setLastError(?DriverError $error): void
+    {
+        $this->lastError = $error;
+    }
+
+    public function disablesPrepares(): bool
+    {
+        return $this->disablePrepares;
+    }
+
+    public function setDisablePrepares(bool $disable): void
+    {
+        $this->disablePrepares = $disable;
+    }
+
+    public function parameter(string $name): ?string
+    {
+        return $this->connection->parameter($name);
+    }
+
+    public function withSession(\Closure $operation): mixed
+    {
+        return $operation($this);
+    }
+
+    public function heldSession(): self
+    {
+        return $this;
+    }
+
+    public function catalogName(string $key, \Closure $lookup): ?string
+    {
+        if (\array_key_exists($key, $this->catalogNames)) {
+            return $this->catalogNames[$key];
+        }
+        if (\count($this->catalogNames) >= 256) {
+            $this->catalogNames = [];
+        }
+
+        return $this->catalogNames[$key] = $lookup();
+    }
+
+    /**
+     * Statements that resetSession() runs again after DISCARD ALL: what set the session up when
+     * it was opened (a framework's `SET search_path`, `SET TIME ZONE`, `SET NAMES`).
+     *
+     * @param list<string> $statements
+     */
+    public function rememberSetup(array $statements): void
+    {
+        $this->setup = $statements;
+    }
+
+    /**
+     * Makes the session as a new one for its next holder: an open (or failed) transaction rolled
+     * back, then `DISCARD ALL` (session variables back to their defaults, temporary tables,
+     * prepared statements, cursors, LISTEN registrations, advisory locks and cached plans gone;
+     * it refuses to run inside a transaction block, hence the ROLLBACK first), notifications
+     * received and not yet read dropped, and the setup of rememberSetup() run again as one
+     * query. Two round trips, three after a transaction left open.
+     *
+     * @throws MysqlException the session is not usable (the caller closes it)
+     */
+    public function resetSession(): void
+    {
+        try {
+            if ($this->connection->transactionStatus()->inTransaction()) {
+                $this->connection->query('ROLLBACK');
+            }
+            $this->connection->query('DISCARD ALL');
+            $this->connection->forgetNotifications();
+            if ($this->setup !== []) {
+                $this->connection->query(\implode('; ', \array_map(static fn (string $sql): string => \rtrim($sql, " \t\r\n;"), $this->setup)));
+            }
+        } catch (PgsqlException $error) {
+            throw $this->error($error);
+        }
+        // The server forgot them: a statement executed again is parsed again.
+        $this->parsed = [];
+        $this->lastError = null;
     }
 
     /** A PgsqlException as the PDO layer's error: code 7, the SQLSTATE, libpq's text. */

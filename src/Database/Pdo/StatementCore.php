@@ -152,8 +152,8 @@ final class StatementCore
     {
         $this->status->errorCode = 'HY093';
         $this->status->driverError = new DriverError(null, $text);
-        if ($this->handle->connection instanceof PgsqlSession) {
-            $this->handle->connection->lastError = $this->status->driverError;
+        if ($this->handle->connection instanceof PgsqlLink) {
+            $this->handle->connection->setLastError($this->status->driverError);
         }
         $this->handle->report($this->status, $where);
 
