@@ -52,6 +52,7 @@ final class PooledSessionsTest extends PgsqlTestCase
         $statement = null;
         $runner->run(new Context('GET /first'), static function () use ($first, &$statement, &$seen): void {
             $statement = $first->prepare('SELECT \'{"a":1}\'::jsonb ?? \'a\' AS has, ?::int + 1 AS n');
+            \assert($statement instanceof \PDOStatement);
             $statement->execute([41]);
             $seen['first'] = $statement->fetch(\PDO::FETCH_ASSOC);
             $seen['first pid'] = $first->pgsqlGetPid();
@@ -74,8 +75,8 @@ final class PooledSessionsTest extends PgsqlTestCase
             $seen['second errorInfo'] = $second->errorInfo();
             $statement->execute([1]);
             $seen['again'] = $statement->fetch(\PDO::FETCH_ASSOC);
-            $seen['state'] = $first->query("SELECT current_setting('statement_timeout') AS t, current_setting('application_name') AS a,
-                (SELECT count(*) FROM pg_listening_channels()) AS l")->fetch(\PDO::FETCH_ASSOC);
+            $seen['state'] = self::statement($first->query("SELECT current_setting('statement_timeout') AS t, current_setting('application_name') AS a,
+                (SELECT count(*) FROM pg_listening_channels()) AS l"))->fetch(\PDO::FETCH_ASSOC);
             $seen['notify'] = $first->pgsqlGetNotify(\PDO::FETCH_ASSOC, 0);
             $seen['in transaction'] = $first->inTransaction();
         });
@@ -85,7 +86,9 @@ final class PooledSessionsTest extends PgsqlTestCase
         self::assertSame('42P01', $seen['error']);
         self::assertSame($seen['first pid'], $seen['again pid'], 'the next request got the same session');
         self::assertSame(['', null, null], $seen['second errorInfo'], 'the other Pdo keeps its own last error');
-        self::assertSame(['42P01', 7], \array_slice($seen['first errorInfo'], 0, 2));
+        $errorInfo = $seen['first errorInfo'];
+        self::assertIsArray($errorInfo);
+        self::assertSame(['42P01', 7], \array_slice($errorInfo, 0, 2));
         self::assertSame(['has' => true, 'n' => 2], $seen['again'], 'a statement of the first request runs in the second');
         self::assertSame(['t' => '0', 'a' => 'pooled', 'l' => 0], $seen['state']);
         self::assertFalse($seen['notify'], 'the notification the first request received');
@@ -96,14 +99,23 @@ final class PooledSessionsTest extends PgsqlTestCase
         $order = [];
         foreach (['a', 'b', 'c'] as $name) {
             $runner->run(new Context('GET /' . $name), static function () use ($first, $name, &$order): void {
-                $order[] = $name . ' ' . $first->query('SELECT pg_backend_pid(), pg_sleep(0.05)')->fetchColumn();
+                $order[] = $name . ' ' . self::statement($first->query('SELECT pg_backend_pid(), pg_sleep(0.05)'))->fetchColumn();
                 $order[] = $name . ' done';
             });
         }
         EventLoop::run();
-        self::assertSame(["a {$seen['first pid']}", 'a done', "b {$seen['first pid']}", 'b done', "c {$seen['first pid']}", 'c done'], $order);
+        $pid = $seen['first pid'];
+        self::assertIsInt($pid);
+        self::assertSame(["a $pid", 'a done', "b $pid", 'b done', "c $pid", 'c done'], $order);
         self::assertSame(1, $opened);
         self::assertSame(1, $pools->stats()['pgsql']->maxSize);
         self::assertGreaterThanOrEqual(2, $pools->stats()['pgsql']->waits);
+    }
+
+    private static function statement(\PDOStatement|false $statement): \PDOStatement
+    {
+        self::assertInstanceOf(\PDOStatement::class, $statement);
+
+        return $statement;
     }
 }
