@@ -102,8 +102,8 @@ final class SessionPools
 
     /**
      * A PostgreSQL Pdo's connection over the pool of configuration $key (made on first use;
-     * $open opens and sets up a new session of it). Sessions keep no statements across
-     * requests: their reset (DISCARD ALL) drops them (docs/database.md says why).
+     * $open opens and sets up a new session of it). Each session keeps up to the statement
+     * cache's size of server-side statements, across requests (PgsqlSession::keepStatements()).
      *
      * @param \Closure(): PgsqlSession $open
      * @param int|null $size the configuration's own pool size, if it sets one
@@ -154,7 +154,7 @@ final class SessionPools
         $stats = $this->statements;
         $connect = static function () use ($open, $baseline, $cacheSize, $stats): Connection {
             $connection = $open();
-            if ($cacheSize > 0 && $connection instanceof SocketConnection) {
+            if ($cacheSize > 0 && ($connection instanceof SocketConnection || $connection instanceof PgsqlSession)) {
                 $connection->keepStatements($cacheSize, $stats);
             }
             $baseline->learn($connection);

@@ -9,6 +9,7 @@ use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Protocol\StreamedSet;
 use Spindle\Database\Mysql\Result;
+use Spindle\Database\Mysql\StatementCacheStats;
 use Spindle\Database\Mysql\ResultStream;
 use Spindle\Database\Pgsql\Connection;
 use Spindle\Database\Pgsql\PgsqlException;
@@ -75,6 +76,10 @@ final class PgsqlSession implements PgsqlLink
     private bool $disablePrepares = false;
     /** @var list<string> what set the session up when it opened, run again after each reset (rememberSetup()) */
     private array $setup = [];
+    /** The statements kept across PDOStatements and requests (keepStatements()); null: none kept. */
+    private ?PgsqlStatementCache $cache = null;
+    /** @var array<int, string> statement id => its text, for the statements the cache serves */
+    private array $cacheable = [];
 
     public function __construct(public readonly Connection $connection)
     {
@@ -116,7 +121,11 @@ final class PgsqlSession implements PgsqlLink
     public function prepareNumbered(string $numbered, int $count): PreparedStatement
     {
         $id = ++$this->nextId;
-        $this->pending[$id] = $this->disablePrepares ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
+        if ($this->cache !== null && !$this->disablePrepares) {
+            $this->cacheable[$id] = $numbered;
+        } else {
+            $this->pending[$id] = $this->disablePrepares ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
+        }
         if (!isset($this->parameterLists[$count])) {
             $params = [];
             for ($i = 0; $i < $count; ++$i) {
@@ -157,6 +166,9 @@ final class PgsqlSession implements PgsqlLink
         // Types are left to the server, binary values included (pdo_pgsql sends a PARAM_LOB as
         // binary of no stated type: a bytea column takes the bytes, a text column the text).
         [$values, $formats] = Connection::encodeParams($params);
+        if (isset($this->cacheable[$statement->id])) {
+            return $this->executeKept($statement, $values, $formats);
+        }
         $types = [];
         $known = $this->parsed[$statement->id] ?? null;
         if ($known !== null) {
@@ -186,9 +198,80 @@ final class PgsqlSession implements PgsqlLink
         return $this->last($results);
     }
 
+    /**
+     * Executes a statement the cache serves: Bind and Execute of the kept statement, or Parse,
+     * Bind, Describe and Execute under a new name that the cache then keeps. Inside a
+     * transaction block a kept statement is not used (the statement is parsed unnamed, as once
+     * more on a new session): if another session changed a table it reads, the server would
+     * refuse it ("cached plan must not change result type") and fail the whole transaction, an
+     * error pdo_pgsql never gives. Outside one, that refusal changes nothing on the server: the
+     * statement is parsed again and run once more.
+     *
+     * @param list<string|null> $values
+     * @param list<int> $formats
+     *
+     * @throws MysqlException
+     */
+    private function executeKept(PreparedStatement $statement, array $values, array $formats): StreamedSet
+    {
+        $cache = $this->cache;
+        \assert($cache !== null);
+        $sql = $statement->sql;
+        $inTransaction = $this->connection->transactionStatus()->inTransaction();
+        $kept = $inTransaction ? null : $cache->find($sql);
+        if ($kept !== null) {
+            ++$cache->stats->hits;
+            [$name, $fields] = $kept;
+            try {
+                return $this->last($this->connection->exchange(Frontend::bind('', $name, $values, $formats) . Frontend::executeSync(), $sql, $fields, true));
+            } catch (PgsqlException $pgsqlError) {
+                if ($pgsqlError->sqlState !== '0A000' || $this->connection->transactionStatus()->inTransaction() || $this->connection->isBroken()) {
+                    throw $this->error($pgsqlError);
+                }
+                // The kept plan no longer fits the tables: parsed again below.
+                $cache->forget($sql);
+                $this->connection->closeStatementNamed($name);
+            }
+        }
+        ++$cache->stats->misses;
+        $name = $inTransaction ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
+        $bytes = Frontend::parse($name, $sql, []) . Frontend::bind('', $name, $values, $formats) . Frontend::describeExecuteSync();
+        try {
+            $results = $this->connection->exchange($bytes, $sql, [], true);
+        } catch (PgsqlException $pgsqlError) {
+            if ($name !== '') {
+                $this->connection->closeStatementNamed($name);
+            }
+            throw $this->error($pgsqlError);
+        }
+        if ($name !== '') {
+            $evicted = $cache->keep($sql, $name, isset($results[0]) ? $results[\count($results) - 1]->fields : []);
+            if ($evicted !== null) {
+                $this->connection->closeStatementNamed($evicted);
+            }
+        }
+
+        return $this->last($results);
+    }
+
+    /**
+     * Keeps up to $capacity server-side statements by their text, across PDOStatements and
+     * across resets (resetSession() then leaves them): a pooled session's (SessionPools).
+     */
+    public function keepStatements(int $capacity, StatementCacheStats $stats): void
+    {
+        $this->cache ??= new PgsqlStatementCache($capacity, $stats);
+    }
+
+    /** How many statements are kept now (keepStatements()). */
+    public function keptStatements(): int
+    {
+        return $this->cache?->count() ?? 0;
+    }
+
     public function closeStatement(PreparedStatement $statement): void
     {
-        unset($this->pending[$statement->id]);
+        unset($this->pending[$statement->id], $this->cacheable[$statement->id]);
         if (isset($this->parsed[$statement->id])) {
             $this->connection->closeStatementNamed($this->parsed[$statement->id][0]);
             unset($this->parsed[$statement->id]);
@@ -289,30 +372,49 @@ final class PgsqlSession implements PgsqlLink
 
     /**
      * Makes the session as a new one for its next holder: an open (or failed) transaction rolled
-     * back, then `DISCARD ALL` (session variables back to their defaults, temporary tables,
+     * back; then `DISCARD ALL` (session variables back to their defaults, temporary tables,
      * prepared statements, cursors, LISTEN registrations, advisory locks and cached plans gone;
-     * it refuses to run inside a transaction block, hence the ROLLBACK first), notifications
-     * received and not yet read dropped, and the setup of rememberSetup() run again as one
-     * query. Two round trips, three after a transaction left open.
+     * it refuses to run inside a transaction block, hence the ROLLBACK first); notifications
+     * received and not yet read dropped; and the setup of rememberSetup() run again. Two round
+     * trips, three after a transaction left open.
+     *
+     * A session that keeps statements (keepStatements()) gets what DISCARD ALL does except
+     * DEALLOCATE ALL and DISCARD PLANS, with its setup, in one query: SET SESSION AUTHORIZATION
+     * DEFAULT, RESET ALL, CLOSE ALL, UNLISTEN *, pg_advisory_unlock_all(), DISCARD TEMP,
+     * DISCARD SEQUENCES; the statements prepared in SQL (PREPARE) are deallocated by name (a
+     * second round trip only when there are some). One round trip.
      *
      * @throws MysqlException the session is not usable (the caller closes it)
      */
     public function resetSession(): void
     {
+        $setup = \array_map(static fn (string $sql): string => \rtrim($sql, " \t\r\n;"), $this->setup);
         try {
             if ($this->connection->transactionStatus()->inTransaction()) {
                 $this->connection->query('ROLLBACK');
             }
-            $this->connection->query('DISCARD ALL');
-            $this->connection->forgetNotifications();
-            if ($this->setup !== []) {
-                $this->connection->query(\implode('; ', \array_map(static fn (string $sql): string => \rtrim($sql, " \t\r\n;"), $this->setup)));
+            if ($this->cache === null) {
+                $this->connection->query('DISCARD ALL');
+                if ($setup !== []) {
+                    $this->connection->query(\implode('; ', $setup));
+                }
+                // The server forgot them: a statement executed again is parsed again.
+                $this->parsed = [];
+            } else {
+                $results = $this->connection->query(\implode('; ', [
+                    'SET SESSION AUTHORIZATION DEFAULT', 'RESET ALL', 'CLOSE ALL', 'UNLISTEN *',
+                    'SELECT pg_advisory_unlock_all()', 'DISCARD TEMP', 'DISCARD SEQUENCES', ...$setup,
+                    'SELECT name FROM pg_prepared_statements WHERE from_sql',
+                ]));
+                $names = \array_column($results[\count($results) - 1]->rows, 0);
+                if ($names !== []) {
+                    $this->connection->query(\implode('; ', \array_map(static fn (mixed $name): string => 'DEALLOCATE ' . Connection::quoteIdentifier((string) $name), $names)));
+                }
             }
+            $this->connection->forgetNotifications();
         } catch (PgsqlException $error) {
             throw $this->error($error);
         }
-        // The server forgot them: a statement executed again is parsed again.
-        $this->parsed = [];
         $this->lastError = null;
     }
 
