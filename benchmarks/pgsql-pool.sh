@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The blog (examples/blog) on the private PostgreSQL of scripts/postgres under Spindle, its pgsql
-# connection pooled (a worker's requests share SPINDLE_DB_POOL sessions, reset between requests)
-# against unpooled (DB_POOL=false: a session per app instance, as before pools), side by side in
-# interleaved rounds (docs/database.md, "Sessions per worker").
+# connection pooled (a worker's requests share SPINDLE_DB_POOL sessions, reset between requests,
+# each keeping its prepared statements), pooled without the statement cache
+# (SPINDLE_DB_STATEMENT_CACHE=0: reset by DISCARD ALL) and unpooled (DB_POOL=false: a session per
+# app instance, as before pools), side by side in interleaved rounds (docs/database.md,
+# "Sessions per worker").
 #
 #   bash benchmarks/pgsql-pool.sh
 #   ROUTES="batch users" ROUNDS=3 bash benchmarks/pgsql-pool.sh
@@ -12,7 +14,7 @@
 # request of the workers and of PostgreSQL (the postmaster and its backends), and the sessions the
 # workers held at the end of the run.
 #
-# Env knobs: ROUTES (of batch, users, posts, sleep; default "batch users posts sleep"), ROUNDS (2),
+# Env knobs: SIDES (of pooled, pooled-nocache, unpooled; default all three), ROUTES (of batch, users, posts, sleep; default "batch users posts sleep"), ROUNDS (2),
 # DURATION (8 s), WARMUP (3 s), CONNS (32).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -23,7 +25,7 @@ DURATION="${DURATION:-8}"
 WARMUP="${WARMUP:-3}"
 CONNS="${CONNS:-32}"
 BLOG="$ROOT/examples/blog"
-SIDES="pooled unpooled"
+SIDES="${SIDES:-pooled pooled-nocache unpooled}"
 
 need_tools wrk curl deb:php-laravel-framework deb:php8.2-pgsql
 [[ -f "$BLOG/vendor/autoload.php" ]] || composer install --no-interaction --quiet --working-dir="$BLOG"
@@ -47,6 +49,7 @@ declare -A URL1 URL2 PID1 PID2
 for side in $SIDES; do
     pool=()
     [[ "$side" == unpooled ]] && pool=(DB_POOL=false)
+    [[ "$side" == pooled-nocache ]] && pool=(SPINDLE_DB_STATEMENT_CACHE=0)
     spawn_spindle "w2-$side" "Spindle $side" "$TMP/spindle-w2-$side.log" 60 \
         env "${ENV_ARGS[@]}" "${pool[@]}" php "${PHP_SHARED_ARGS[@]}" bin/spindle serve "$BLOG" --host=127.0.0.1 --port=0 --workers=2
     URL2[$side]="http://127.0.0.1:$SPINDLE_PORT"; PID2[$side]="$SPINDLE_PID"
@@ -93,7 +96,7 @@ done
 
 echo "# The blog on PostgreSQL, pooled against unpooled sessions ($(date -Iseconds), $(nproc) cores, best of $ROUNDS)"
 echo
-echo "2 workers, wrk -t2 -c$CONNS (/sleep: 1 worker, 10 connections); pooled: the default pool (SPINDLE_DB_POOL 16, core 4); unpooled: DB_POOL=false."
+echo "2 workers, wrk -t2 -c$CONNS (/sleep: 1 worker, 10 connections); pooled: the default pool (SPINDLE_DB_POOL 16, core 4, 256 statements kept per session); pooled-nocache: SPINDLE_DB_STATEMENT_CACHE=0; unpooled: DB_POOL=false."
 echo
 echo "| route | side | req/s | latency avg / p99 | CPU ms per request, workers / PostgreSQL | sessions held |"
 echo "| --- | --- | ---: | ---: | ---: | ---: |"
