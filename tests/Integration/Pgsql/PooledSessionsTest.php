@@ -16,11 +16,11 @@ use Spindle\Loop\TaskRunner;
 /**
  * Two Pdos (two app instances of one worker) over a pool of one PostgreSQL session, as a Laravel
  * `pgsql` connection runs under `spindle serve`: requests one after the other share the session
- * (a request holds it from its first query to its end),
- * a statement prepared in one request runs in the next (parsed again, its "??" operator intact),
- * each Pdo keeps its own last error, nothing of one request (a LISTEN with a notification
- * received, a session variable, a transaction) reaches the next, and requests at once wait their
- * turn for the one session.
+ * (a request holds it from its first query to its end), a statement prepared in one request runs
+ * in the next (its "??" operator intact), each Pdo keeps its own last error, nothing of one
+ * request (a LISTEN with a notification received, a session variable, a temporary table filled
+ * by COPY, a transaction) reaches the next, and requests at once wait their turn for the one
+ * session.
  *
  * @runInSeparateProcess
  *
@@ -62,6 +62,9 @@ final class PooledSessionsTest extends PgsqlTestCase
                 $seen['error'] = $e->getCode();
                 $seen['first errorInfo'] = $first->errorInfo();
             }
+            $first->exec('CREATE TEMPORARY TABLE pooled_copy (n int)');
+            $seen['copied'] = $first->pgsqlCopyFromArray('pooled_copy', ["1", "2"]);
+            $seen['copied out'] = $first->pgsqlCopyToArray('pooled_copy');
             $first->exec('LISTEN pooled_channel');
             $first->exec("NOTIFY pooled_channel, 'left'");
             $first->exec("SET statement_timeout = '4321'");
@@ -76,7 +79,7 @@ final class PooledSessionsTest extends PgsqlTestCase
             $statement->execute([1]);
             $seen['again'] = $statement->fetch(\PDO::FETCH_ASSOC);
             $seen['state'] = self::statement($first->query("SELECT current_setting('statement_timeout') AS t, current_setting('application_name') AS a,
-                (SELECT count(*) FROM pg_listening_channels()) AS l"))->fetch(\PDO::FETCH_ASSOC);
+                (SELECT count(*) FROM pg_listening_channels()) AS l, to_regclass('pg_temp.pooled_copy')::text AS c"))->fetch(\PDO::FETCH_ASSOC);
             $seen['notify'] = $first->pgsqlGetNotify(\PDO::FETCH_ASSOC, 0);
             $seen['in transaction'] = $first->inTransaction();
         });
@@ -90,7 +93,9 @@ final class PooledSessionsTest extends PgsqlTestCase
         self::assertIsArray($errorInfo);
         self::assertSame(['42P01', 7], \array_slice($errorInfo, 0, 2));
         self::assertSame(['has' => true, 'n' => 2], $seen['again'], 'a statement of the first request runs in the second');
-        self::assertSame(['t' => '0', 'a' => 'pooled', 'l' => 0], $seen['state']);
+        self::assertTrue($seen['copied']);
+        self::assertSame(["1\n", "2\n"], $seen['copied out']);
+        self::assertSame(['t' => '0', 'a' => 'pooled', 'l' => 0, 'c' => null], $seen['state']);
         self::assertFalse($seen['notify'], 'the notification the first request received');
         self::assertFalse($seen['in transaction']);
         self::assertSame(1, $opened);

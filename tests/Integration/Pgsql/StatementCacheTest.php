@@ -57,7 +57,7 @@ final class StatementCacheTest extends PgsqlTestCase
         foreach ([$native, $spindle] as $pdo) {
             $pdo->beginTransaction();
             self::assertSame([['a' => 1, 'b' => 'x', 'c' => 7]], $select($pdo));
-            self::assertSame([['a' => 1]], $pdo->query('SELECT a FROM kept_statement_probe')->fetchAll(\PDO::FETCH_ASSOC));
+            self::assertSame([['a' => 1]], self::statement($pdo->query('SELECT a FROM kept_statement_probe'))->fetchAll(\PDO::FETCH_ASSOC));
             $pdo->commit();
         }
 
@@ -66,8 +66,8 @@ final class StatementCacheTest extends PgsqlTestCase
         $spindle->exec("SET statement_timeout = '999'");
         $hits = $stats->hits;
         $session->resetSession();
-        self::assertSame('0', $spindle->query("SELECT (SELECT count(*) FROM pg_prepared_statements WHERE from_sql)::text")->fetchColumn());
-        self::assertSame('0', $spindle->query("SELECT current_setting('statement_timeout')")->fetchColumn());
+        self::assertSame('0', self::statement($spindle->query('SELECT (SELECT count(*) FROM pg_prepared_statements WHERE from_sql)::text'))->fetchColumn());
+        self::assertSame('0', self::statement($spindle->query("SELECT current_setting('statement_timeout')"))->fetchColumn());
         self::assertSame([['a' => 1, 'b' => 'x', 'c' => 7]], $select($spindle));
         self::assertSame($hits + 1, $stats->hits, 'the kept statement outlived the reset');
         $other->query('DROP TABLE kept_statement_probe');
@@ -90,5 +90,12 @@ final class StatementCacheTest extends PgsqlTestCase
         self::assertSame(0, $stats->hits);
         // Counted over the simple protocol, which prepares nothing itself.
         self::assertSame([[2]], $session->query('SELECT count(*)::int FROM pg_prepared_statements')[0]->rows, 'the dropped statements were closed on the server');
+    }
+
+    private static function statement(\PDOStatement|false $statement): \PDOStatement
+    {
+        self::assertInstanceOf(\PDOStatement::class, $statement);
+
+        return $statement;
     }
 }
