@@ -105,6 +105,8 @@ final class LaravelPgsqlPoolTest extends E2ETestCase
             return \str_contains($metrics, 'spindle_db_pool_size{pool="pgsql"}');
         }, 10.0), $metrics);
         self::assertMatchesRegularExpression('/^spindle_db_pool_size\{pool="pgsql"\} 1$/m', $metrics);
+        // The reads' statements were prepared again by later requests: kept, not parsed again.
+        self::assertMatchesRegularExpression('/^spindle_db_statement_cache_total\{result="hit"\} [1-9]/m', $metrics);
         $server->stop();
         self::assertStringContainsString('left a database transaction open on its pooled session: rolled back', $server->stderr());
     }
