@@ -123,7 +123,7 @@ final class Handle
     }
 
     /**
-     * The text as the server prepares it (PgsqlSession::numberParsed()), remembered with the
+     * The text as the server prepares it (PgsqlPlaceholders::numberParsed()), remembered with the
      * parsed texts.
      *
      * @return array{string, int, array<int, string>|null}
@@ -133,7 +133,7 @@ final class Handle
         if (isset($this->numberedSql[$sql])) {
             return $this->numberedSql[$sql];
         }
-        $numbered = PgsqlSession::numberParsed($sql, $parsed);
+        $numbered = PgsqlPlaceholders::numberParsed($sql, $parsed);
         if (self::keeps($this->numberedSql, $sql)) {
             $this->numberedSql[$sql] = $numbered;
         }

@@ -373,7 +373,7 @@ final class StatementCore
     /** The query text between placeholders, PostgreSQL's "??" become "?" (PDO rewrites the text). */
     private function textBetween(ParsedSql $parsed, int $from, int $to): string
     {
-        return PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from, $to - $from), $parsed, $from);
+        return PgsqlPlaceholders::unescapeQuestionMarks(substr($this->queryString, $from, $to - $from), $parsed, $from);
     }
 
     private function quoteParam(BoundParam $param): string|false

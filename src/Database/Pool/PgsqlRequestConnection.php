@@ -10,6 +10,7 @@ use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\ResultStream;
 use Spindle\Database\Pdo\DriverError;
 use Spindle\Database\Pdo\PgsqlLink;
+use Spindle\Database\Pdo\PgsqlPlaceholders;
 use Spindle\Database\Pdo\PgsqlSession;
 
 /**
@@ -46,7 +47,7 @@ final class PgsqlRequestConnection implements PgsqlLink
 
     public function prepare(string $sql): PreparedStatement
     {
-        [$numbered, $count] = PgsqlSession::numberPlaceholders($sql);
+        [$numbered, $count] = PgsqlPlaceholders::number($sql);
 
         return $this->prepareNumbered($numbered, $count);
     }
