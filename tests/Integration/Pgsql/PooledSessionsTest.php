@@ -21,13 +21,16 @@ use Spindle\Loop\TaskRunner;
  * request (a LISTEN with a notification received, a session variable, a temporary table filled
  * by COPY, a transaction) reaches the next, and requests at once wait their turn for the one
  * session.
- *
- * @runInSeparateProcess
- *
- * @preserveGlobalState disabled
  */
 final class PooledSessionsTest extends PgsqlTestCase
 {
+    /**
+     * In a process of its own: the tasks' context driver must be installed before any loop ran.
+     *
+     * @runInSeparateProcess
+     *
+     * @preserveGlobalState disabled
+     */
     public function testRequestsShareOneSessionOneAfterTheOtherAndLeaveNothingBehind(): void
     {
         $runner = new TaskRunner(Loop::driver());
