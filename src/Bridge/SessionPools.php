@@ -6,8 +6,11 @@ namespace Spindle\Bridge;
 
 use Psr\Log\LoggerInterface;
 use Psr\Log\NullLogger;
+use Spindle\Database\Mysql\Connection;
 use Spindle\Database\Mysql\SocketConnection;
+use Spindle\Database\Pdo\PgsqlSession;
 use Spindle\Database\Pool\ConnectionPool;
+use Spindle\Database\Pool\PgsqlRequestConnection;
 use Spindle\Database\Pool\PoolStats;
 use Spindle\Database\Pool\RequestConnection;
 use Spindle\Database\Pool\SessionBaseline;
@@ -94,13 +97,38 @@ final class SessionPools
      */
     public function connection(string $key, string $name, ?int $size, \Closure $open): RequestConnection
     {
+        return $this->requestConnection($key, $name, $size, $open)[0];
+    }
+
+    /**
+     * A PostgreSQL Pdo's connection over the pool of configuration $key (made on first use;
+     * $open opens and sets up a new session of it). Each session keeps up to the statement
+     * cache's size of server-side statements, across requests (PgsqlSession::keepStatements()).
+     *
+     * @param \Closure(): PgsqlSession $open
+     * @param int|null $size the configuration's own pool size, if it sets one
+     */
+    public function pgsqlConnection(string $key, string $name, ?int $size, \Closure $open): PgsqlRequestConnection
+    {
+        [$connection, $baseline] = $this->requestConnection('pgsql:' . $key, $name, $size, $open);
+
+        return new PgsqlRequestConnection($connection, $baseline);
+    }
+
+    /**
+     * @param \Closure(): Connection $open
+     *
+     * @return array{RequestConnection, SessionBaseline}
+     */
+    private function requestConnection(string $key, string $name, ?int $size, \Closure $open): array
+    {
         [$pool, $baseline] = $this->pools[$key] ??= $this->makePool($name, $size, $open);
 
         $logger = $this->logger;
 
-        return new RequestConnection($pool, $baseline, static function (string $warning) use ($logger): void {
+        return [new RequestConnection($pool, $baseline, static function (string $warning) use ($logger): void {
             $logger->warning($warning);
-        });
+        }), $baseline];
     }
 
     /** @return array<string, PoolStats> each pool's figures, by name (the first configuration of a name wins) */
@@ -115,7 +143,7 @@ final class SessionPools
     }
 
     /**
-     * @param \Closure(): SocketConnection $open
+     * @param \Closure(): Connection $open
      *
      * @return array{ConnectionPool, SessionBaseline, string}
      */
@@ -124,9 +152,9 @@ final class SessionPools
         $baseline = new SessionBaseline();
         $cacheSize = $this->statementCache;
         $stats = $this->statements;
-        $connect = static function () use ($open, $baseline, $cacheSize, $stats): SocketConnection {
+        $connect = static function () use ($open, $baseline, $cacheSize, $stats): Connection {
             $connection = $open();
-            if ($cacheSize > 0) {
+            if ($cacheSize > 0 && ($connection instanceof SocketConnection || $connection instanceof PgsqlSession)) {
                 $connection->keepStatements($cacheSize, $stats);
             }
             $baseline->learn($connection);

@@ -20,6 +20,7 @@ use Spindle\Database\Pdo\MysqlConnect;
 use Spindle\Database\Pdo\PgsqlAttributes;
 use Spindle\Database\Pdo\PgsqlConnect;
 use Spindle\Database\Pdo\PgsqlLargeObjects;
+use Spindle\Database\Pdo\PgsqlLink;
 use Spindle\Database\Pdo\PgsqlMethods;
 use Spindle\Database\Pdo\PgsqlSession;
 use Spindle\Database\Pdo\QueryError;
@@ -43,7 +44,8 @@ use Spindle\Database\Pdo\StatementCore;
  * docs/database.md lists the deliberate differences. The native PDO object underneath is never
  * initialised and every public method is overridden, so neither extension need be loaded;
  * PDO::MYSQL_ATTR_* and PDO::PGSQL_ATTR_DISABLE_PREPARES exist here with the same values.
- * ATTR_CONNECTOR and fromConnection() are for MySQL connections.
+ * ATTR_CONNECTOR and fromConnection() take a MySQL connection, or with a pgsql: DSN a
+ * Pgsql\Connection or a Pdo\PgsqlLink (a session of a worker's pool).
  *
  * Over 500 lines: it is PDO's whole public surface plus pdo_pgsql's own methods (COPY, NOTIFY,
  * large objects), each a few lines that check their arguments and hand over to Pdo\*.
@@ -100,7 +102,7 @@ class Pdo extends \PDO
         [$dialect, $dataSource] = ConnectOptions::split($dsn);
         if ($dialect === Dialect::Pgsql) {
             $options ??= [];
-            $connection = new PgsqlSession(PgsqlConnect::open($dataSource, $username, $password, $options));
+            $connection = self::pgsqlLink(PgsqlConnect::connect($dataSource, $username, $password, $options, $options[self::ATTR_CONNECTOR] ?? null));
             $this->open(new Handle($connection, new Escaper(Charset::fromName('utf8mb4')), '', dialect: Dialect::Pgsql), $options);
 
             return;
@@ -117,11 +119,11 @@ class Pdo extends \PDO
      *
      * @param array<int|string, mixed> $options
      */
-    public static function fromConnection(Connection|PgsqlConnection $connection, array $options = [], string $dsn = 'mysql:host=127.0.0.1;charset=utf8mb4'): self
+    public static function fromConnection(Connection|PgsqlConnection|PgsqlLink $connection, array $options = [], string $dsn = 'mysql:host=127.0.0.1;charset=utf8mb4'): self
     {
         $pdo = (new \ReflectionClass(self::class))->newInstanceWithoutConstructor();
-        if ($connection instanceof PgsqlConnection || $connection instanceof PgsqlSession) {
-            $session = $connection instanceof PgsqlSession ? $connection : new PgsqlSession($connection);
+        if ($connection instanceof PgsqlConnection || $connection instanceof PgsqlLink) {
+            $session = self::pgsqlLink($connection);
             $pdo->open(new Handle($session, new Escaper(Charset::fromName('utf8mb4')), '', dialect: Dialect::Pgsql), $options);
 
             return $pdo;
@@ -129,6 +131,11 @@ class Pdo extends \PDO
         $pdo->open(MysqlConnect::over($connection, $options, $dsn), $options);
 
         return $pdo;
+    }
+
+    private static function pgsqlLink(PgsqlConnection|PgsqlLink $connection): PgsqlLink
+    {
+        return $connection instanceof PgsqlLink ? $connection : new PgsqlSession($connection);
     }
 
     public function beginTransaction(): bool
@@ -444,7 +451,7 @@ class Pdo extends \PDO
     {
         $session = $this->pgsqlHandle(__FUNCTION__)->connection;
 
-        return $session instanceof PgsqlSession ? $session->connectionId() : 0;
+        return $session instanceof PgsqlLink ? $session->connectionId() : 0;
     }
 
     private static function stringArgument(string $method, int $position, string $name, mixed $value): string

@@ -53,6 +53,9 @@ return [
             'prefix_indexes' => true,
             'schema' => 'public',
             'sslmode' => env('DB_SSLMODE', 'prefer'),
+            // Under spindle serve: the most pooled sessions per worker (unset: --db-pool), or
+            // false for a session per app instance (benchmarks/pgsql-pool.sh compares both).
+            'pool' => env('DB_POOL'),
         ],
 
     ],

@@ -123,7 +123,7 @@ final class Handle
     }
 
     /**
-     * The text as the server prepares it (PgsqlSession::numberParsed()), remembered with the
+     * The text as the server prepares it (PgsqlPlaceholders::numberParsed()), remembered with the
      * parsed texts.
      *
      * @return array{string, int, array<int, string>|null}
@@ -133,7 +133,7 @@ final class Handle
         if (isset($this->numberedSql[$sql])) {
             return $this->numberedSql[$sql];
         }
-        $numbered = PgsqlSession::numberParsed($sql, $parsed);
+        $numbered = PgsqlPlaceholders::numberParsed($sql, $parsed);
         if (self::keeps($this->numberedSql, $sql)) {
             $this->numberedSql[$sql] = $numbered;
         }
@@ -299,24 +299,27 @@ final class Handle
      */
     public function withPgsqlSession(\Closure $operation): mixed
     {
-        $session = $this->connection;
-        if (!$session instanceof PgsqlSession) {
+        $link = $this->connection;
+        if (!$link instanceof PgsqlLink) {
             throw new \LogicException('not a PostgreSQL connection');
         }
 
-        return $this->exclusively(static function () use ($operation, $session): mixed {
+        return $this->exclusively(static fn (): mixed => $link->withSession(static function (PgsqlSession $session) use ($operation, $link): mixed {
             try {
                 return $operation($session);
             } catch (\Spindle\Database\Pgsql\PgsqlException $error) {
-                throw $session->error($error);
+                $exception = $session->error($error);
+                $link->setLastError($session->lastError());
+
+                throw $exception;
             }
-        });
+        }));
     }
 
     /** A PostgreSQL statement with $1 … $count placeholders (nothing is sent yet). */
     public function prepareNumbered(string $sql, int $count): PreparedStatement
     {
-        if (!$this->connection instanceof PgsqlSession) {
+        if (!$this->connection instanceof PgsqlLink) {
             throw new \LogicException('prepareNumbered() is for PostgreSQL sessions');
         }
 
@@ -371,7 +374,7 @@ final class Handle
     public function quote(string $value, int $type): string|false
     {
         if ($this->dialect === Dialect::Pgsql) {
-            $session = $this->connection instanceof PgsqlSession ? $this->connection->connection : null;
+            $session = $this->connection instanceof PgsqlLink ? $this->connection : null;
             if ($session !== null && $session->parameter('client_encoding') === 'UTF8' && preg_match('//u', $value) !== 1) {
                 return false;
             }
@@ -570,10 +573,10 @@ final class Handle
      */
     public function errorInfoFor(string $state, ?DriverError $own): array
     {
-        if ($this->dialect !== Dialect::Pgsql || !$this->connection instanceof PgsqlSession) {
+        if ($this->dialect !== Dialect::Pgsql || !$this->connection instanceof PgsqlLink) {
             return self::errorInfo($state, $own);
         }
-        $last = $this->connection->lastError;
+        $last = $this->connection->lastError();
         if ($state === SqlState::NONE || $last === null) {
             return [$state, null, null];
         }

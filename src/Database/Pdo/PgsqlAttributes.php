@@ -6,6 +6,7 @@ namespace Spindle\Database\Pdo;
 
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Pdo;
+use Spindle\Database\Pgsql\Connection;
 
 /**
  * The driver part of PDO attributes for PostgreSQL, as pdo_pgsql has them: emulated prepares
@@ -23,12 +24,19 @@ final class PgsqlAttributes
     /** @return array{bool, mixed} whether the attribute is one of the driver's, and its value */
     public static function get(Handle $handle, int $attribute): array
     {
-        $session = $handle->connection;
-        $connection = $session instanceof PgsqlSession ? $session->connection : null;
+        $link = $handle->connection;
+        $connection = null;
+        if ($link instanceof PgsqlLink && \in_array($attribute, [\PDO::ATTR_CLIENT_VERSION, \PDO::ATTR_SERVER_VERSION, \PDO::ATTR_CONNECTION_STATUS, \PDO::ATTR_SERVER_INFO], true)) {
+            try {
+                $connection = $link->withSession(static fn (PgsqlSession $session): Connection => $session->connection);
+            } catch (MysqlException) {
+                $connection = null;
+            }
+        }
 
         return match ($attribute) {
             \PDO::ATTR_EMULATE_PREPARES => [true, $handle->emulatePrepares],
-            Pdo::PGSQL_ATTR_DISABLE_PREPARES => [true, $session instanceof PgsqlSession && $session->disablePrepares],
+            Pdo::PGSQL_ATTR_DISABLE_PREPARES => [true, $link instanceof PgsqlLink && $link->disablesPrepares()],
             // No libpq underneath: the protocol's version is what the client speaks.
             \PDO::ATTR_CLIENT_VERSION => [true, self::versionNumber($connection?->parameter('server_version') ?? '')],
             \PDO::ATTR_SERVER_VERSION => [true, $connection?->parameter('server_version') ?? ''],
@@ -54,8 +62,8 @@ final class PgsqlAttributes
                 return true;
             case Pdo::PGSQL_ATTR_DISABLE_PREPARES:
                 $disable = Attributes::boolParam($value);
-                if ($handle->connection instanceof PgsqlSession) {
-                    $handle->connection->disablePrepares = $disable;
+                if ($handle->connection instanceof PgsqlLink) {
+                    $handle->connection->setDisablePrepares($disable);
                 }
 
                 return true;
@@ -77,15 +85,15 @@ final class PgsqlAttributes
      */
     public static function prepareWith(Handle $handle, array $options, \Closure $prepare, ?Cursor $cursor = null): bool
     {
-        $session = $handle->connection instanceof PgsqlSession ? $handle->connection : null;
+        $session = $handle->connection instanceof PgsqlLink ? $handle->connection : null;
         $emulate = $handle->emulatePrepares;
-        $disable = $session !== null && $session->disablePrepares;
+        $disable = $session !== null && $session->disablesPrepares();
         try {
             if (\array_key_exists(\PDO::ATTR_EMULATE_PREPARES, $options)) {
                 $handle->emulatePrepares = Attributes::boolParam($options[\PDO::ATTR_EMULATE_PREPARES]);
             }
             if ($session !== null && \array_key_exists(Pdo::PGSQL_ATTR_DISABLE_PREPARES, $options)) {
-                $session->disablePrepares = Attributes::boolParam($options[Pdo::PGSQL_ATTR_DISABLE_PREPARES]);
+                $session->setDisablePrepares(Attributes::boolParam($options[Pdo::PGSQL_ATTR_DISABLE_PREPARES]));
             }
             if ($cursor !== null && $session !== null && \is_scalar($options[\PDO::ATTR_CURSOR] ?? null) && (int) $options[\PDO::ATTR_CURSOR] === \PDO::CURSOR_SCROLL) {
                 // As pdo_pgsql: a scrollable statement is a named cursor over the emulated query.
@@ -97,7 +105,7 @@ final class PgsqlAttributes
         } finally {
             $handle->emulatePrepares = $emulate;
             if ($session !== null) {
-                $session->disablePrepares = $disable;
+                $session->setDisablePrepares($disable);
             }
         }
     }
@@ -116,13 +124,13 @@ final class PgsqlAttributes
     public static function lastInsertId(Handle $handle, ?string $sequence): string
     {
         $session = $handle->connection;
-        if (!$session instanceof PgsqlSession) {
+        if (!$session instanceof PgsqlLink) {
             return '0';
         }
         if ($sequence === null) {
             $result = $handle->query('SELECT LASTVAL()')[0];
         } else {
-            $statement = $session->prepare('SELECT CURRVAL($1)');
+            $statement = $session->prepareNumbered('SELECT CURRVAL($1)', 1);
             $result = $handle->execute($statement, [$sequence])[0];
         }
 

@@ -68,19 +68,19 @@ final class PgsqlColumnMeta
 
     private static function lookup(Handle $handle, string $key, string $sql): ?string
     {
-        $session = $handle->connection;
-        if (!$session instanceof PgsqlSession) {
+        $link = $handle->connection;
+        if (!$link instanceof PgsqlLink) {
             return null;
         }
-        if (\array_key_exists($key, $session->catalogNames)) {
-            return $session->catalogNames[$key];
-        }
-        try {
-            $value = $handle->query($sql)[0]->rows[0][0] ?? null;
-        } catch (MysqlException) {
-            $value = null;
-        }
 
-        return $session->catalogNames[$key] = \is_string($value) ? $value : null;
+        return $link->catalogName($key, static function () use ($handle, $sql): ?string {
+            try {
+                $value = $handle->query($sql)[0]->rows[0][0] ?? null;
+            } catch (MysqlException) {
+                $value = null;
+            }
+
+            return \is_string($value) ? $value : null;
+        });
     }
 }

@@ -45,6 +45,39 @@ final class PgsqlConnect
         }
     }
 
+    /**
+     * open(), or the connector's connection (Pdo::ATTR_CONNECTOR: a
+     * Closure(ConnectionConfig): PgsqlLink|Connection that opens it instead, a pooled one).
+     *
+     * @param array<int|string, mixed> $options
+     *
+     * @throws \PDOException SQLSTATE[08006] [7] … when the connection fails
+     */
+    public static function connect(string $dataSource, ?string $username, #[\SensitiveParameter] ?string $password, array $options, mixed $connector): Connection|PgsqlLink
+    {
+        if ($connector === null) {
+            return self::open($dataSource, $username, $password, $options);
+        }
+        if (!$connector instanceof \Closure) {
+            throw new \TypeError(\sprintf('%s::ATTR_CONNECTOR must be a Closure(ConnectionConfig): %s|%s, %s given', \Spindle\Database\Pdo::class, PgsqlLink::class, Connection::class, \get_debug_type($connector)));
+        }
+        try {
+            $config = self::config($dataSource, $username, $password, $options);
+        } catch (\InvalidArgumentException $e) {
+            throw self::failed($e->getMessage());
+        }
+        try {
+            $connection = $connector($config);
+        } catch (PgsqlException $e) {
+            throw self::failed($e->getMessage());
+        }
+        if (!$connection instanceof Connection && !$connection instanceof PgsqlLink) {
+            throw new \TypeError(\sprintf('%s::ATTR_CONNECTOR must return a %s or %s, %s returned', \Spindle\Database\Pdo::class, PgsqlLink::class, Connection::class, \get_debug_type($connection)));
+        }
+
+        return $connection;
+    }
+
     /** @param array<int|string, mixed> $options */
     public static function config(string $dataSource, ?string $username, #[\SensitiveParameter] ?string $password, array $options): ConnectionConfig
     {

@@ -80,8 +80,9 @@ final class PgsqlLargeObjects
      */
     public static function closeAll(Handle $handle): bool
     {
-        $session = $handle->connection;
-        if (!$session instanceof PgsqlSession) {
+        $link = $handle->connection;
+        $session = $link instanceof PgsqlLink ? $link->heldSession() : null;
+        if ($session === null) {
             return true;
         }
         $streams = $session->lobStreams;

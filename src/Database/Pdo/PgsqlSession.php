@@ -9,8 +9,8 @@ use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
 use Spindle\Database\Mysql\Protocol\StreamedSet;
 use Spindle\Database\Mysql\Result;
+use Spindle\Database\Mysql\StatementCacheStats;
 use Spindle\Database\Mysql\ResultStream;
-use Spindle\Database\Mysql\StreamingConnection;
 use Spindle\Database\Pgsql\Connection;
 use Spindle\Database\Pgsql\PgsqlException;
 use Spindle\Database\Pgsql\Protocol\Field;
@@ -38,7 +38,7 @@ use Spindle\Database\Pgsql\TypeDecoder;
  *
  * @internal
  */
-final class PgsqlSession implements StreamingConnection
+final class PgsqlSession implements PgsqlLink
 {
     /** pdo_pgsql's driver error code: PGRES_FATAL_ERROR */
     public const ERROR_CODE = 7;
@@ -46,7 +46,7 @@ final class PgsqlSession implements StreamingConnection
     public const NO_ERROR_CODE = -1;
 
     /** The last error the session reported: pdo_pgsql shows it in every errorInfo(). */
-    public ?DriverError $lastError = null;
+    private ?DriverError $lastError = null;
 
     private int $statementCounter = 0;
     /** @var list<Field> the fields $describedColumns were made for */
@@ -56,7 +56,7 @@ final class PgsqlSession implements StreamingConnection
     /** @var list<int> the bytea columns of $describedFields */
     private array $byteaColumns = [];
     /** @var array<string, string|null> names of types and tables getColumnMeta() asked for */
-    public array $catalogNames = [];
+    private array $catalogNames = [];
 
     /**
      * Statement id => server name and columns of the statements the server parsed: once known,
@@ -73,7 +73,13 @@ final class PgsqlSession implements StreamingConnection
     /** @var list<resource> the large object streams opened in this session (PgsqlLargeObjects) */
     public array $lobStreams = [];
     /** Unnamed statements only (PDO::PGSQL_ATTR_DISABLE_PREPARES). */
-    public bool $disablePrepares = false;
+    private bool $disablePrepares = false;
+    /** @var list<string> what set the session up when it opened, run again after each reset (rememberSetup()) */
+    private array $setup = [];
+    /** The statements kept across PDOStatements and requests (keepStatements()); null: none kept. */
+    private ?PgsqlStatementCache $cache = null;
+    /** @var array<int, string> statement id => its text, for the statements the cache serves */
+    private array $cacheable = [];
 
     public function __construct(public readonly Connection $connection)
     {
@@ -103,7 +109,7 @@ final class PgsqlSession implements StreamingConnection
     /** Numbers the "?" placeholders; nothing goes to the server yet. */
     public function prepare(string $sql): PreparedStatement
     {
-        [$numbered, $count] = self::numberPlaceholders($sql);
+        [$numbered, $count] = PgsqlPlaceholders::number($sql);
 
         return $this->prepareNumbered($numbered, $count);
     }
@@ -115,7 +121,11 @@ final class PgsqlSession implements StreamingConnection
     public function prepareNumbered(string $numbered, int $count): PreparedStatement
     {
         $id = ++$this->nextId;
-        $this->pending[$id] = $this->disablePrepares ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
+        if ($this->cache !== null && !$this->disablePrepares) {
+            $this->cacheable[$id] = $numbered;
+        } else {
+            $this->pending[$id] = $this->disablePrepares ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
+        }
         if (!isset($this->parameterLists[$count])) {
             $params = [];
             for ($i = 0; $i < $count; ++$i) {
@@ -156,6 +166,9 @@ final class PgsqlSession implements StreamingConnection
         // Types are left to the server, binary values included (pdo_pgsql sends a PARAM_LOB as
         // binary of no stated type: a bytea column takes the bytes, a text column the text).
         [$values, $formats] = Connection::encodeParams($params);
+        if (isset($this->cacheable[$statement->id])) {
+            return $this->executeKept($statement, $values, $formats);
+        }
         $types = [];
         $known = $this->parsed[$statement->id] ?? null;
         if ($known !== null) {
@@ -185,9 +198,80 @@ final class PgsqlSession implements StreamingConnection
         return $this->last($results);
     }
 
+    /**
+     * Executes a statement the cache serves: Bind and Execute of the kept statement, or Parse,
+     * Bind, Describe and Execute under a new name that the cache then keeps. Inside a
+     * transaction block a kept statement is not used (the statement is parsed unnamed, as once
+     * more on a new session): if another session changed a table it reads, the server would
+     * refuse it ("cached plan must not change result type") and fail the whole transaction, an
+     * error pdo_pgsql never gives. Outside one, that refusal changes nothing on the server: the
+     * statement is parsed again and run once more.
+     *
+     * @param list<string|null> $values
+     * @param list<int> $formats
+     *
+     * @throws MysqlException
+     */
+    private function executeKept(PreparedStatement $statement, array $values, array $formats): StreamedSet
+    {
+        $cache = $this->cache;
+        \assert($cache !== null);
+        $sql = $statement->sql;
+        $inTransaction = $this->connection->transactionStatus()->inTransaction();
+        $kept = $inTransaction ? null : $cache->find($sql);
+        if ($kept !== null) {
+            ++$cache->stats->hits;
+            [$name, $fields] = $kept;
+            try {
+                return $this->last($this->connection->exchange(Frontend::bind('', $name, $values, $formats) . Frontend::executeSync(), $sql, $fields, true));
+            } catch (PgsqlException $pgsqlError) {
+                if ($pgsqlError->sqlState !== '0A000' || $this->connection->transactionStatus()->inTransaction() || $this->connection->isBroken()) {
+                    throw $this->error($pgsqlError);
+                }
+                // The kept plan no longer fits the tables: parsed again below.
+                $cache->forget($sql);
+                $this->connection->closeStatementNamed($name);
+            }
+        }
+        ++$cache->stats->misses;
+        $name = $inTransaction ? '' : sprintf('pdo_stmt_%08x', ++$this->statementCounter);
+        $bytes = Frontend::parse($name, $sql, []) . Frontend::bind('', $name, $values, $formats) . Frontend::describeExecuteSync();
+        try {
+            $results = $this->connection->exchange($bytes, $sql, [], true);
+        } catch (PgsqlException $pgsqlError) {
+            if ($name !== '') {
+                $this->connection->closeStatementNamed($name);
+            }
+            throw $this->error($pgsqlError);
+        }
+        if ($name !== '') {
+            $evicted = $cache->keep($sql, $name, isset($results[0]) ? $results[\count($results) - 1]->fields : []);
+            if ($evicted !== null) {
+                $this->connection->closeStatementNamed($evicted);
+            }
+        }
+
+        return $this->last($results);
+    }
+
+    /**
+     * Keeps up to $capacity server-side statements by their text, across PDOStatements and
+     * across resets (resetSession() then leaves them): a pooled session's (SessionPools).
+     */
+    public function keepStatements(int $capacity, StatementCacheStats $stats): void
+    {
+        $this->cache ??= new PgsqlStatementCache($capacity, $stats);
+    }
+
+    /** How many statements are kept now (keepStatements()). */
+    public function keptStatements(): int
+    {
+        return $this->cache?->count() ?? 0;
+    }
+
     public function closeStatement(PreparedStatement $statement): void
     {
-        unset($this->pending[$statement->id]);
+        unset($this->pending[$statement->id], $this->cacheable[$statement->id]);
         if (isset($this->parsed[$statement->id])) {
             $this->connection->closeStatementNamed($this->parsed[$statement->id][0]);
             unset($this->parsed[$statement->id]);
@@ -228,85 +312,118 @@ final class PgsqlSession implements StreamingConnection
         }
     }
 
+    public function lastError(): ?DriverError
+    {
+        return $this->lastError;
+    }
+
+    public function setLastError(?DriverError $error): void
+    {
+        $this->lastError = $error;
+    }
+
+    public function disablesPrepares(): bool
+    {
+        return $this->disablePrepares;
+    }
+
+    public function setDisablePrepares(bool $disable): void
+    {
+        $this->disablePrepares = $disable;
+    }
+
+    public function parameter(string $name): ?string
+    {
+        return $this->connection->parameter($name);
+    }
+
+    public function withSession(\Closure $operation): mixed
+    {
+        return $operation($this);
+    }
+
+    public function heldSession(): self
+    {
+        return $this;
+    }
+
+    public function catalogName(string $key, \Closure $lookup): ?string
+    {
+        if (\array_key_exists($key, $this->catalogNames)) {
+            return $this->catalogNames[$key];
+        }
+        if (\count($this->catalogNames) >= 256) {
+            $this->catalogNames = [];
+        }
+
+        return $this->catalogNames[$key] = $lookup();
+    }
+
+    /**
+     * Statements that resetSession() runs again after DISCARD ALL: what set the session up when
+     * it was opened (a framework's `SET search_path`, `SET TIME ZONE`, `SET NAMES`).
+     *
+     * @param list<string> $statements
+     */
+    public function rememberSetup(array $statements): void
+    {
+        $this->setup = $statements;
+    }
+
+    /**
+     * Makes the session as a new one for its next holder: an open (or failed) transaction rolled
+     * back; then `DISCARD ALL` (session variables back to their defaults, temporary tables,
+     * prepared statements, cursors, LISTEN registrations, advisory locks and cached plans gone;
+     * it refuses to run inside a transaction block, hence the ROLLBACK first); notifications
+     * received and not yet read dropped; and the setup of rememberSetup() run again. Two round
+     * trips, three after a transaction left open.
+     *
+     * A session that keeps statements (keepStatements()) gets what DISCARD ALL does except
+     * DEALLOCATE ALL and DISCARD PLANS, with its setup, in one query: SET SESSION AUTHORIZATION
+     * DEFAULT, RESET ALL, CLOSE ALL, UNLISTEN *, pg_advisory_unlock_all(), DISCARD TEMP,
+     * DISCARD SEQUENCES; the statements prepared in SQL (PREPARE) are deallocated by name (a
+     * second round trip only when there are some). One round trip.
+     *
+     * @throws MysqlException the session is not usable (the caller closes it)
+     */
+    public function resetSession(): void
+    {
+        $setup = \array_map(static fn (string $sql): string => \rtrim($sql, " \t\r\n;"), $this->setup);
+        try {
+            if ($this->connection->transactionStatus()->inTransaction()) {
+                $this->connection->query('ROLLBACK');
+            }
+            if ($this->cache === null) {
+                $this->connection->query('DISCARD ALL');
+                if ($setup !== []) {
+                    $this->connection->query(\implode('; ', $setup));
+                }
+                // The server forgot them: a statement executed again is parsed again.
+                $this->parsed = [];
+            } else {
+                $results = $this->connection->query(\implode('; ', [
+                    'SET SESSION AUTHORIZATION DEFAULT', 'RESET ALL', 'CLOSE ALL', 'UNLISTEN *',
+                    'SELECT pg_advisory_unlock_all()', 'DISCARD TEMP', 'DISCARD SEQUENCES', ...$setup,
+                    'SELECT name FROM pg_prepared_statements WHERE from_sql',
+                ]));
+                $names = \array_column($results[\count($results) - 1]->rows, 0);
+                if ($names !== []) {
+                    $this->connection->query(\implode('; ', \array_map(static fn (mixed $name): string => 'DEALLOCATE ' . Connection::quoteIdentifier((string) $name), $names)));
+                }
+            }
+            $this->connection->forgetNotifications();
+        } catch (PgsqlException $error) {
+            throw $this->error($error);
+        }
+        $this->lastError = null;
+    }
+
     /** A PgsqlException as the PDO layer's error: code 7, the SQLSTATE, libpq's text. */
     public function error(PgsqlException $error): MysqlException
     {
         $this->lastError = new DriverError(self::ERROR_CODE, $error->getMessage());
 
         return new MysqlException($error->getMessage(), self::ERROR_CODE, $error->sqlState, $error);
-    }
-
-    /**
-     * "?" and ":name" placeholders numbered $1, $2, … (a ":name" used twice gets one number
-     * each time, as PDO rewrites it); "??" becomes "?".
-     *
-     * @return array{string, int}
-     */
-    public static function numberPlaceholders(string $sql): array
-    {
-        $parsed = SqlParser::parse($sql, Dialect::Pgsql);
-        $out = '';
-        $from = 0;
-        $number = 0;
-        foreach ($parsed->placeholders as $placeholder) {
-            $out .= self::unescapeQuestionMarks(substr($sql, $from, $placeholder->offset - $from), $parsed, $from) . '$' . ++$number;
-            $from = $placeholder->end();
-        }
-
-        return [$out . self::unescapeQuestionMarks(substr($sql, $from), $parsed, $from), $number];
-    }
-
-    /**
-     * A parsed statement as the server prepares it: each placeholder becomes $n (a name used
-     * twice keeps its number), "??" becomes "?". With the parameter count and, for named
-     * placeholders, the name at each position.
-     *
-     * @return array{string, int, array<int, string>|null}
-     */
-    public static function numberParsed(string $query, ParsedSql $parsed): array
-    {
-        $sql = '';
-        $from = 0;
-        $numbers = [];
-        foreach ($parsed->placeholders as $position => $placeholder) {
-            if ($parsed->style === PlaceholderStyle::Named) {
-                $numbers[$placeholder->text] ??= \count($numbers) + 1;
-                $number = $numbers[$placeholder->text];
-            } else {
-                $number = $position + 1;
-            }
-            $sql .= self::unescapeQuestionMarks(substr($query, $from, $placeholder->offset - $from), $parsed, $from) . '$' . $number;
-            $from = $placeholder->end();
-        }
-        $sql .= self::unescapeQuestionMarks(substr($query, $from), $parsed, $from);
-        $positionNames = null;
-        foreach ($numbers as $name => $number) {
-            $positionNames[$number - 1] = $name;
-        }
-        $count = $parsed->style === PlaceholderStyle::Named ? \count($numbers) : \count($parsed->placeholders);
-
-        return [$sql, $count, $positionNames];
-    }
-
-    /** "??" outside strings, identifiers and comments becomes "?" (PDO's escape for PostgreSQL's ? operators). */
-    public static function unescapeQuestionMarks(string $sql, ?ParsedSql $parsed = null, int $base = 0): string
-    {
-        if (!str_contains($sql, '??')) {
-            return $sql;
-        }
-        $escapes = $parsed !== null ? $parsed->escapedQuestionMarks : SqlParser::parse($sql, Dialect::Pgsql)->escapedQuestionMarks;
-        $out = '';
-        $from = 0;
-        foreach ($escapes as $offset) {
-            $offset -= $base;
-            if ($offset < $from || $offset >= \strlen($sql)) {
-                continue;
-            }
-            $out .= substr($sql, $from, $offset - $from) . '?';
-            $from = $offset + 2;
-        }
-
-        return $out . substr($sql, $from);
     }
 
     /** A set read whole as the Result the non-streaming calls give: its summary, rows included. */

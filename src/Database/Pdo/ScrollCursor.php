@@ -89,8 +89,8 @@ final class ScrollCursor
     /** With its statement: closed ahead of the next command, nothing waits (a destructor). */
     public function close(Handle $handle): void
     {
-        if ($this->declared && $handle->connection instanceof PgsqlSession) {
-            $handle->connection->connection->closeCursor($this->name);
+        if ($this->declared && $handle->connection instanceof PgsqlLink) {
+            $handle->connection->heldSession()?->connection->closeCursor($this->name);
         }
     }
 }

@@ -152,8 +152,8 @@ final class StatementCore
     {
         $this->status->errorCode = 'HY093';
         $this->status->driverError = new DriverError(null, $text);
-        if ($this->handle->connection instanceof PgsqlSession) {
-            $this->handle->connection->lastError = $this->status->driverError;
+        if ($this->handle->connection instanceof PgsqlLink) {
+            $this->handle->connection->setLastError($this->status->driverError);
         }
         $this->handle->report($this->status, $where);
 
@@ -373,7 +373,7 @@ final class StatementCore
     /** The query text between placeholders, PostgreSQL's "??" become "?" (PDO rewrites the text). */
     private function textBetween(ParsedSql $parsed, int $from, int $to): string
     {
-        return PgsqlSession::unescapeQuestionMarks(substr($this->queryString, $from, $to - $from), $parsed, $from);
+        return PgsqlPlaceholders::unescapeQuestionMarks(substr($this->queryString, $from, $to - $from), $parsed, $from);
     }
 
     private function quoteParam(BoundParam $param): string|false

@@ -245,6 +245,12 @@ final class Connection
         return CopyAndNotify::nextNotification($this->session, $timeout);
     }
 
+    /** Drops the notifications received and not yet read (a pooled session's reset). */
+    public function forgetNotifications(): void
+    {
+        $this->session->notifications = [];
+    }
+
     /**
      * Asks the server to cancel what this session runs (CancelRequest on a second connection).
      * Returns once the request is sent; the command fails with SQLSTATE 57014 if it was still

@@ -4,10 +4,14 @@ declare(strict_types=1);
 
 namespace Spindle\Database\Pgsql;
 
+use Spindle\Loop\ClientSocket;
+use Spindle\Loop\ClientSocketException;
+use Spindle\Loop\ClientSocketFailure;
 use Spindle\Loop\SocketWaiter;
 
 /**
- * The socket under a PostgreSQL connection: non-blocking, and every wait (connect, write, read,
+ * The socket under a PostgreSQL connection, opened and put under TLS by Loop\ClientSocket (as
+ * the MySQL, Redis and HTTP clients' are): non-blocking, and every wait (connect, write, read,
  * TLS handshake) suspends only the calling fiber through a SocketWaiter (outside a fiber the
  * event loop runs until the socket is ready). Deadlines are hrtime seconds, null for none.
  *
@@ -27,35 +31,24 @@ final class Transport
         $this->socket = $socket;
     }
 
-    /** @throws PgsqlException 08001 */
+    /**
+     * The socket of $config, opened by Loop\ClientSocket as every Spindle client's is.
+     *
+     * @throws PgsqlException 08001
+     */
     public static function open(ConnectionConfig $config, ?float $deadline): self
     {
-        $uri = $config->isUnixSocket()
-            ? 'unix://' . $config->socketPath()
-            : 'tcp://' . (str_contains($config->host, ':') ? '[' . $config->host . ']' : $config->host) . ':' . $config->port;
-        $errno = 0;
-        $errstr = '';
-        $context = stream_context_create(['socket' => ['tcp_nodelay' => true]]);
-        $socket = @stream_socket_client($uri, $errno, $errstr, null, STREAM_CLIENT_CONNECT | STREAM_CLIENT_ASYNC_CONNECT, $context);
-        if ($socket === false) {
-            throw new PgsqlException(self::where($config) . ' failed: ' . ($errstr !== '' ? $errstr : 'Connection refused'), '08001');
-        }
-        stream_set_blocking($socket, false);
-        stream_set_read_buffer($socket, 0);
-        $transport = new self($socket, new SocketWaiter($socket, keepReading: true));
         try {
-            if (!$transport->waiter->wait(true, $deadline)) {
-                throw new PgsqlException(self::where($config) . ' failed: timeout expired', '08001');
-            }
-            if (!$config->isUnixSocket() && @stream_socket_get_name($socket, true) === false) {
-                throw new PgsqlException(self::where($config) . ' failed: Connection refused' . "\n\tIs the server running on that host and accepting TCP/IP connections?", '08001');
-            }
-        } catch (\Throwable $e) {
-            $transport->close();
-            throw $e;
+            $socket = ClientSocket::connect(ClientSocket::uri($config->host, $config->port, $config->isUnixSocket() ? $config->socketPath() : null), $deadline);
+        } catch (ClientSocketException $e) {
+            throw new PgsqlException(self::where($config) . ' failed: ' . match ($e->failure) {
+                ClientSocketFailure::TimedOut => 'timeout expired',
+                ClientSocketFailure::Refused => "Connection refused\n\tIs the server running on that host and accepting TCP/IP connections?",
+                default => $e->reason !== '' ? $e->reason : 'Connection refused',
+            }, '08001', null, $e);
         }
 
-        return $transport;
+        return new self($socket, new SocketWaiter($socket, keepReading: true));
     }
 
     /** How libpq names the server in connection errors. */
@@ -159,33 +152,23 @@ final class Transport
     }
 
     /**
+     * Starts TLS on the socket (after the server accepted the SSLRequest), by Loop\ClientSocket.
+     *
      * @param array<string, mixed> $options stream context ssl options
      *
      * @throws PgsqlException 08001
      */
     public function enableTls(array $options, ?float $deadline): void
     {
-        $socket = $this->socket();
-        foreach ($options as $name => $value) {
-            stream_context_set_option($socket, 'ssl', $name, $value);
+        try {
+            ClientSocket::enableTls($this->socket(), $options, $deadline, $this->waiter);
+        } catch (ClientSocketException $e) {
+            throw new PgsqlException('SSL error: ' . match ($e->failure) {
+                ClientSocketFailure::TlsTimedOut => 'the TLS handshake timed out',
+                default => $e->warnings === [] ? 'handshake failed' : (string) preg_replace('/^stream_socket_enable_crypto\(\): /', '', $e->warnings[\count($e->warnings) - 1]),
+            }, '08001', null, $e);
         }
-        $method = STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT;
-        while (true) {
-            error_clear_last();
-            $result = @stream_socket_enable_crypto($socket, true, $method);
-            if ($result === true) {
-                $this->tls = true;
-
-                return;
-            }
-            if ($result === false) {
-                $reason = error_get_last()['message'] ?? 'handshake failed';
-                throw new PgsqlException('SSL error: ' . preg_replace('/^stream_socket_enable_crypto\(\): /', '', $reason), '08001');
-            }
-            if (!$this->waiter->wait(false, $deadline)) {
-                throw new PgsqlException('SSL error: the TLS handshake timed out', '08001');
-            }
-        }
+        $this->tls = true;
     }
 
     /** Best effort, never waits: the last words (Terminate) of a healthy session. */

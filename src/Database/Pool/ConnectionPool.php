@@ -352,7 +352,7 @@ final class ConnectionPool
     private function timeout(): PoolTimeout
     {
         return new PoolTimeout(sprintf(
-            'No MySQL connection became free within %s s: all %d connections of the pool are in use (%d more fibers waiting); raise maxSize or waitTimeout, or hold connections for shorter',
+            'No database connection became free within %s s: all %d connections of the pool are in use (%d more fibers waiting); raise maxSize or waitTimeout, or hold connections for shorter',
             self::seconds($this->waitTimeout),
             $this->maxSize,
             $this->waiters->count(),

@@ -10,6 +10,7 @@ use Spindle\Database\Mysql\Result;
 use Spindle\Database\Mysql\ResultStream;
 use Spindle\Database\Mysql\SocketConnection;
 use Spindle\Database\Mysql\StreamingConnection;
+use Spindle\Database\Pdo\PgsqlSession;
 
 /**
  * A connection lent by a ConnectionPool to one fiber. It is a Connection itself, so it can be
@@ -99,6 +100,59 @@ final class PooledConnection implements StreamingConnection
     }
 
     /**
+     * $statement (prepared through another lease) prepared again on this one: the same text, and
+     * for a PostgreSQL session the same numbered placeholders.
+     */
+    public function prepareAgain(PreparedStatement $statement): PreparedStatement
+    {
+        $connection = $this->connection;
+        if (!$connection instanceof PgsqlSession) {
+            return $this->prepare($statement->sql);
+        }
+
+        return $this->prepareWith(static fn (): PreparedStatement => $connection->prepareNumbered($statement->sql, \count($statement->params)));
+    }
+
+    /**
+     * A statement $prepare makes on this lease's connection (a PostgreSQL session's
+     * prepareNumbered()), closed with the others when the lease ends.
+     *
+     * @param \Closure(Connection): PreparedStatement $prepare
+     */
+    public function prepareWith(\Closure $prepare): PreparedStatement
+    {
+        $this->enter();
+        try {
+            $statement = $prepare($this->connection);
+            $this->statements[spl_object_id($statement)] = $statement;
+
+            return $statement;
+        } finally {
+            $this->leave();
+        }
+    }
+
+    /**
+     * Runs $operation on the lent connection itself (a PostgreSQL session's COPY, NOTIFY and
+     * large objects), as a call of this lease.
+     *
+     * @template T
+     *
+     * @param \Closure(Connection): T $operation
+     *
+     * @return T
+     */
+    public function run(\Closure $operation): mixed
+    {
+        $this->enter();
+        try {
+            return $operation($this->connection);
+        } finally {
+            $this->leave();
+        }
+    }
+
+    /**
      * @param list<mixed> $params
      *
      * @return non-empty-list<Result>
@@ -141,9 +195,10 @@ final class PooledConnection implements StreamingConnection
     }
 
     /**
-     * Makes the session as a new one (SocketConnection::resetSession(): no transaction, variables,
-     * temporary tables, locks or prepared statements), for the lease's next holder. A connection
-     * that cannot reset (not a SocketConnection) is discarded instead, when the lease ends.
+     * Makes the session as a new one (SocketConnection::resetSession() and
+     * PgsqlSession::resetSession(): no transaction, variables, temporary tables, locks or
+     * prepared statements), for the lease's next holder. A connection that cannot reset (neither
+     * of those) is discarded instead, when the lease ends.
      *
      * @throws \Spindle\Database\Mysql\MysqlException the connection then broke
      */
@@ -151,7 +206,7 @@ final class PooledConnection implements StreamingConnection
     {
         $this->enter();
         try {
-            if (!$this->connection instanceof SocketConnection) {
+            if (!$this->connection instanceof SocketConnection && !$this->connection instanceof PgsqlSession) {
                 $this->discardOnRelease = true;
 
                 return;

@@ -75,6 +75,56 @@ final class RequestConnection implements StreamingConnection
         return $statement;
     }
 
+    /**
+     * A statement $prepare makes on this task's session (a PostgreSQL session's
+     * prepareNumbered()).
+     *
+     * @param \Closure(\Spindle\Database\Mysql\Connection): PreparedStatement $prepare
+     */
+    public function prepareWith(\Closure $prepare): PreparedStatement
+    {
+        $lease = $this->session();
+        try {
+            $statement = $lease->prepareWith($prepare);
+            $this->preparedOn[$statement] = $lease;
+        } finally {
+            $this->afterCommand($lease);
+        }
+
+        return $statement;
+    }
+
+    /**
+     * Runs $operation on this task's session itself (taken from the pool if the task holds
+     * none; outside any task given back afterwards, unless a transaction is open).
+     *
+     * @template T
+     *
+     * @param \Closure(\Spindle\Database\Mysql\Connection): T $operation
+     *
+     * @return T
+     */
+    public function withConnection(\Closure $operation): mixed
+    {
+        $lease = $this->session();
+        try {
+            return $lease->run($operation);
+        } finally {
+            $this->afterCommand($lease);
+        }
+    }
+
+    /** The session the running task holds, lent connection itself, or null (nothing is taken). */
+    public function heldConnection(): ?\Spindle\Database\Mysql\Connection
+    {
+        $lease = $this->held();
+        if ($lease === null || $lease->isReleased()) {
+            return null;
+        }
+
+        return $lease->run(static fn (\Spindle\Database\Mysql\Connection $connection): \Spindle\Database\Mysql\Connection => $connection);
+    }
+
     public function execute(PreparedStatement $statement, array $params): array
     {
         $lease = $this->session();
@@ -221,7 +271,7 @@ final class RequestConnection implements StreamingConnection
         if ($on === $lease) {
             return $statement;
         }
-        $again = $lease->prepare($statement->sql);
+        $again = $lease->prepareAgain($statement);
         // The stale one is forgotten; its new twin closes when the session is given back.
         unset($this->preparedOn[$statement]);
         $this->preparedOn[$again] = $lease;

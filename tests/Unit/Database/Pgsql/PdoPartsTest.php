@@ -8,7 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Spindle\Database\Pdo\Dialect;
 use Spindle\Database\Pdo\Handle;
 use Spindle\Database\Pdo\PgsqlConnect;
-use Spindle\Database\Pdo\PgsqlSession;
+use Spindle\Database\Pdo\PgsqlPlaceholders;
 use Spindle\Database\Pdo\PlaceholderStyle;
 use Spindle\Database\Pdo\SqlParser;
 use Spindle\Database\Pgsql\SslMode;
@@ -29,9 +29,9 @@ final class PdoPartsTest extends TestCase
 
     public function testNumbering(): void
     {
-        self::assertSame(["SELECT \$1, '?', \$2 WHERE j ? 'a' AND k ?| \$3", 3], PgsqlSession::numberPlaceholders("SELECT ?, '?', ? WHERE j ?? 'a' AND k ??| ?"));
-        self::assertSame('SELECT j ? $1', PgsqlSession::unescapeQuestionMarks('SELECT j ?? $1'));
-        self::assertSame("SELECT '??'", PgsqlSession::unescapeQuestionMarks("SELECT '??'"));
+        self::assertSame(["SELECT \$1, '?', \$2 WHERE j ? 'a' AND k ?| \$3", 3], PgsqlPlaceholders::number("SELECT ?, '?', ? WHERE j ?? 'a' AND k ??| ?"));
+        self::assertSame('SELECT j ? $1', PgsqlPlaceholders::unescapeQuestionMarks('SELECT j ?? $1'));
+        self::assertSame("SELECT '??'", PgsqlPlaceholders::unescapeQuestionMarks("SELECT '??'"));
     }
 
     public function testQuoting(): void
