@@ -15,7 +15,7 @@ use Spindle\Loop\Loop;
  * lease (terminate, reset, give back) once the instance is no longer needed:
  *
  * - a string or file body is sent right after this returns, so the lease ends in the request's
- *   fiber just after (Context::afterResponse()), as PHP-FPM terminates a kernel after
+ *   fiber just after (Context::defer()), as PHP-FPM terminates a kernel after
  *   fastcgi_finish_request(): after-response work runs once the client has its response;
  * - a streamed body keeps the instance until its last piece is sent, it fails, or it is dropped
  *   unsent (LeasedBody), since its callback runs inside the app;
@@ -47,7 +47,7 @@ final class PooledHandler
             if ($context === null) {
                 $lease->end();
             } else {
-                $context->afterResponse($lease->end(...));
+                $context->defer($lease->end(...));
             }
 
             return $response;

@@ -122,7 +122,7 @@ final class RequestRunner
 
     /**
      * In $run's task, once its response was written (or dropped): the work the app left for after
-     * its response (Context::afterResponse(): a framework's terminate step) runs here, in the
+     * its response (Context::defer(): a framework's terminate step) runs here, in the
      * request's fiber, before its connection takes the next request and still under the request
      * timeout. Running it here rather than in a task of its own costs no fiber and lets the app
      * instance go back to its pool before the worker reads the next request, so requests that
@@ -130,7 +130,7 @@ final class RequestRunner
      */
     public function end(RunningRequest $run): void
     {
-        $run->context->runAfterResponse($this->afterResponseFailed);
+        $run->context->runDeferred($this->afterResponseFailed);
         unset($this->running[\spl_object_id($run)], $this->underway[\spl_object_id($run)]);
     }
 

@@ -22,7 +22,7 @@ final class Context
     private array $resumeHooks = [];
 
     /** @var list<\Closure(): void> */
-    private array $afterResponse = [];
+    private array $deferred = [];
 
     /** @var list<\Closure(): void> */
     private array $endHooks = [];
@@ -95,27 +95,28 @@ final class Context
     }
 
     /**
-     * Runs $work in this task's fiber once its response has been handed to the connection, as
-     * fastcgi_finish_request() lets work run under PHP-FPM: the client has its answer, and the
-     * request (its process state, its app instance) is still the one running. A framework's
-     * terminate step goes here. Work registered outside a server's request never runs: call it
-     * directly there.
+     * Runs $work in this task's fiber once the task's result has been delivered: whoever runs the
+     * task calls runDeferred() then (for a server's request: once its response was handed to the
+     * connection, as fastcgi_finish_request() lets work run under PHP-FPM, with the request's
+     * process state and app instance still the ones running; a framework's terminate step goes
+     * here). A child task's deferred work is its root's. Work deferred in a task nobody runs the
+     * deferred work of never runs: call it directly there.
      *
      * @param \Closure(): void $work
      */
-    public function afterResponse(\Closure $work): void
+    public function defer(\Closure $work): void
     {
         if ($this->parent !== null) {
-            $this->parent->afterResponse($work);
+            $this->parent->defer($work);
 
             return;
         }
-        $this->afterResponse[] = $work;
+        $this->deferred[] = $work;
     }
 
     /**
      * Runs $hook in this task's fiber when the task ends, after its response and everything
-     * registered with afterResponse(): to give back or stop what the task held for its whole run
+     * registered with defer(): to give back or stop what the task held for its whole run
      * (a pooled database session, an HTTP request it started and never waited for). A child
      * task's hooks are its request's: they run when the request ends. A hook may wait; it is not
      * interrupted by a cancellation, and what it throws is dropped (a hook reports its own
@@ -170,19 +171,19 @@ final class Context
     }
 
     /**
-     * Runs the work registered with afterResponse(), once, in order, in the calling fiber (the
+     * Runs the work registered with defer(), once, in order, in the calling fiber (the
      * request's: its server calls this once the response is handed over). A step that throws
      * goes to $failed and the next step still runs.
      *
      * @param \Closure(self, \Throwable): void $failed
      */
-    public function runAfterResponse(\Closure $failed): void
+    public function runDeferred(\Closure $failed): void
     {
-        if ($this->afterResponse === []) {
+        if ($this->deferred === []) {
             return;
         }
-        $work = $this->afterResponse;
-        $this->afterResponse = [];
+        $work = $this->deferred;
+        $this->deferred = [];
         foreach ($work as $step) {
             try {
                 $step();

@@ -74,7 +74,7 @@ final class LaravelReplay
             } catch (\Throwable $e) {
                 $outcome = $e;
             }
-            $context->runAfterResponse(static function (Context $context, \Throwable $e) use (&$outcome): void {
+            $context->runDeferred(static function (Context $context, \Throwable $e) use (&$outcome): void {
                 $outcome ??= $e;
             });
             $suspension?->resume();

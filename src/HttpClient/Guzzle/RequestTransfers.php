@@ -10,7 +10,7 @@ use Spindle\Loop\Context;
 
 /**
  * @internal The asynchronous transfers a server request started, cancelled when that request
- * ends (after its response and its afterResponse work): a request never waited for does not run
+ * ends (after its response and its deferred work (Context::defer())): a request never waited for does not run
  * on, holding a connection, once nothing can use its answer. Held weakly: a transfer that ended
  * and was let go is gone from here too.
  */

@@ -30,8 +30,8 @@ final class PooledHandlerTest extends TestCase
             $this->log[] = 'returned';
         });
         self::assertSame(['borrow 1', 'handle 1', 'returned'], $this->log, 'the lease is held until the response is sent');
-        $context->runAfterResponse(static fn () => null);
-        $context->runAfterResponse(static fn () => null);
+        $context->runDeferred(static fn () => null);
+        $context->runDeferred(static fn () => null);
         self::assertSame(['borrow 1', 'handle 1', 'returned', 'end 1'], $this->log, 'then ended once, after the response');
     }
 
@@ -42,7 +42,7 @@ final class PooledHandlerTest extends TestCase
             $handler(self::request());
         });
         self::assertSame(['borrow 1', 'handle 1'], $this->log);
-        $context->runAfterResponse(static fn () => null);
+        $context->runDeferred(static fn () => null);
         self::assertSame(['borrow 1', 'handle 1', 'end 1'], $this->log);
     }
 
@@ -88,7 +88,7 @@ final class PooledHandlerTest extends TestCase
             }
             self::assertSame(['a', 'b'], $sent);
         });
-        $context->runAfterResponse(static fn () => null);
+        $context->runDeferred(static fn () => null);
         self::assertSame(
             ['borrow 1', 'handle 1', 'resumed 1', 'piece a', 'sent a', 'resumed 1', 'piece b', 'sent b', 'resumed 1', 'end 1'],
             $this->log,

@@ -92,7 +92,7 @@ final class RequestRunnerTest extends TestCase
             if (\str_starts_with($path, '/after')) {
                 $context = Loop::context();
                 \assert($context !== null);
-                $context->afterResponse(function () use ($path): void {
+                $context->defer(function () use ($path): void {
                     $this->entered[] = 'after ' . $path;
                     if ($path === '/after-boom') {
                         throw new \RuntimeException('the terminate step failed');

@@ -203,20 +203,20 @@ final class ContextTest extends TestCase
         $request = new Context('GET /');
         $child = $request->child('GET / (task 0)');
         $log = [];
-        $request->afterResponse(static function () use (&$log): void {
+        $request->defer(static function () use (&$log): void {
             $log[] = 'first';
         });
-        $request->afterResponse(static function (): void {
+        $request->defer(static function (): void {
             throw new \RuntimeException('second failed');
         });
-        $child->afterResponse(static function () use (&$log): void {
+        $child->defer(static function () use (&$log): void {
             $log[] = 'from the child';
         });
         $failed = static function (Context $context, \Throwable $e) use (&$log): void {
             $log[] = $context->label . ': ' . $e->getMessage();
         };
-        $request->runAfterResponse($failed);
-        $request->runAfterResponse($failed);
+        $request->runDeferred($failed);
+        $request->runDeferred($failed);
 
         self::assertSame(['first', 'GET /: second failed', 'from the child'], $log, 'a child hands its work to its request; all of it runs once');
     }
