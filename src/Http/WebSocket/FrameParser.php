@@ -40,12 +40,15 @@ final class FrameParser
     private int $fragments = 0;
 
     private readonly Utf8Validator $utf8;
+    /** The largest unfragmented message no limit can refuse. */
+    private readonly int $smallMessage;
     private ?ProtocolError $error = null;
     private bool $closed = false;
 
     private function __construct(private readonly WebSocketLimits $limits, private readonly bool $expectMasked)
     {
         $this->utf8 = new Utf8Validator();
+        $this->smallMessage = \min($limits->maxFrameBytes, $limits->maxMessageBytes);
     }
 
     /** A server's parser: the client's frames must be masked. */
@@ -124,7 +127,8 @@ final class FrameParser
                 if ($this->expectMasked) {
                     $header += 4;
                 }
-                if ($opcode < 8) {
+                // A whole small message is within every limit: the limits are 125 bytes at least.
+                if ($opcode < 8 && ($opcode === 0 || $payloadLength > $this->smallMessage)) {
                     $this->checkSize($opcode, $payloadLength);
                 }
                 if ($length - $pos < $header) {
@@ -250,6 +254,14 @@ final class FrameParser
     {
         switch ($opcode) {
             case 1:
+                if ($fin && $validated === 0) {
+                    // A whole text message in one frame: one check, no state.
+                    if (\preg_match('//u', $payload) !== 1) {
+                        throw new ProtocolError(CloseCode::InvalidPayload, 'Invalid UTF-8 in a text message');
+                    }
+
+                    return new Event(EventType::Text, $payload);
+                }
                 if (!$this->utf8->push($validated === 0 ? $payload : \substr($payload, $validated))) {
                     throw new ProtocolError(CloseCode::InvalidPayload, 'Invalid UTF-8 in a text message');
                 }
