@@ -66,7 +66,7 @@ while (true) {
             $head .= $bytes;
             $end = \strpos($head, "\r\n\r\n");
             if ($end === false) {
-                $clients[$id][1] = $head;
+                $clients[$id] = [$socket, $head, null];
                 continue;
             }
             $lines = \explode("\r\n", \substr($head, 0, $end));
