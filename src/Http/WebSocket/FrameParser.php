@@ -45,22 +45,31 @@ final class FrameParser
     private ?ProtocolError $error = null;
     private bool $closed = false;
 
-    private function __construct(private readonly WebSocketLimits $limits, private readonly bool $expectMasked)
-    {
+    /** Whether the message under way is compressed (permessage-deflate, RSV1 on its first frame). */
+    private bool $messageCompressed = false;
+
+    private function __construct(
+        private readonly WebSocketLimits $limits,
+        private readonly bool $expectMasked,
+        private readonly ?Deflater $deflater = null,
+    ) {
         $this->utf8 = new Utf8Validator();
         $this->smallMessage = \min($limits->maxFrameBytes, $limits->maxMessageBytes);
     }
 
-    /** A server's parser: the client's frames must be masked. */
-    public static function forServer(WebSocketLimits $limits = new WebSocketLimits()): self
+    /**
+     * A server's parser: the client's frames must be masked. With a Deflater (permessage-deflate
+     * was negotiated), RSV1 on a message's first frame marks it compressed.
+     */
+    public static function forServer(WebSocketLimits $limits = new WebSocketLimits(), ?Deflater $deflater = null): self
     {
-        return new self($limits, true);
+        return new self($limits, true, $deflater);
     }
 
     /** A client's parser: the server's frames must not be masked. */
-    public static function forClient(WebSocketLimits $limits = new WebSocketLimits()): self
+    public static function forClient(WebSocketLimits $limits = new WebSocketLimits(), ?Deflater $deflater = null): self
     {
-        return new self($limits, false);
+        return new self($limits, false, $deflater);
     }
 
     /** The protocol error that stopped the parser, if any. */
@@ -137,7 +146,7 @@ final class FrameParser
                 $frameEnd = $pos + $header + $payloadLength;
                 if ($frameEnd > $length) {
                     $this->needed = $frameEnd - $pos;
-                    $this->partialText = $opcode === 1 || ($opcode === 0 && $this->messageOpcode === 1);
+                    $this->partialText = ($opcode === 1 && ($b0 & 0x40) === 0) || ($opcode === 0 && $this->messageOpcode === 1 && !$this->messageCompressed);
                     if ($this->partialText) {
                         $this->partialHeader = $header;
                         $this->partialMask = $this->expectMasked ? \substr($buffer, $pos + $header - 4, 4) : '';
@@ -160,7 +169,7 @@ final class FrameParser
                 $pos = $frameEnd;
                 $this->needed = 0;
                 $this->partialText = false;
-                $event = $this->frame($opcode, $fin, $payload, $validated);
+                $event = $this->frame($opcode, $fin, $payload, $validated, ($b0 & 0x40) !== 0);
                 if ($event !== null) {
                     $events[] = $event;
                     if ($this->closed) {
@@ -187,8 +196,8 @@ final class FrameParser
     /** The checks the first two bytes allow, made before the rest of the frame arrives. */
     private function checkHeader(int $b0, int $b1, int $opcode, bool $fin, int $lengthCode): void
     {
-        if (($b0 & 0x70) !== 0) {
-            throw new ProtocolError(CloseCode::ProtocolError, 'Reserved bits set without a negotiated extension');
+        if (($b0 & 0x70) !== 0 && (($b0 & 0x70) !== 0x40 || $this->deflater === null || ($opcode !== 1 && $opcode !== 2))) {
+            throw new ProtocolError(CloseCode::ProtocolError, $this->deflater === null ? 'Reserved bits set without a negotiated extension' : 'Reserved bits set where permessage-deflate allows none');
         }
         if ((($b1 & 0x80) !== 0) !== $this->expectMasked) {
             throw new ProtocolError(CloseCode::ProtocolError, $this->expectMasked ? 'Client frame is not masked' : 'Server frame is masked');
@@ -249,9 +258,17 @@ final class FrameParser
         }
     }
 
-    /** A complete frame: the event it finishes, if any. $validated payload bytes were checked as UTF-8 already. */
-    private function frame(int $opcode, bool $fin, string $payload, int $validated): ?Event
+    /**
+     * A complete frame: the event it finishes, if any. $validated payload bytes were checked as
+     * UTF-8 already; $rsv1 marks a compressed message's first frame.
+     */
+    private function frame(int $opcode, bool $fin, string $payload, int $validated, bool $rsv1): ?Event
     {
+        if ($opcode < 8 && ($rsv1 || ($opcode === 0 && $this->messageCompressed))) {
+            \assert($this->deflater !== null);
+            $this->messageCompressed = !$fin;
+            $payload = $this->deflater->inflate($payload, $fin, $this->limits->maxMessageBytes - ($opcode === 0 ? \strlen($this->message) : 0));
+        }
         switch ($opcode) {
             case 1:
                 if ($fin && $validated === 0) {

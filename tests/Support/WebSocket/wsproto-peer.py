@@ -3,7 +3,7 @@
 
 Speaks one JSON object per line on stdin/stdout, bytes as hex.
 
-  client: wsproto is the client. It prints its handshake request, reads Spindle's 101, prints the
+  client [deflate]: wsproto is the client (offering permessage-deflate with "deflate"). It prints its handshake request, reads Spindle's 101, prints the
           frames of a fixed conversation (messages, fragmented ones, a ping, a close) with the
           events Spindle must see, then reads Spindle's answer and prints the events wsproto
           decodes from it.
@@ -14,6 +14,7 @@ import json
 import sys
 
 from wsproto import ConnectionType, WSConnection
+from wsproto.extensions import PerMessageDeflate
 from wsproto.events import (AcceptConnection, BytesMessage, CloseConnection, Message, Ping, Pong,
                             RejectConnection, Request, TextMessage)
 
@@ -55,17 +56,18 @@ def describe(events):
     return out
 
 
-def client():
+def client(deflate=False):
     ws = WSConnection(ConnectionType.CLIENT)
     request = ws.send(Request(host="127.0.0.1:8080", target="/chat?room=1", subprotocols=["v1.chat", "v2.chat"],
-                              extra_headers=[(b"origin", b"https://app.example.com")]))
+                              extra_headers=[(b"origin", b"https://app.example.com")],
+                              extensions=[PerMessageDeflate()] if deflate else []))
     say({"request": request.hex()})
     ws.receive_data(bytes.fromhex(hear()["response"]))
     handshake = list(ws.events())
     if len(handshake) != 1 or not isinstance(handshake[0], AcceptConnection):
         say({"error": "handshake not accepted: %r" % handshake})
         return
-    say({"subprotocol": handshake[0].subprotocol})
+    say({"subprotocol": handshake[0].subprotocol, "extensions": [repr(e) for e in handshake[0].extensions]})
 
     big = "".join(chr(0x20 + (i % 0x5f)) for i in range(70000))
     out, expected = b"", []
@@ -110,4 +112,7 @@ def server():
 
 
 if __name__ == "__main__":
-    {"client": client, "server": server}[sys.argv[1]]()
+    if sys.argv[1] == "client":
+        client(len(sys.argv) > 2 and sys.argv[2] == "deflate")
+    else:
+        server()

@@ -10,6 +10,7 @@ use Spindle\Http\WebSocket\Event;
 use Spindle\Http\WebSocket\EventType;
 use Spindle\Http\WebSocket\FrameEncoder;
 use Spindle\Http\WebSocket\OriginPolicy;
+use Spindle\Http\WebSocket\PerMessageDeflate;
 use Spindle\Http\WebSocket\ServerHandshake;
 use Spindle\Http\WebSocket\SessionState;
 use Spindle\Http\WebSocket\WebSocketLimits;
@@ -42,7 +43,17 @@ final class WsprotoCrossCheckTest extends TestCase
 
     public function testWsprotosClientAgainstSpindlesServerSide(): void
     {
-        $this->start('client');
+        $this->converse(false);
+    }
+
+    public function testWsprotosClientAgainstSpindlesServerSideWithPermessageDeflate(): void
+    {
+        $this->converse(true);
+    }
+
+    private function converse(bool $deflate): void
+    {
+        $this->start('client', $deflate ? ['deflate'] : []);
         $request = (string) \hex2bin($this->hear()['request']);
         [$head] = \explode("\r\n\r\n", $request, 2);
         $lines = \explode("\r\n", $head);
@@ -54,19 +65,22 @@ final class WsprotoCrossCheckTest extends TestCase
             [$name, $value] = \explode(':', $headerLine, 2);
             $headers[\strtolower($name)][] = \trim($value);
         }
-        $result = (new ServerHandshake(['v2.chat', 'v1.chat'], new OriginPolicy(['https://app.example.com'])))->evaluate($line[1], $line[3], $headers);
+        $result = (new ServerHandshake(['v2.chat', 'v1.chat'], new OriginPolicy(['https://app.example.com']), $deflate ? new PerMessageDeflate() : null))->evaluate($line[1], $line[3], $headers);
+        self::assertSame($deflate, $result->deflate !== null);
         self::assertTrue($result->isAccepted(), $result->reason);
         $response = "HTTP/1.1 101 Switching Protocols\r\n";
         foreach ($result->headers as $name => $value) {
             $response .= "{$name}: {$value}\r\n";
         }
         $this->say(['response' => \bin2hex($response . "\r\n")]);
-        self::assertSame(['subprotocol' => 'v2.chat'], $this->hear(), "wsproto accepted Spindle's 101");
+        $accepted = $this->hear();
+        self::assertSame('v2.chat', $accepted['subprotocol'], "wsproto accepted Spindle's 101");
+        self::assertSame($deflate ? ['<PerMessageDeflate client_max_window_bits=15; server_max_window_bits=15>'] : [], $accepted['extensions']);
 
         $conversation = $this->hear();
         $frames = (string) \hex2bin($conversation['frames']);
         // The echo server: messages back as they came, cut into 1000-byte frames; a ping of its own.
-        $session = new WebSocketSession(new WebSocketLimits(outgoingFragmentBytes: 1000));
+        $session = new WebSocketSession(new WebSocketLimits(outgoingFragmentBytes: 1000), null, $result->deflate);
         $session->ping('server ping');
         $events = [];
         \mt_srand(self::SEED);
@@ -84,6 +98,10 @@ final class WsprotoCrossCheckTest extends TestCase
         }
         self::assertNull($session->error());
         self::assertSame(self::short($conversation['expected']), self::short(\array_map(self::plain(...), $events)), \sprintf('what Spindle parsed from wsproto (seed %d)', self::SEED));
+        // 70,000 bytes of repeated ASCII went each way: compressed, far fewer bytes on the wire.
+        $counters = $session->counters();
+        self::assertSame($deflate, $counters->bytesIn < 20_000, 'bytes in: ' . $counters->bytesIn);
+        self::assertSame($deflate, $counters->bytesOut < 20_000, 'bytes out: ' . $counters->bytesOut);
         $this->say(['server' => \bin2hex($session->takeOutput())]);
         self::assertSame(SessionState::Closed, $session->state());
         // The ping is answered as soon as it is parsed: its pong may overtake the echo of a message
@@ -164,11 +182,12 @@ final class WsprotoCrossCheckTest extends TestCase
         return $plain;
     }
 
-    private function start(string $mode): void
+    /** @param list<string> $arguments */
+    private function start(string $mode, array $arguments = []): void
     {
         $python = \is_executable('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
         $script = \dirname(__DIR__, 4) . '/tests/Support/WebSocket/wsproto-peer.py';
-        $process = \proc_open([$python, $script, $mode], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+        $process = \proc_open([$python, $script, $mode, ...$arguments], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
         self::assertIsResource($process);
         $this->process = $process;
         $this->pipes = $pipes;
