@@ -6,8 +6,10 @@ namespace Spindle\Http\WebSocket;
 
 /**
  * One connection's permessage-deflate state (RFC 7692 §7.2): inflates the peer's compressed
- * messages frame by frame, never past $maxBytes of output, and compresses this side's messages.
- * The zlib contexts are made when first needed.
+ * messages frame by frame, never past the room the message has left, and compresses this side's
+ * messages. The zlib contexts (about 300 KiB together with 15-bit windows) are made when first
+ * needed; without context takeover a context lives only for one message, so an idle connection
+ * keeps none (server_no_context_takeover: the deflater's; client_no_context_takeover: the inflater's).
  */
 final class Deflater
 {
@@ -45,6 +47,9 @@ final class Deflater
                 throw new ProtocolError(CloseCode::MessageTooBig, 'Message inflates past the limit');
             }
         }
+        if ($last && $this->params->clientNoContextTakeover) {
+            $this->inflate = null;
+        }
 
         return $out;
     }
@@ -52,9 +57,12 @@ final class Deflater
     /** $payload compressed as one message's data (without the final 0x00 0x00 0xff 0xff). */
     public function deflate(string $payload): string
     {
-        $this->deflate ??= \deflate_init(\ZLIB_ENCODING_RAW, ['window' => $this->params->serverMaxWindowBits])
+        $context = $this->deflate ?? \deflate_init(\ZLIB_ENCODING_RAW, ['window' => $this->params->serverMaxWindowBits])
             ?: throw new \RuntimeException('zlib cannot make a deflate context');
-        $compressed = \deflate_add($this->deflate, $payload, $this->params->serverNoContextTakeover ? \ZLIB_FULL_FLUSH : \ZLIB_SYNC_FLUSH);
+        if (!$this->params->serverNoContextTakeover) {
+            $this->deflate = $context;
+        }
+        $compressed = \deflate_add($context, $payload, \ZLIB_SYNC_FLUSH);
         if ($compressed === false) {
             throw new \RuntimeException('zlib failed to deflate');
         }

@@ -19,12 +19,18 @@ namespace Spindle\Http\WebSocket;
  *
  * An offer with an unknown or repeated parameter, or a value out of range, is declined. Messages
  * shorter than $minCompressBytes are sent uncompressed (RSV1 is per message).
+ *
+ * Memory decides the defaults: with context takeover a connection keeps its zlib contexts between
+ * messages, about 300 KiB with 15-bit windows, against about 1 KiB for a session without
+ * compression; without it (the default, both ways) the contexts live for one message only, and a
+ * connection that is not in the middle of a message keeps nothing. Take over contexts (false,
+ * false) only for few connections with long, similar messages.
  */
 final class PerMessageDeflate
 {
     public function __construct(
-        public readonly bool $serverNoContextTakeover = false,
-        public readonly bool $clientNoContextTakeover = false,
+        public readonly bool $serverNoContextTakeover = true,
+        public readonly bool $clientNoContextTakeover = true,
         public readonly int $minCompressBytes = 64,
     ) {
     }

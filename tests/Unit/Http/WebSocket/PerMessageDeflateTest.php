@@ -22,7 +22,7 @@ final class PerMessageDeflateTest extends TestCase
 
     public function testNegotiation(): void
     {
-        $policy = new PerMessageDeflate();
+        $policy = new PerMessageDeflate(false, false);
         self::assertSame('permessage-deflate', $policy->negotiate(['permessage-deflate'])?->header());
         self::assertSame('permessage-deflate', $policy->negotiate(['permessage-deflate; client_max_window_bits'])?->header());
         self::assertSame(
@@ -36,7 +36,8 @@ final class PerMessageDeflateTest extends TestCase
         );
         self::assertSame(
             'permessage-deflate; server_no_context_takeover; client_no_context_takeover',
-            (new PerMessageDeflate(true, true))->negotiate(['x-webkit-deflate-frame', 'permessage-deflate'])?->header(),
+            (new PerMessageDeflate())->negotiate(['x-webkit-deflate-frame', 'permessage-deflate'])?->header(),
+            'the defaults: no context takeover either way',
         );
         foreach ([[], ['x-webkit-deflate-frame'], ['permessage-deflate; unknown'], ['permessage-deflate; server_no_context_takeover; server_no_context_takeover'], ['permessage-deflate; server_max_window_bits=16'], ['permessage-deflate; server_max_window_bits'], ['permessage-deflate; client_max_window_bits=7'], ['permessage-deflate; server_no_context_takeover=1']] as $offer) {
             self::assertNull($policy->negotiate($offer), \implode(', ', $offer));
@@ -45,7 +46,7 @@ final class PerMessageDeflateTest extends TestCase
 
     public function testCompressedMessagesInAndOut(): void
     {
-        $params = (new PerMessageDeflate(minCompressBytes: 10))->negotiate(['permessage-deflate']);
+        $params = (new PerMessageDeflate(false, false, 10))->negotiate(['permessage-deflate']);
         self::assertNotNull($params);
         $session = new WebSocketSession(new WebSocketLimits(), null, $params);
         $client = new Deflater($params);
@@ -98,6 +99,24 @@ final class PerMessageDeflateTest extends TestCase
         $parser = FrameParser::forServer(new WebSocketLimits(100_000, 100_000, 10), new Deflater(new DeflateParams(false, false, 15, 15, false, 64)));
         $parser->push($input);
         self::assertSame($code, $parser->error()?->closeCode);
+    }
+
+    public function testWithoutContextTakeoverEveryMessageStandsAlone(): void
+    {
+        $params = (new PerMessageDeflate())->negotiate(['permessage-deflate']);
+        self::assertNotNull($params);
+        $session = new WebSocketSession(new WebSocketLimits(), null, $params);
+        $text = \str_repeat('abc', 100);
+        $session->sendText($text);
+        $session->sendText($text);
+        $output = $session->takeOutput();
+        [$first, $second] = \str_split($output, \max(1, \intdiv(\strlen($output), 2)));
+        self::assertSame($first, $second, 'the same message compresses the same way twice: no shared context');
+        // Each inflates with a fresh inflater.
+        foreach ([$first, $second] as $frame) {
+            $events = FrameParser::forClient(new WebSocketLimits(), new Deflater($params))->push($frame);
+            self::assertSame($text, $events[0]->payload);
+        }
     }
 
     public function testWithoutTheExtensionRsv1IsStillAnError(): void

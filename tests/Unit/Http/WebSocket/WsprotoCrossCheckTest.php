@@ -75,7 +75,7 @@ final class WsprotoCrossCheckTest extends TestCase
         $this->say(['response' => \bin2hex($response . "\r\n")]);
         $accepted = $this->hear();
         self::assertSame('v2.chat', $accepted['subprotocol'], "wsproto accepted Spindle's 101");
-        self::assertSame($deflate ? ['<PerMessageDeflate client_max_window_bits=15; server_max_window_bits=15>'] : [], $accepted['extensions']);
+        self::assertSame($deflate ? ['<PerMessageDeflate client_max_window_bits=15; client_no_context_takeover; server_max_window_bits=15; server_no_context_takeover>'] : [], $accepted['extensions']);
 
         $conversation = $this->hear();
         $frames = (string) \hex2bin($conversation['frames']);
