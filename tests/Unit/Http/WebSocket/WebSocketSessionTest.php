@@ -174,7 +174,7 @@ final class WebSocketSessionTest extends TestCase
             $input = $round % 2 === 0 ? self::c(1, 'ok') : '';
             for ($i = \mt_rand(1, 4); $i > 0; --$i) {
                 $input .= \mt_rand(0, 1) === 0
-                    ? \random_bytes(\mt_rand(1, 40))
+                    ? FrameParserTest::bytes(\mt_rand(1, 40))
                     : FrameEncoder::frame(\mt_rand(0, 15), \str_repeat("\xce", \mt_rand(0, 130)), \mt_rand(0, 3) > 0, \mt_rand(0, 5) > 0 ? self::MASK : null);
             }
             try {
