@@ -7,6 +7,9 @@ Speaks one JSON object per line on stdin/stdout, bytes as hex.
           frames of a fixed conversation (messages, fragmented ones, a ping, a close) with the
           events Spindle must see, then reads Spindle's answer and prints the events wsproto
           decodes from it.
+  decode: wsproto's server-side frame layer decodes one input per line ({"hex": ...}) and prints
+          the messages and control frames it got, up to a close frame, and the close code of the
+          error it found (null: none).
   server: wsproto is the server. It reads Spindle's handshake request, prints its 101, then reads
           Spindle's client frames and prints the events it decodes.
 """
@@ -111,8 +114,35 @@ def server():
     say({"events": describe(ws.events())})
 
 
+def decode():
+    from wsproto.frame_protocol import FrameProtocol, Opcode, ParseFailed
+    for line in sys.stdin:
+        proto = FrameProtocol(client=False, extensions=[])
+        proto.receive_bytes(bytes.fromhex(json.loads(line)["hex"]))
+        events, code, message, text = [], None, [], None
+        try:
+            for frame in proto.received_frames():
+                if frame.opcode in (Opcode.TEXT, Opcode.BINARY, Opcode.CONTINUATION):
+                    if frame.opcode is not Opcode.CONTINUATION:
+                        text = frame.opcode is Opcode.TEXT
+                    message.append(frame.payload.encode("utf-8") if text else bytes(frame.payload))
+                    if frame.message_finished:
+                        events.append(["Text" if text else "Binary", b"".join(message).hex()])
+                        message = []
+                elif frame.opcode is Opcode.CLOSE:
+                    events.append(["Close", frame.payload[1].encode("utf-8").hex(), int(frame.payload[0])])
+                    break
+                else:
+                    events.append(["Ping" if frame.opcode is Opcode.PING else "Pong", bytes(frame.payload).hex()])
+        except ParseFailed as exc:
+            code = int(exc.code)
+        say({"events": events, "code": code})
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "client":
         client(len(sys.argv) > 2 and sys.argv[2] == "deflate")
+    elif sys.argv[1] == "decode":
+        decode()
     else:
         server()

@@ -9,6 +9,7 @@ use Spindle\Http\WebSocket\ClientHandshake;
 use Spindle\Http\WebSocket\Event;
 use Spindle\Http\WebSocket\EventType;
 use Spindle\Http\WebSocket\FrameEncoder;
+use Spindle\Http\WebSocket\FrameParser;
 use Spindle\Http\WebSocket\OriginPolicy;
 use Spindle\Http\WebSocket\PerMessageDeflate;
 use Spindle\Http\WebSocket\ServerHandshake;
@@ -120,6 +121,60 @@ final class WsprotoCrossCheckTest extends TestCase
         $isPong = static fn (array $e): bool => $e['type'] === 'Pong';
         self::assertSame(self::short($expected), self::short(\array_values(\array_filter($decoded, static fn (array $e): bool => !$isPong($e)))), "what wsproto decoded from Spindle's frames");
         self::assertSame($pongs, \array_values(\array_filter($decoded, $isPong)));
+    }
+
+    /**
+     * The same bytes into Spindle's server-side parser and into wsproto's: the listed valid and
+     * invalid inputs of FrameParserTest (those without a limit of their own) and seeded random
+     * frames (any opcode, RSV bits now and then, unmasked now and then, random payloads, close
+     * codes from 0 to 5100, UTF-8 cut short). Both must give the same messages and control
+     * frames up to the first close, and fail with the same close code, or both not fail. One
+     * difference is deliberate: wsproto refuses a length in a longer form than needed with 1002,
+     * Spindle accepts it (docs/websocket.md, "Non-minimal lengths").
+     */
+    public function testSpindleAndWsprotoAgreeOnWhatIsValidAndOnTheCloseCode(): void
+    {
+        $this->start('decode');
+        $inputs = [];
+        foreach ([...FrameParserTest::validInputs(), ...FrameParserTest::invalidInputs()] as $name => $case) {
+            if (\is_string($case[0])) {
+                $inputs[$name] = $case[0];
+            }
+        }
+        \mt_srand(self::SEED);
+        for ($round = 0; $round < 2000; ++$round) {
+            $input = '';
+            for ($i = \mt_rand(1, 4); $i > 0; --$i) {
+                $payload = match (\mt_rand(0, 3)) {
+                    0 => FrameParserTest::bytes(\mt_rand(0, 130)),
+                    1 => "\x03\xe8ok",
+                    2 => \pack('n', \mt_rand(0, 5100)) . FrameParserTest::bytes(\mt_rand(0, 3)),
+                    default => "h\xc3\xa9llo\xe2\x82",
+                };
+                $opcode = [0, 1, 2, 8, 9, 10, \mt_rand(0, 15)][\mt_rand(0, 6)];
+                $input .= FrameEncoder::frame($opcode, $payload, \mt_rand(0, 3) > 0, \mt_rand(0, 9) > 0 ? "\x01\x02\x03\x04" : null, \mt_rand(0, 9) === 0 ? \mt_rand(1, 7) : 0);
+            }
+            $inputs[\sprintf('random %d (seed %d)', $round, self::SEED)] = $input;
+        }
+        $errors = 0;
+        foreach ($inputs as $name => $input) {
+            $parser = FrameParser::forServer();
+            $events = \array_map(
+                static fn (Event $e): array => $e->type === EventType::Close ? [$e->type->name, \bin2hex($e->payload), $e->closeCode] : [$e->type->name, \bin2hex($e->payload)],
+                $parser->push($input),
+            );
+            $code = $parser->error()?->closeCode->value;
+            $errors += $code === null ? 0 : 1;
+            $this->say(['hex' => \bin2hex($input)]);
+            $theirs = $this->hear();
+            if ($name === 'non-minimal 16-bit and 64-bit lengths are accepted') {
+                self::assertSame(1002, $theirs['code'], 'wsproto refuses non-minimal lengths');
+                self::assertNull($code);
+                continue;
+            }
+            self::assertSame(['events' => $events, 'code' => $code], $theirs, $name . ': ' . \bin2hex($input));
+        }
+        self::assertGreaterThan(500, $errors, 'the random frames include many invalid ones');
     }
 
     public function testSpindlesClientSideAgainstWsprotosServer(): void
