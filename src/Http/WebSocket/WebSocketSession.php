@@ -75,6 +75,9 @@ final class WebSocketSession
             $this->lastReceivedAt = ($this->clock)();
         }
         $this->applyPendingEnd();
+        if ($this->state === SessionState::Closed) {
+            return [];
+        }
         $events = $this->parser->push($bytes);
         $sawMessage = false;
         foreach ($events as $event) {
