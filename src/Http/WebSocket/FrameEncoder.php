@@ -31,13 +31,14 @@ final class FrameEncoder
     /**
      * A server's message cut into frames of at most $fragmentBytes payload bytes (0: one frame).
      * A message of $fragmentBytes or fewer bytes is one frame; an empty one is one empty frame.
+     * $rsv goes on the first frame only (RSV1, 4: a permessage-deflate message).
      */
-    public static function message(bool $binary, string $payload, int $fragmentBytes = 0, ?string $maskKey = null): string
+    public static function message(bool $binary, string $payload, int $fragmentBytes = 0, ?string $maskKey = null, int $rsv = 0): string
     {
         $opcode = $binary ? Opcode::Binary->value : Opcode::Text->value;
         $length = \strlen($payload);
         if ($fragmentBytes <= 0 || $length <= $fragmentBytes) {
-            return self::frame($opcode, $payload, true, $maskKey);
+            return self::frame($opcode, $payload, true, $maskKey, $rsv);
         }
         $frames = '';
         for ($offset = 0; $offset < $length; $offset += $fragmentBytes) {
@@ -46,6 +47,7 @@ final class FrameEncoder
                 \substr($payload, $offset, $fragmentBytes),
                 $offset + $fragmentBytes >= $length,
                 $maskKey,
+                $offset === 0 ? $rsv : 0,
             );
         }
 

@@ -40,24 +40,36 @@ final class FrameParser
     private int $fragments = 0;
 
     private readonly Utf8Validator $utf8;
+    /** The largest unfragmented message no limit can refuse. */
+    private readonly int $smallMessage;
     private ?ProtocolError $error = null;
     private bool $closed = false;
 
-    private function __construct(private readonly WebSocketLimits $limits, private readonly bool $expectMasked)
-    {
+    /** Whether the message under way is compressed (permessage-deflate, RSV1 on its first frame). */
+    private bool $messageCompressed = false;
+
+    private function __construct(
+        private readonly WebSocketLimits $limits,
+        private readonly bool $expectMasked,
+        private readonly ?Deflater $deflater = null,
+    ) {
         $this->utf8 = new Utf8Validator();
+        $this->smallMessage = \min($limits->maxFrameBytes, $limits->maxMessageBytes);
     }
 
-    /** A server's parser: the client's frames must be masked. */
-    public static function forServer(WebSocketLimits $limits = new WebSocketLimits()): self
+    /**
+     * A server's parser: the client's frames must be masked. With a Deflater (permessage-deflate
+     * was negotiated), RSV1 on a message's first frame marks it compressed.
+     */
+    public static function forServer(WebSocketLimits $limits = new WebSocketLimits(), ?Deflater $deflater = null): self
     {
-        return new self($limits, true);
+        return new self($limits, true, $deflater);
     }
 
     /** A client's parser: the server's frames must not be masked. */
-    public static function forClient(WebSocketLimits $limits = new WebSocketLimits()): self
+    public static function forClient(WebSocketLimits $limits = new WebSocketLimits(), ?Deflater $deflater = null): self
     {
-        return new self($limits, false);
+        return new self($limits, false, $deflater);
     }
 
     /** The protocol error that stopped the parser, if any. */
@@ -124,7 +136,8 @@ final class FrameParser
                 if ($this->expectMasked) {
                     $header += 4;
                 }
-                if ($opcode < 8) {
+                // A whole small message is within every limit: the limits are 125 bytes at least.
+                if ($opcode < 8 && ($opcode === 0 || $payloadLength > $this->smallMessage)) {
                     $this->checkSize($opcode, $payloadLength);
                 }
                 if ($length - $pos < $header) {
@@ -133,7 +146,7 @@ final class FrameParser
                 $frameEnd = $pos + $header + $payloadLength;
                 if ($frameEnd > $length) {
                     $this->needed = $frameEnd - $pos;
-                    $this->partialText = $opcode === 1 || ($opcode === 0 && $this->messageOpcode === 1);
+                    $this->partialText = ($opcode === 1 && ($b0 & 0x40) === 0) || ($opcode === 0 && $this->messageOpcode === 1 && !$this->messageCompressed);
                     if ($this->partialText) {
                         $this->partialHeader = $header;
                         $this->partialMask = $this->expectMasked ? \substr($buffer, $pos + $header - 4, 4) : '';
@@ -156,7 +169,7 @@ final class FrameParser
                 $pos = $frameEnd;
                 $this->needed = 0;
                 $this->partialText = false;
-                $event = $this->frame($opcode, $fin, $payload, $validated);
+                $event = $this->frame($opcode, $fin, $payload, $validated, ($b0 & 0x40) !== 0);
                 if ($event !== null) {
                     $events[] = $event;
                     if ($this->closed) {
@@ -183,8 +196,8 @@ final class FrameParser
     /** The checks the first two bytes allow, made before the rest of the frame arrives. */
     private function checkHeader(int $b0, int $b1, int $opcode, bool $fin, int $lengthCode): void
     {
-        if (($b0 & 0x70) !== 0) {
-            throw new ProtocolError(CloseCode::ProtocolError, 'Reserved bits set without a negotiated extension');
+        if (($b0 & 0x70) !== 0 && (($b0 & 0x70) !== 0x40 || $this->deflater === null || ($opcode !== 1 && $opcode !== 2))) {
+            throw new ProtocolError(CloseCode::ProtocolError, $this->deflater === null ? 'Reserved bits set without a negotiated extension' : 'Reserved bits set where permessage-deflate allows none');
         }
         if ((($b1 & 0x80) !== 0) !== $this->expectMasked) {
             throw new ProtocolError(CloseCode::ProtocolError, $this->expectMasked ? 'Client frame is not masked' : 'Server frame is masked');
@@ -245,11 +258,27 @@ final class FrameParser
         }
     }
 
-    /** A complete frame: the event it finishes, if any. $validated payload bytes were checked as UTF-8 already. */
-    private function frame(int $opcode, bool $fin, string $payload, int $validated): ?Event
+    /**
+     * A complete frame: the event it finishes, if any. $validated payload bytes were checked as
+     * UTF-8 already; $rsv1 marks a compressed message's first frame.
+     */
+    private function frame(int $opcode, bool $fin, string $payload, int $validated, bool $rsv1): ?Event
     {
+        if ($opcode < 8 && ($rsv1 || ($opcode === 0 && $this->messageCompressed))) {
+            \assert($this->deflater !== null);
+            $this->messageCompressed = !$fin;
+            $payload = $this->deflater->inflate($payload, $fin, $this->limits->maxMessageBytes - ($opcode === 0 ? \strlen($this->message) : 0));
+        }
         switch ($opcode) {
             case 1:
+                if ($fin && $validated === 0) {
+                    // A whole text message in one frame: one check, no state.
+                    if (\preg_match('//u', $payload) !== 1) {
+                        throw new ProtocolError(CloseCode::InvalidPayload, 'Invalid UTF-8 in a text message');
+                    }
+
+                    return new Event(EventType::Text, $payload);
+                }
                 if (!$this->utf8->push($validated === 0 ? $payload : \substr($payload, $validated))) {
                     throw new ProtocolError(CloseCode::InvalidPayload, 'Invalid UTF-8 in a text message');
                 }

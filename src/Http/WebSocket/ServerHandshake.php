@@ -16,8 +16,9 @@ use Spindle\Http\Request;
  * - Rejected with 426 and `Sec-WebSocket-Version: 13`: a version other than 13, or none.
  * - Rejected with 403: an Origin the OriginPolicy refuses.
  * - Accepted: the 101's headers, with Sec-WebSocket-Accept and the subprotocol chosen: the first
- *   of the server's $subprotocols (its order of preference) that the client offers. No extension
- *   is negotiated: Sec-WebSocket-Extensions is never answered, so RSV bits stay unused.
+ *   of the server's $subprotocols (its order of preference) that the client offers; and
+ *   permessage-deflate (RFC 7692) when the server has a PerMessageDeflate policy and the client
+ *   offers it. Without a policy Sec-WebSocket-Extensions is never answered, so RSV bits stay unused.
  *
  * Header names are lower-case and map to their list of values, as Spindle\Http\Request has them.
  */
@@ -29,6 +30,7 @@ final class ServerHandshake
     public function __construct(
         private readonly array $subprotocols = [],
         private readonly ?OriginPolicy $origins = null,
+        private readonly ?PerMessageDeflate $deflate = null,
     ) {
     }
 
@@ -93,8 +95,12 @@ final class ServerHandshake
         if ($subprotocol !== null) {
             $response['Sec-WebSocket-Protocol'] = $subprotocol;
         }
+        $deflate = $this->deflate?->negotiate($headers['sec-websocket-extensions'] ?? []);
+        if ($deflate !== null) {
+            $response['Sec-WebSocket-Extensions'] = $deflate->header();
+        }
 
-        return new HandshakeResult(HandshakeOutcome::Accepted, 101, $response, '', $subprotocol);
+        return new HandshakeResult(HandshakeOutcome::Accepted, 101, $response, '', $subprotocol, $deflate);
     }
 
     /** Whether $key is the base64 (padded, standard alphabet) of exactly 16 bytes. */

@@ -40,12 +40,19 @@ final class WebSocketSession
     private ?float $lastReceivedAt = null;
     private ?float $lastSentAt = null;
 
-    /** @param (\Closure(): float)|null $clock */
+    private readonly ?Deflater $deflater;
+
+    /**
+     * @param (\Closure(): float)|null $clock
+     * @param DeflateParams|null $deflate permessage-deflate as the handshake agreed it (HandshakeResult::$deflate)
+     */
     public function __construct(
         private readonly WebSocketLimits $limits = new WebSocketLimits(),
         private readonly ?\Closure $clock = null,
+        ?DeflateParams $deflate = null,
     ) {
-        $this->parser = FrameParser::forServer($limits);
+        $this->deflater = $deflate === null ? null : new Deflater($deflate);
+        $this->parser = FrameParser::forServer($limits, $this->deflater);
     }
 
     public function state(): SessionState
@@ -68,6 +75,9 @@ final class WebSocketSession
             $this->lastReceivedAt = ($this->clock)();
         }
         $this->applyPendingEnd();
+        if ($this->state === SessionState::Closed) {
+            return [];
+        }
         $events = $this->parser->push($bytes);
         $sawMessage = false;
         foreach ($events as $event) {
@@ -230,6 +240,11 @@ final class WebSocketSession
     {
         $this->assertOpen();
         ++$this->messagesOut;
+        if ($this->deflater !== null && \strlen($payload) >= $this->deflater->params->minCompressBytes) {
+            $this->queue(FrameEncoder::message($binary, $this->deflater->deflate($payload), $this->limits->outgoingFragmentBytes, null, 4));
+
+            return;
+        }
         if (!$binary && $this->limits->outgoingFragmentBytes === 0 && \strlen($payload) < 126) {
             $this->queue("\x81" . \chr(\strlen($payload)) . $payload);
 

@@ -59,6 +59,30 @@ final class AutobahnRun
         }
     }
 
+    /** Reads whatever the server sends for $seconds (a transport without I/O: what is pending), or until it closes. */
+    public function pause(float $seconds): void
+    {
+        $deadline = \microtime(true) + $seconds;
+        while (!$this->serverClosing() && $this->drain(\max(0.0, $deadline - \microtime(true))) && \microtime(true) < $deadline) {
+        }
+    }
+
+    /**
+     * Reads until the events received are $expected, the server closes, nothing more comes in
+     * $seconds (a transport without I/O: nothing more is pending), or they can no longer match.
+     *
+     * @param list<array{0: string, 1: string, 2?: bool}> $expected
+     */
+    public function awaitEvents(array $expected, float $seconds): void
+    {
+        $deadline = \microtime(true) + $seconds;
+        while (\count($this->received) < \count($expected) && !$this->serverClosing()) {
+            if (!$this->drain(\max(0.0, $deadline - \microtime(true)))) {
+                return;
+            }
+        }
+    }
+
     /** @param list<array{0: string, 1: string, 2?: bool}> $expected */
     public function matches(array $expected): bool
     {

@@ -16,11 +16,16 @@ use Spindle\Http\WebSocket\WebSocketLimits;
  *
  * Closing, as the suite's client: when the server's close frame arrives first the client answers
  * it with the same code; with AutobahnCase::$autoClose the client sends its own close once the
- * events match; then it waits (at most $closeTimeout) for the server to close the connection.
+ * events match (waiting for them at most $eventTimeout); then it waits (at most $closeTimeout) for
+ * the server to close the connection.
  */
 final class AutobahnRunner
 {
-    public function __construct(private readonly float $closeTimeout = 2.0)
+    /**
+     * @param float $closeTimeout how long the client waits for the server to close the connection
+     * @param float $eventTimeout how long it waits for the expected events before closing (a socket)
+     */
+    public function __construct(private readonly float $closeTimeout = 2.0, private readonly float $eventTimeout = 10.0)
     {
     }
 
@@ -36,7 +41,7 @@ final class AutobahnRunner
                 $run->clientSentClose = $run->clientSentClose || $step->sendsClose;
                 $run->drain(0.0);
             } elseif ($step->kind === 'pause') {
-                $run->drain($step->seconds);
+                $run->pause($step->seconds);
                 if ($run->serverClosing()) {
                     break;
                 }
@@ -48,10 +53,8 @@ final class AutobahnRunner
             }
         }
         $run->drain(0.0);
-        // Over a socket the echoes take a moment: wait for what is expected before closing.
-        $deadline = \microtime(true) + $this->closeTimeout;
-        while ($case->autoClose && !$run->clientSentClose && !$run->serverClosing() && !$run->matches($case->expected) && \microtime(true) < $deadline) {
-            $run->drain(\min(0.05, \max(0.0, $deadline - \microtime(true))));
+        if ($case->autoClose) {
+            $run->awaitEvents($case->expected, $this->eventTimeout);
         }
         if ($case->autoClose && !$run->clientSentClose && !$run->serverClosing() && $run->matches($case->expected)) {
             $transport->send(FrameEncoder::close($case->closeCodes[0], '', \random_bytes(4)));

@@ -5,111 +5,105 @@ declare(strict_types=1);
 namespace Spindle\Tests\Support\WebSocket;
 
 use Spindle\Http\WebSocket\ClientHandshake;
+use Spindle\Http\WebSocket\HandshakeException;
 
 /**
- * The Autobahn test client's transport to a running server: a TCP connection to 127.0.0.1 that
- * made the opening handshake (ClientHandshake) on $path. Bytes the server sent after its 101 in
- * the same read are kept for the first receive().
+ * A CaseTransport over TCP to a running WebSocket server (127.0.0.1 in tests): connect() does the
+ * opening handshake with ClientHandshake; every send() is one write with TCP_NODELAY, so the
+ * cases' chops reach the server as separate segments.
  */
 final class SocketTransport implements CaseTransport
 {
-    /** @var resource */
-    private mixed $socket;
     private string $pending = '';
     private bool $closed = false;
-    /** @var array<string, list<string>> the 101's headers */
-    public readonly array $headers;
-    /** The subprotocol the server chose. */
-    public readonly ?string $subprotocol;
+    /** The subprotocol the server chose in its 101. */
+    public ?string $subprotocol = null;
+
+    /** @param resource $stream */
+    private function __construct(private $stream)
+    {
+    }
 
     /** @param list<string> $subprotocols */
-    public function __construct(int $port, string $path = '/echo', array $subprotocols = [])
+    public static function connect(string $host, int $port, string $path = '/', float $timeout = 5.0, array $subprotocols = []): self
     {
-        $socket = \stream_socket_client('tcp://127.0.0.1:' . $port, $errno, $error, 5.0);
-        if ($socket === false) {
-            throw new \RuntimeException("Cannot connect to 127.0.0.1:$port: $error");
+        $context = \stream_context_create(['socket' => ['tcp_nodelay' => true]]);
+        $stream = @\stream_socket_client("tcp://{$host}:{$port}", $errno, $error, $timeout, \STREAM_CLIENT_CONNECT, $context);
+        if ($stream === false) {
+            throw new \RuntimeException(\sprintf('Cannot connect to %s:%d: %s', $host, $port, $error));
         }
-        $this->socket = $socket;
-        $handshake = new ClientHandshake('127.0.0.1:' . $port, $path, $subprotocols);
-        \fwrite($socket, $handshake->request());
-        $head = '';
-        $deadline = \microtime(true) + 5.0;
-        while (($end = \strpos($head, "\r\n\r\n")) === false) {
-            $read = [$socket];
-            $write = $except = null;
-            if (\microtime(true) > $deadline || @\stream_select($read, $write, $except, 0, 200000) === false) {
-                throw new \RuntimeException('No handshake response');
+        $handshake = new ClientHandshake("{$host}:{$port}", $path, $subprotocols);
+        \fwrite($stream, $handshake->request());
+        $transport = new self($stream);
+        $response = '';
+        $deadline = \microtime(true) + $timeout;
+        while (!\str_contains($response, "\r\n\r\n")) {
+            $bytes = $transport->read(\max(0.0, $deadline - \microtime(true)));
+            if ($bytes === '') {
+                throw new HandshakeException(\sprintf('No complete answer to the handshake from %s:%d', $host, $port));
             }
-            $bytes = \fread($socket, 65536);
-            if ($bytes === false || ($bytes === '' && \feof($socket))) {
-                throw new \RuntimeException('Closed during the handshake: ' . $head);
-            }
-            $head .= $bytes;
+            $response .= $bytes;
         }
-        $this->pending = (string) \substr($head, $end + 4);
-        [$status, $headers] = ClientHandshake::parseResponseHead(\substr($head, 0, $end + 4));
-        $this->subprotocol = $handshake->validate($status, $headers);
-        $this->headers = $headers;
-        \stream_set_blocking($socket, false);
+        [$head, $transport->pending] = \explode("\r\n\r\n", $response, 2);
+        [$status, $headers] = ClientHandshake::parseResponseHead($head);
+        $transport->subprotocol = $handshake->validate($status, $headers);
+
+        return $transport;
     }
 
     public function send(string $bytes): void
     {
-        \stream_set_blocking($this->socket, true);
-        @\fwrite($this->socket, $bytes);
-        \stream_set_blocking($this->socket, false);
+        while ($bytes !== '' && !$this->closed) {
+            $written = @\fwrite($this->stream, $bytes);
+            if ($written === false || $written === 0) {
+                return;
+            }
+            $bytes = (string) \substr($bytes, $written);
+        }
     }
 
     public function receive(float $timeout): string
     {
         if ($this->pending !== '') {
-            $bytes = $this->pending;
-            $this->pending = '';
+            [$bytes, $this->pending] = [$this->pending, ''];
 
             return $bytes;
         }
-        if ($this->closed) {
+
+        return $this->read($timeout);
+    }
+
+    public function isClosed(): bool
+    {
+        return $this->closed && $this->pending === '';
+    }
+
+    public function close(): void
+    {
+        if (\is_resource($this->stream)) {
+            \fclose($this->stream);
+        }
+        $this->closed = true;
+    }
+
+    private function read(float $timeout): string
+    {
+        if ($this->closed || !\is_resource($this->stream)) {
             return '';
         }
-        $read = [$this->socket];
+        $read = [$this->stream];
         $write = $except = null;
         $seconds = (int) $timeout;
         if (@\stream_select($read, $write, $except, $seconds, (int) (($timeout - $seconds) * 1e6)) !== 1) {
             return '';
         }
-        $bytes = @\fread($this->socket, 1 << 20);
-        if ($bytes === false || ($bytes === '' && \feof($this->socket))) {
+        $bytes = @\fread($this->stream, 262144);
+        if ($bytes === false || $bytes === '') {
             $this->closed = true;
 
             return '';
         }
 
         return $bytes;
-    }
-
-    public function isClosed(): bool
-    {
-        if (!$this->closed && $this->pending === '') {
-            $read = [$this->socket];
-            $write = $except = null;
-            if (@\stream_select($read, $write, $except, 0) === 1) {
-                $bytes = @\fread($this->socket, 1 << 20);
-                if ($bytes === false || ($bytes === '' && \feof($this->socket))) {
-                    $this->closed = true;
-                } else {
-                    $this->pending = $bytes;
-                }
-            }
-        }
-
-        return $this->closed && $this->pending === '';
-    }
-
-    public function close(): void
-    {
-        if (\is_resource($this->socket)) {
-            \fclose($this->socket);
-        }
-        $this->closed = true;
     }
 }

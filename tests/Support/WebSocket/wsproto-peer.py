@@ -3,10 +3,13 @@
 
 Speaks one JSON object per line on stdin/stdout, bytes as hex.
 
-  client: wsproto is the client. It prints its handshake request, reads Spindle's 101, prints the
+  client [deflate]: wsproto is the client (offering permessage-deflate with "deflate"). It prints its handshake request, reads Spindle's 101, prints the
           frames of a fixed conversation (messages, fragmented ones, a ping, a close) with the
           events Spindle must see, then reads Spindle's answer and prints the events wsproto
           decodes from it.
+  decode: wsproto's server-side frame layer decodes one input per line ({"hex": ...}) and prints
+          the messages and control frames it got, up to a close frame, and the close code of the
+          error it found (null: none).
   server: wsproto is the server. It reads Spindle's handshake request, prints its 101, then reads
           Spindle's client frames and prints the events it decodes.
 """
@@ -14,6 +17,7 @@ import json
 import sys
 
 from wsproto import ConnectionType, WSConnection
+from wsproto.extensions import PerMessageDeflate
 from wsproto.events import (AcceptConnection, BytesMessage, CloseConnection, Message, Ping, Pong,
                             RejectConnection, Request, TextMessage)
 
@@ -55,17 +59,18 @@ def describe(events):
     return out
 
 
-def client():
+def client(deflate=False):
     ws = WSConnection(ConnectionType.CLIENT)
     request = ws.send(Request(host="127.0.0.1:8080", target="/chat?room=1", subprotocols=["v1.chat", "v2.chat"],
-                              extra_headers=[(b"origin", b"https://app.example.com")]))
+                              extra_headers=[(b"origin", b"https://app.example.com")],
+                              extensions=[PerMessageDeflate()] if deflate else []))
     say({"request": request.hex()})
     ws.receive_data(bytes.fromhex(hear()["response"]))
     handshake = list(ws.events())
     if len(handshake) != 1 or not isinstance(handshake[0], AcceptConnection):
         say({"error": "handshake not accepted: %r" % handshake})
         return
-    say({"subprotocol": handshake[0].subprotocol})
+    say({"subprotocol": handshake[0].subprotocol, "extensions": [repr(e) for e in handshake[0].extensions]})
 
     big = "".join(chr(0x20 + (i % 0x5f)) for i in range(70000))
     out, expected = b"", []
@@ -109,5 +114,35 @@ def server():
     say({"events": describe(ws.events())})
 
 
+def decode():
+    from wsproto.frame_protocol import FrameProtocol, Opcode, ParseFailed
+    for line in sys.stdin:
+        proto = FrameProtocol(client=False, extensions=[])
+        proto.receive_bytes(bytes.fromhex(json.loads(line)["hex"]))
+        events, code, message, text = [], None, [], None
+        try:
+            for frame in proto.received_frames():
+                if frame.opcode in (Opcode.TEXT, Opcode.BINARY, Opcode.CONTINUATION):
+                    if frame.opcode is not Opcode.CONTINUATION:
+                        text = frame.opcode is Opcode.TEXT
+                    message.append(frame.payload.encode("utf-8") if text else bytes(frame.payload))
+                    if frame.message_finished:
+                        events.append(["Text" if text else "Binary", b"".join(message).hex()])
+                        message = []
+                elif frame.opcode is Opcode.CLOSE:
+                    events.append(["Close", frame.payload[1].encode("utf-8").hex(), int(frame.payload[0])])
+                    break
+                else:
+                    events.append(["Ping" if frame.opcode is Opcode.PING else "Pong", bytes(frame.payload).hex()])
+        except ParseFailed as exc:
+            code = int(exc.code)
+        say({"events": events, "code": code})
+
+
 if __name__ == "__main__":
-    {"client": client, "server": server}[sys.argv[1]]()
+    if sys.argv[1] == "client":
+        client(len(sys.argv) > 2 and sys.argv[2] == "deflate")
+    elif sys.argv[1] == "decode":
+        decode()
+    else:
+        server()

@@ -166,6 +166,32 @@ final class WebSocketSessionTest extends TestCase
         self::assertSame(105.5, $counters->lastSentAt);
     }
 
+    public function testGarbageEndsInAnEventOrACloseFrameNeverInAnotherError(): void
+    {
+        \mt_srand(4242);
+        for ($round = 0; $round < 2000; ++$round) {
+            $session = new WebSocketSession(new WebSocketLimits(200, 150, 3));
+            $input = $round % 2 === 0 ? self::c(1, 'ok') : '';
+            for ($i = \mt_rand(1, 4); $i > 0; --$i) {
+                $input .= \mt_rand(0, 1) === 0
+                    ? FrameParserTest::bytes(\mt_rand(1, 40))
+                    : FrameEncoder::frame(\mt_rand(0, 15), \str_repeat("\xce", \mt_rand(0, 130)), \mt_rand(0, 3) > 0, \mt_rand(0, 5) > 0 ? self::MASK : null);
+            }
+            try {
+                foreach (\str_split($input, \mt_rand(1, 16)) as $piece) {
+                    $session->receive($piece);
+                }
+                $output = $session->takeOutput();
+            } catch (\Throwable $e) {
+                self::fail(\sprintf('seed 4242, round %d, input %s: %s %s', $round, \bin2hex($input), $e::class, $e->getMessage()));
+            }
+            if ($session->state() === SessionState::Closed) {
+                self::assertNotNull($session->closeCode());
+                self::assertStringContainsString("\x88", $output, 'a close frame went out');
+            }
+        }
+    }
+
     public function testCloseRefusesCodesThatMayNotBeSent(): void
     {
         $session = new WebSocketSession();
