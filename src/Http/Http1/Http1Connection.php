@@ -185,38 +185,47 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         $this->checkBy($this->drainGraceEnds);
     }
 
-    /**
-     * The earliest moment one of its timeouts can expire in its present state (INF: none can):
-     * the same cases as checkTimeouts(), as deadlines.
-     */
+    /** The earliest moment one of its timeouts can expire in its present state (INF: none can). */
     public function nextDeadline(): float
     {
+        return $this->due()[0];
+    }
+
+    /**
+     * The timeout that comes next in the connection's present state, and when: the one place
+     * that knows the connection's timeouts (checkTimeouts() enforces what this names, the wheel
+     * is scheduled by it).
+     *
+     * @return array{float, Http1Timeout}
+     */
+    private function due(): array
+    {
         if ($this->phase === self::CLOSED) {
-            return \INF;
+            return [\INF, Http1Timeout::None];
         }
         $limits = $this->set->limits;
         if ($this->writer->buffered !== 0) {
-            return $this->writer->lastWriteAt + $limits->bodyTimeout;
+            return [$this->writer->lastWriteAt + $limits->bodyTimeout, Http1Timeout::WriteStalled];
         }
         if ($this->current !== null || $this->queue !== []) {
             // The request's own time limit is the RequestRunner's (see timeOut()).
-            return \INF;
-        }
-        $next = \INF;
-        if ($this->drainGraceEnds !== \INF && $this->requests->isIdle()) {
-            $next = $this->drainGraceEnds;
+            return [\INF, Http1Timeout::None];
         }
         if ($this->requests->isReadingBody()) {
-            return \min($next, $this->bodyDeadline());
+            $stalled = $this->lastReadAt + $limits->bodyTimeout;
+            $slow = $this->bodyRateDeadline();
+
+            return $slow < $stalled ? [$slow, Http1Timeout::BodyTooSlow] : [$stalled, Http1Timeout::BodyStalled];
         }
         if ($this->requests->isReadingHead()) {
-            return \min($next, $this->headStartedAt + $limits->headerTimeout);
+            return [$this->headStartedAt + $limits->headerTimeout, Http1Timeout::HeadTooSlow];
         }
-        if ($this->served === 0) {
-            return \min($next, $this->lastReadAt + $limits->headerTimeout);
-        }
+        // Idle: a draining worker's grace, and the first request's or the keep-alive timeout.
+        $due = $this->served === 0
+            ? [$this->lastReadAt + $limits->headerTimeout, Http1Timeout::NoFirstRequest]
+            : [\max($this->lastReadAt, $this->writer->lastWriteAt) + $limits->keepAliveTimeout, Http1Timeout::KeepAlive];
 
-        return \min($next, \max($this->lastReadAt, $this->writer->lastWriteAt) + $limits->keepAliveTimeout);
+        return $this->drainGraceEnds < $due[0] ? [$this->drainGraceEnds, Http1Timeout::DrainGrace] : $due;
     }
 
     /**
@@ -244,52 +253,23 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         }
     }
 
-    /** Enforces the header, body, write and keep-alive timeouts that expired by $now. */
+    /** Enforces the timeout that due() names, if it expired by $now. */
     private function checkTimeouts(float $now): void
     {
-        if ($this->phase === self::CLOSED) {
+        [$at, $timeout] = $this->due();
+        // A deadline is past once the time since its start is over the limit; a drain's grace once reached.
+        if ($timeout === Http1Timeout::None || ($timeout === Http1Timeout::DrainGrace ? $now < $at : $now <= $at)) {
             return;
         }
-        $limits = $this->set->limits;
-        if ($this->writer->buffered !== 0) {
-            if ($now - $this->writer->lastWriteAt > $limits->bodyTimeout) {
-                $this->close();
-            }
-
-            return;
-        }
-        if ($this->current !== null || $this->queue !== []) {
-            return;
-        }
-        if ($now >= $this->drainGraceEnds && $this->requests->isIdle()) {
-            $this->close();
-
-            return;
-        }
-        if ($this->requests->isReadingBody()) {
-            if ($now - $this->lastReadAt > $limits->bodyTimeout) {
-                $this->fail(new HttpException(408, 'Timed out reading the request body'));
-            } elseif ($now > $this->bodyRateDeadline()) {
-                $this->fail(new HttpException(408, 'Request body arrived too slowly'));
-            }
-        } elseif ($this->requests->isReadingHead()) {
-            if ($now - $this->headStartedAt > $limits->headerTimeout) {
-                $this->fail(new HttpException(408, 'Timed out reading the request header section'));
-            }
-        } elseif ($this->served === 0 && $now - $this->lastReadAt > $limits->headerTimeout) {
-            // A new connection has --header-timeout to start its first request, as a request head
-            // has to finish: a client cannot hold connections open by never sending anything.
-            $this->close();
-        } elseif ($now - \max($this->lastReadAt, $this->writer->lastWriteAt) > $limits->keepAliveTimeout) {
-            // Idle since the last request arrived or the last response went out, whichever is later.
-            $this->close();
-        }
-    }
-
-    /** When the body in progress times out: a stall since the last read, or the minimum rate. */
-    private function bodyDeadline(): float
-    {
-        return \min($this->lastReadAt + $this->set->limits->bodyTimeout, $this->bodyRateDeadline());
+        match ($timeout) {
+            Http1Timeout::BodyStalled => $this->fail(new HttpException(408, 'Timed out reading the request body')),
+            Http1Timeout::BodyTooSlow => $this->fail(new HttpException(408, 'Request body arrived too slowly')),
+            Http1Timeout::HeadTooSlow => $this->fail(new HttpException(408, 'Timed out reading the request header section')),
+            // A new connection has --header-timeout to start its first request, as a head has to
+            // finish: a client cannot hold connections open by never sending anything. Idle
+            // connections time out from the last request's arrival or the last response's end.
+            Http1Timeout::WriteStalled, Http1Timeout::DrainGrace, Http1Timeout::NoFirstRequest, Http1Timeout::KeepAlive => $this->close(),
+        };
     }
 
     /**
@@ -390,7 +370,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             if ($expectsContinue) {
                 $this->write("HTTP/1.1 100 Continue\r\n\r\n");
             }
-            $this->checkBy($this->bodyDeadline());
+            $this->checkBy($this->nextDeadline());
         } else {
             $this->continuePending = $expectsContinue;
             $this->bodyBehindRequest = true;
@@ -711,7 +691,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             $this->bodyBehindRequest = false;
             if ($this->requests->head !== null) {
                 $this->lastReadAt = $this->requests->bodyStartedAt = $this->set->clock->now;
-                $this->checkBy($this->bodyDeadline());
+                $this->checkBy($this->nextDeadline());
             }
         }
         if ($corked) {
