@@ -12,7 +12,15 @@ final class Peer
         public readonly int $remotePort,
         public readonly string $localAddress,
         public readonly int $localPort,
+        /** The connection is TLS (HTTPS): requests on it have Request::$secure. */
+        public readonly bool $secure = false,
     ) {
+    }
+
+    /** The same ends, over TLS. */
+    public function overTls(): self
+    {
+        return new self($this->remoteAddress, $this->remotePort, $this->localAddress, $this->localPort, true);
     }
 
     /** From stream_socket_accept()'s peer name ("1.2.3.4:5", "[::1]:5") and the listener's address. */

@@ -38,6 +38,8 @@ final class Request
         public readonly int $localPort = 0,
         /** The body as it arrives, for a handler that streams bodies (StreamsRequestBody); null: $body and bodyFile() hold it whole. */
         public readonly ?RequestBody $bodyStream = null,
+        /** It came over TLS (HTTPS; the bridges set HTTPS=on and REQUEST_SCHEME=https). */
+        public readonly bool $secure = false,
     ) {
     }
 
@@ -77,6 +79,7 @@ final class Request
             $this->localAddress,
             $this->localPort,
             $this->bodyStream,
+            $this->secure,
         );
         $request->bodyFile = $this->bodyFile;
 
@@ -102,6 +105,7 @@ final class Request
             $this->localAddress,
             $this->localPort,
             $this->bodyStream,
+            $this->secure,
         );
         $request->bodyFile = $this->bodyFile;
 

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Server;
 
+use Spindle\Http\Tls\TlsSettings;
 use Spindle\Http\HttpLimits;
 use Spindle\Loop\EventLoopKind;
 use Spindle\Server\AccessLog\AccessLogFormat;
@@ -67,6 +68,8 @@ final class ServerOptions
          * keeps across requests (a development tool; Bridge\StateCheck).
          */
         public readonly bool $checkState = false,
+        /** `--tls-cert`/`--tls-key`: HTTPS (and HTTP/2 by ALPN) on the listener; null: plain HTTP (and h2c). */
+        public readonly ?TlsSettings $tls = null,
     ) {
         if ($eventLoop === EventLoopKind::Auto) {
             throw new ServerError('The event loop must be resolved to select or epoll (EventLoopKind::resolve())');
@@ -107,6 +110,12 @@ final class ServerOptions
         if ($workingDirectory !== null && !\is_dir($workingDirectory)) {
             throw new ServerError(\sprintf('The working directory %s is not a directory', $workingDirectory));
         }
+    }
+
+    /** How the listener is reached: "https" with --tls-cert, else "http". */
+    public function scheme(): string
+    {
+        return $this->tls === null ? 'http' : 'https';
     }
 
     public function address(?int $port = null): string

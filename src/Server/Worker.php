@@ -219,7 +219,7 @@ final class Worker
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');
-        $server = new HttpServer($listener, $set, \trim(\substr($local, 0, $colon), '[]'), (int) \substr($local, $colon + 1), $this->maxConnections);
+        $server = new HttpServer($listener, $set, \trim(\substr($local, 0, $colon), '[]'), (int) \substr($local, $colon + 1), $this->maxConnections, new Protocols($set, $options->tls));
         $this->server = $server;
         $server->start();
 

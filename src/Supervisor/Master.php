@@ -216,7 +216,7 @@ final class Master
             } elseif ($action instanceof LogLine) {
                 $this->logger->log($action->level, $action->message);
             } elseif ($action instanceof Announce) {
-                @\fwrite($this->stdout, \sprintf("Spindle listening on http://%s\n", $this->options->address($this->port)));
+                @\fwrite($this->stdout, \sprintf("Spindle listening on %s://%s\n", $this->options->scheme(), $this->options->address($this->port)));
                 $this->systemd?->notify(\sprintf("READY=1\nMAINPID=%d\nSTATUS=Listening on http://%s", \getmypid(), $this->options->address($this->port)));
             } elseif ($action instanceof ReloadFinished) {
                 $this->systemd?->notify('READY=1');

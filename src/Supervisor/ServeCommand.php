@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Supervisor;
 
+use Spindle\Http\Tls\TlsSettings;
 use Psr\Log\LogLevel;
 use Spindle\Http\HttpLimits;
 use Spindle\Loop\EventLoopKind;
@@ -59,6 +60,8 @@ final class ServeCommand extends Command
             ->addOption('keepalive-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds an idle keep-alive connection stays open', '30')
             ->addOption('drain-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds in-flight requests get to finish on stop', '30')
             ->addOption('block-threshold', null, InputOption::VALUE_REQUIRED, 'Warn when a request holds the loop longer than this (seconds)', '0.5')
+            ->addOption('tls-cert', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Serve HTTPS (and HTTP/2 by ALPN) with this PEM certificate (chain); repeat with --tls-key for more names (SNI)')
+            ->addOption('tls-key', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, "The PEM private key of --tls-cert (not readable by other users)")
             ->addOption('upload-dir', null, InputOption::VALUE_REQUIRED, 'Directory for uploaded files (default: the system temp dir)')
             ->addOption('max-requests', null, InputOption::VALUE_REQUIRED, 'Recycle a worker after this many requests, plus up to 10% jitter (0: never)', '0')
             ->addOption('max-memory', null, InputOption::VALUE_REQUIRED, 'Recycle a worker whose memory passes this many MiB after a request (0: never)', '0')
@@ -137,6 +140,7 @@ final class ServeCommand extends Command
                 eventLoop: $eventLoop,
                 taskWorkers: self::int($input, 'task-workers'),
                 checkState: (bool) $input->getOption('check-state'),
+                tls: self::tls($input),
             );
             $stdout = \STDOUT;
             if ($options->daemon) {
@@ -236,6 +240,21 @@ final class ServeCommand extends Command
      * tempnam() falls back to the system temp directory. Absolute: workers run in the app's
      * working directory (see AppPaths).
      */
+    /** @throws ServerError */
+    private static function tls(InputInterface $input): ?TlsSettings
+    {
+        $certs = \array_values(\array_map(self::absolute(...), (array) $input->getOption('tls-cert')));
+        $keys = \array_values(\array_map(self::absolute(...), (array) $input->getOption('tls-key')));
+        if ($certs === [] && $keys === []) {
+            return null;
+        }
+        try {
+            return TlsSettings::fromFiles($certs, $keys);
+        } catch (\InvalidArgumentException $e) {
+            throw new ServerError($e->getMessage());
+        }
+    }
+
     private static function uploadDir(InputInterface $input): ?string
     {
         $dir = $input->getOption('upload-dir');

@@ -36,7 +36,7 @@ final class LayerTable
      * use besides its layer's.
      */
     public const WIDER = [
-        'Supervisor\ServeCommand' => ['Http\HttpLimits', 'Loop\EventLoopKind'],
+        'Supervisor\ServeCommand' => ['Http\HttpLimits', 'Http\Tls\TlsSettings', 'Loop\EventLoopKind'],
         'HttpClient\Protocol\ResponseParser' => ['Http\Parser\ChunkedDecoder', 'Http\HttpException'],
         'Bridge\Laravel\ServeArtisanCommand' => ['Supervisor'],
         'Bridge\Laravel\SpindleServiceProvider' => ['Supervisor'],

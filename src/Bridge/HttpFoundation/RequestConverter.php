@@ -93,6 +93,11 @@ final class RequestConverter
         $server['SERVER_PORT'] = $serverPort;
         $server['SERVER_ADDR'] = $request->localAddress;
         $server['SERVER_PROTOCOL'] = 'HTTP/' . $request->protocolVersion;
+        if ($request->secure) {
+            // Served over TLS by Spindle itself (Symfony's isSecure(), Laravel's secure()).
+            $server['HTTPS'] = 'on';
+            $server['REQUEST_SCHEME'] = 'https';
+        }
         $server['REQUEST_METHOD'] = $request->method;
         $server['REQUEST_URI'] = $request->target;
         $server['QUERY_STRING'] = $request->query;

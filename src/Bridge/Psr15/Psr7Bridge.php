@@ -57,7 +57,7 @@ final class Psr7Bridge
     {
         $host = $request->headers['host'][0] ?? ($request->localAddress . ':' . $request->localPort);
         $target = $request->path === '*' ? '' : $request->path;
-        $uri = 'http://' . $host . $target . ($request->query === '' ? '' : '?' . $request->query);
+        $uri = ($request->secure ? 'https://' : 'http://') . $host . $target . ($request->query === '' ? '' : '?' . $request->query);
         $server = $this->serverParams($request);
         try {
             $psr = $this->serverRequest($request, $uri, $server);
@@ -198,7 +198,11 @@ final class Psr7Bridge
             'REQUEST_TIME' => (int) $now,
             'REQUEST_TIME_FLOAT' => $now,
             'SERVER_SOFTWARE' => 'Spindle',
+            'REQUEST_SCHEME' => $request->secure ? 'https' : 'http',
         ];
+        if ($request->secure) {
+            $server['HTTPS'] = 'on';
+        }
         foreach ($request->headers as $name => $values) {
             $server['HTTP_' . \strtoupper(\str_replace('-', '_', (string) $name))] = \implode(', ', $values);
         }

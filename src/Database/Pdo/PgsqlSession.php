@@ -37,6 +37,10 @@ use Spindle\Database\Pgsql\TypeDecoder;
  *   driver code), the SQLSTATE and libpq's text of the error.
  *
  * @internal
+ *
+ * Over 500 lines: the statement paths of one PostgreSQL session (simple, extended, numbered,
+ * COPY, notifications, the pooled reset) share its protocol state; placeholder numbering is
+ * PgsqlPlaceholders already.
  */
 final class PgsqlSession implements PgsqlLink
 {

@@ -124,6 +124,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             $set->bodyMemory,
             $set->clock,
             $set->streamBodies ? $this->newBodyStream(...) : null,
+            $peer->secure,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
         $this->task = $this->run(...);

@@ -76,6 +76,8 @@ final class RequestAssembler
          *      its head read; its bytes go there instead of being stored
          */
         private readonly ?\Closure $streams = null,
+        /** The connection is TLS: its requests are secure. */
+        private readonly bool $secure = false,
     ) {
         $this->parser = new RequestParser($limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...), $heads);
     }
@@ -292,6 +294,7 @@ final class RequestAssembler
             $this->localAddress,
             $this->localPort,
             $stream,
+            $this->secure,
         );
     }
 }

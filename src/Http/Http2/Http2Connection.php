@@ -40,6 +40,10 @@ use Spindle\Loop\TaskCancelled;
  * protocol version ("2.0"). A stream's writer waits while the peer's flow-control window (or the
  * session's bound on queued output) holds it back; a stream the peer resets has its task
  * cancelled where it waits.
+ *
+ * Over 500 lines: the socket's reading and writing, the streams' tasks, the RequestOwner answers
+ * (timeout, abandon, interim) and the three kinds of response body share the stream maps; the
+ * request assembly (StreamRequests) and the protocol (Http2Session) are their own classes.
  */
 final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
 {

@@ -25,6 +25,11 @@ use Spindle\Http\Http2\Hpack\HpackException;
  * Every bound is a setting (Http2Settings); docs/http2.md lists them with the attack each answers.
  * After a connection error the session has queued GOAWAY, reports ConnectionError once and ignores
  * further input; the driver writes takeOutput() and closes.
+ *
+ * Over 500 lines: one connection's frame handlers (SETTINGS, HEADERS and CONTINUATION, DATA,
+ * RST_STREAM, WINDOW_UPDATE, GOAWAY, PING, PRIORITY) share the stream table and the header-block
+ * state; the sending half (Outbound), the flood counters (FloodGuard) and the memory of closed
+ * streams (ClosedStreams) are classes of their own already.
  */
 final class Http2Session
 {

@@ -96,6 +96,7 @@ final class StreamRequests
             $set->clock,
             $set->streamBodies ? static fn (): RequestBody => new RequestBody(static function (): void {
             }) : null,
+            $peer->secure,
         );
         $this->push($id, $method . ' ' . $path . " HTTP/1.1\r\n" . $lines . "\r\n");
         if ($endStream && isset($this->assemblers[$id]) && isset($this->chunked[$id])) {
