@@ -269,7 +269,7 @@ final class ServerProcess
     private function waitUntilReady(): void
     {
         $deadline = \microtime(true) + self::READY_TIMEOUT;
-        while (\preg_match('#Spindle listening on http://127\.0\.0\.1:(\d+)\n#', $this->stdout, $m) !== 1) {
+        while (\preg_match('#Spindle listening on https?://127\.0\.0\.1:(\d+)\n#', $this->stdout, $m) !== 1) {
             $left = $deadline - \microtime(true);
             if ($left <= 0 || !\is_resource($this->stdoutPipe)) {
                 $this->failStart('did not announce readiness within ' . self::READY_TIMEOUT . ' s');
