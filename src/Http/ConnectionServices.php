@@ -31,6 +31,12 @@ final class ConnectionServices
         public readonly TimeoutWheel $timeouts = new TimeoutWheel(0.0),
         /** Whether the handler reads request bodies as they arrive (it is a StreamsRequestBody). */
         public readonly bool $streamBodies = false,
+        /**
+         * Whether HTTP/1.1 clients get interim responses (103 Early Hints; --early-hints-http1):
+         * off by default, since some proxies take an upstream 103 for the final response. HTTP/2
+         * streams always get them.
+         */
+        public readonly bool $interimOverHttp1 = false,
     ) {
         $this->heads = new HeadCache($limits);
         $this->bodyMemory = new BodyMemory($limits->bodyBufferTotal);

@@ -70,6 +70,8 @@ final class ServerOptions
         public readonly bool $checkState = false,
         /** `--tls-cert`/`--tls-key`: HTTPS (and HTTP/2 by ALPN) on the listener; null: plain HTTP (and h2c). */
         public readonly ?TlsSettings $tls = null,
+        /** `--early-hints-http1`: interim responses (103) to HTTP/1.1 clients too (HTTP/2 always gets them). */
+        public readonly bool $earlyHintsHttp1 = false,
     ) {
         if ($eventLoop === EventLoopKind::Auto) {
             throw new ServerError('The event loop must be resolved to select or epoll (EventLoopKind::resolve())');

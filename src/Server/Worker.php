@@ -216,6 +216,7 @@ final class Worker
             $this->uploadDirectory ?? $options->uploadDir ?? \sys_get_temp_dir(),
             $options->debug,
             streamBodies: $this->streamsBodies,
+            interimOverHttp1: $options->earlyHintsHttp1,
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');

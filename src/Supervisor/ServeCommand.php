@@ -62,6 +62,7 @@ final class ServeCommand extends Command
             ->addOption('block-threshold', null, InputOption::VALUE_REQUIRED, 'Warn when a request holds the loop longer than this (seconds)', '0.5')
             ->addOption('tls-cert', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Serve HTTPS (and HTTP/2 by ALPN) with this PEM certificate (chain); repeat with --tls-key for more names (SNI)')
             ->addOption('tls-key', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, "The PEM private key of --tls-cert (not readable by other users)")
+            ->addOption('early-hints-http1', null, InputOption::VALUE_NONE, 'Send interim responses (103 Early Hints) to HTTP/1.1 clients too; HTTP/2 always gets them (off: some proxies take a 103 for the final response)')
             ->addOption('upload-dir', null, InputOption::VALUE_REQUIRED, 'Directory for uploaded files (default: the system temp dir)')
             ->addOption('max-requests', null, InputOption::VALUE_REQUIRED, 'Recycle a worker after this many requests, plus up to 10% jitter (0: never)', '0')
             ->addOption('max-memory', null, InputOption::VALUE_REQUIRED, 'Recycle a worker whose memory passes this many MiB after a request (0: never)', '0')
@@ -141,6 +142,7 @@ final class ServeCommand extends Command
                 taskWorkers: self::int($input, 'task-workers'),
                 checkState: (bool) $input->getOption('check-state'),
                 tls: self::tls($input),
+                earlyHintsHttp1: (bool) $input->getOption('early-hints-http1'),
             );
             $stdout = \STDOUT;
             if ($options->daemon) {

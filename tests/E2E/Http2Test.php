@@ -74,7 +74,7 @@ final class Http2Test extends E2ETestCase
 
     public function testEarlyHintsGoOutAsInterimResponses(): void
     {
-        $server = ServerProcess::start(__DIR__ . '/../fixtures/apps/early-hints.php', ['--workers=1']);
+        $server = ServerProcess::start(__DIR__ . '/../fixtures/apps/early-hints.php', ['--workers=1', '--early-hints-http1']);
         try {
             foreach (['--http2-prior-knowledge' => 'HTTP/2 103', '--http1.1' => 'HTTP/1.1 103 Early Hints'] as $flag => $line) {
                 $output = self::curl(['-s', '-i', $flag, $server->url('/')])['out'];

@@ -576,14 +576,15 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     }
 
     /**
-     * Sends an interim response ahead of $run's final one: only to an HTTP/1.1 client (RFC 9110
-     * §15.2: not to HTTP/1.0), and only while its response has not begun.
+     * Sends an interim response ahead of $run's final one: only when --early-hints-http1 allows
+     * them, only to an HTTP/1.1 client (RFC 9110 §15.2: not to HTTP/1.0), and only while its
+     * response has not begun.
      *
      * @param array<string, string|list<string>> $headers
      */
     public function sendInformational(RunningRequest $run, int $status, array $headers): bool
     {
-        if ($run !== $this->current || $this->phase !== self::RUNNING || $run->request->protocolVersion !== '1.1') {
+        if (!$this->set->interimOverHttp1 || $run !== $this->current || $this->phase !== self::RUNNING || $run->request->protocolVersion !== '1.1') {
             return false;
         }
         try {

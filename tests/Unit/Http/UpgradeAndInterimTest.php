@@ -46,7 +46,7 @@ final class UpgradeAndInterimTest extends TestCase
         $clock = new Clock();
         $app = new ClosureHandler(fn (Request $request): Response => ($this->app)($request));
         $runner = new RequestRunner($app, new TaskRunner(Loop::driver()), new NullLogger(), $clock, new ConcurrencyLimit(10), requestTimeout: 30.0);
-        $set = new ConnectionServices($runner, new HttpLimits(), new NullLogger(), $clock, new ResponseSerializer(), \sys_get_temp_dir(), false);
+        $set = new ConnectionServices($runner, new HttpLimits(), new NullLogger(), $clock, new ResponseSerializer(), \sys_get_temp_dir(), false, interimOverHttp1: $this->getName(false) !== 'testWithoutTheOptionAnHttp11ClientGetsNoInterimResponse');
         $pair = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, 0);
         self::assertIsArray($pair);
         [$client, $server] = $pair;
@@ -85,6 +85,19 @@ final class UpgradeAndInterimTest extends TestCase
             $written,
         );
         self::assertStringEndsWith("\r\n\r\npage", $written);
+    }
+
+    public function testWithoutTheOptionAnHttp11ClientGetsNoInterimResponse(): void
+    {
+        $sent = null;
+        $this->app = static function () use (&$sent): Response {
+            $sent = RunningRequest::current()?->sendInformational(103, ['Link' => '</a.css>; rel=preload']);
+
+            return new Response(200, [], 'page');
+        };
+        $written = $this->exchange("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        self::assertFalse($sent);
+        self::assertStringStartsWith('HTTP/1.1 200 OK', $written);
     }
 
     public function testAnHttp10ClientGetsNoInterimResponse(): void
