@@ -199,7 +199,7 @@ PY;
             self::assertStringContainsString('GOAWAY 11', $output, $errors);
         }
         self::assertSame('200', self::curl(['-s', '-o', '/dev/null', '-w', '%{http_code}', '--http2-prior-knowledge', self::server()->url('/after')])['out'], 'the worker serves on');
-        self::reportFigures('h2 attack', \sprintf('%s: %s; slowest request beside it %.0f ms', $attack, \trim($output), $slowest * 1000));
+        self::reportFigures('h2 attack', \sprintf('%s: %s; slowest request beside it %.0f ms', $this->dataName(), \trim($output), $slowest * 1000));
     }
 
     /** @return array<string, mixed> what the echo app saw, without what differs by connection or protocol */

@@ -55,6 +55,16 @@ final class ResponseConverter
 
     public function toSpindle(SymfonyResponse $response, SymfonyRequest $request): Response
     {
+        if ($response instanceof WebSocketResponse && ($upgrade = $response->upgrade()) !== null) {
+            // The 101 of an accepted WebSocket handshake, with what the app added to its head.
+            $headers = $upgrade->headers;
+            $cookies = \array_map('strval', $response->headers->getCookies());
+            if ($cookies !== []) {
+                $headers['Set-Cookie'] = \array_values($cookies);
+            }
+
+            return Response::upgrade($headers, $upgrade->upgrade ?? throw new \LogicException('An upgrade without its handler'));
+        }
         $isHead = $request->getRealMethod() === 'HEAD';
         // prepare() empties the body of a HEAD response; Spindle needs it for Content-Length (and sends none of it).
         $content = $isHead && !$response instanceof StreamedResponse && !$response instanceof BinaryFileResponse
