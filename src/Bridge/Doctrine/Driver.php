@@ -6,8 +6,6 @@ namespace Spindle\Bridge\Doctrine;
 
 use Doctrine\DBAL\Driver\AbstractMySQLDriver;
 use Doctrine\DBAL\Driver\PDO\Connection;
-use Doctrine\DBAL\Driver\PDO\Exception;
-use Spindle\Database\Pdo;
 
 /**
  * Doctrine DBAL driver for MySQL and MariaDB over Spindle\Database\Pdo: DBAL's own pdo_mysql
@@ -32,25 +30,9 @@ final class Driver extends AbstractMySQLDriver
      */
     public function connect(#[\SensitiveParameter] array $params): Connection
     {
-        /** @var array<int|string, mixed> $options */
-        $options = $params['driverOptions'] ?? [];
-        if (!empty($params['persistent'])) {
-            $options[\PDO::ATTR_PERSISTENT] = true;
-        }
+        $attributes = PdoParameters::attributes($params);
 
-        foreach (['user', 'password'] as $key) {
-            if (isset($params[$key]) && !\is_string($params[$key])) {
-                throw InvalidConfiguration::notAStringOrNull($key, $params[$key]);
-            }
-        }
-
-        try {
-            $pdo = new Pdo(self::dsn($params), $params['user'] ?? '', $params['password'] ?? '', $options);
-        } catch (\PDOException $exception) {
-            throw Exception::new($exception);
-        }
-
-        return new Connection($pdo);
+        return new Connection(PdoParameters::open(self::dsn($params), $params, $attributes));
     }
 
     /**
@@ -60,18 +42,6 @@ final class Driver extends AbstractMySQLDriver
      */
     public static function dsn(array $params): string
     {
-        $dsn = 'mysql:';
-        foreach (['host', 'port', 'dbname', 'unix_socket', 'charset'] as $key) {
-            $value = $params[$key] ?? null;
-            if ($value === null || ($key === 'host' && $value === '')) {
-                continue;
-            }
-            if (!\is_scalar($value)) {
-                throw InvalidConfiguration::notAScalar($key, $value);
-            }
-            $dsn .= $key . '=' . $value . ';';
-        }
-
-        return $dsn;
+        return PdoParameters::dsn('mysql:', $params, ['host', 'port', 'dbname', 'unix_socket', 'charset'], ['host']);
     }
 }

@@ -6,7 +6,6 @@ namespace Spindle\Bridge\Doctrine;
 
 use Doctrine\DBAL\Driver\AbstractPostgreSQLDriver;
 use Doctrine\DBAL\Driver\PDO\Connection;
-use Doctrine\DBAL\Driver\PDO\Exception;
 use Spindle\Database\Pdo;
 
 /**
@@ -34,22 +33,8 @@ final class PgsqlDriver extends AbstractPostgreSQLDriver
      */
     public function connect(#[\SensitiveParameter] array $params): Connection
     {
-        /** @var array<int|string, mixed> $options */
-        $options = $params['driverOptions'] ?? [];
-        if (!empty($params['persistent'])) {
-            $options[\PDO::ATTR_PERSISTENT] = true;
-        }
-        foreach (['user', 'password'] as $key) {
-            if (isset($params[$key]) && !\is_string($params[$key])) {
-                throw InvalidConfiguration::notAStringOrNull($key, $params[$key]);
-            }
-        }
-
-        try {
-            $pdo = new Pdo(self::dsn($params), $params['user'] ?? '', $params['password'] ?? '', $options);
-        } catch (\PDOException $exception) {
-            throw Exception::new($exception);
-        }
+        $options = PdoParameters::attributes($params);
+        $pdo = PdoParameters::open(self::dsn($params), $params, $options);
         if (!isset($options[Pdo::PGSQL_ATTR_DISABLE_PREPARES]) || $options[Pdo::PGSQL_ATTR_DISABLE_PREPARES] === true) {
             $pdo->setAttribute(Pdo::PGSQL_ATTR_DISABLE_PREPARES, true);
         }
@@ -73,18 +58,12 @@ final class PgsqlDriver extends AbstractPostgreSQLDriver
         if (!isset($params['dbname']) && \interface_exists('Doctrine\DBAL\Driver\ServerInfoAwareConnection')) {
             $params['dbname'] = $params['default_dbname'] ?? 'postgres';
         }
-        $dsn = 'pgsql:';
-        foreach (['host', 'port', 'dbname', 'sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'sslcrl', 'application_name', 'gssencmode'] as $key) {
-            $value = $params[$key] ?? null;
-            if ($value === null || ($value === '' && ($key === 'host' || $key === 'port'))) {
-                continue;
-            }
-            if (!\is_scalar($value)) {
-                throw InvalidConfiguration::notAScalar($key, $value);
-            }
-            $dsn .= $key . '=' . $value . ';';
-        }
 
-        return $dsn;
+        return PdoParameters::dsn(
+            'pgsql:',
+            $params,
+            ['host', 'port', 'dbname', 'sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'sslcrl', 'application_name', 'gssencmode'],
+            ['host', 'port'],
+        );
     }
 }

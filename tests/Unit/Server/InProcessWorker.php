@@ -26,6 +26,8 @@ final class InProcessWorker
     public readonly Worker $worker;
     private readonly float $startedAt;
     private string $partial = '';
+    /** @var list<array{string, int, Awaited}> message type, count, who waits for that many */
+    private array $awaited = [];
 
     /** @param resource $masterEnd */
     private function __construct(ServerOptions $options, private readonly mixed $masterEnd)
@@ -115,12 +117,37 @@ final class InProcessWorker
             \assert(\is_array($message));
             $this->messages[] = [$now, $message, $line];
         }
+        foreach ($this->awaited as $i => [$type, $count, $awaited]) {
+            if (\count($this->ofTypeCollected($type)) >= $count) {
+                unset($this->awaited[$i]);
+                $awaited->happen();
+            }
+        }
+    }
+
+    /**
+     * Waits until the worker has sent $count messages of $type (read as they arrive), at most
+     * $timeout seconds (then throws).
+     */
+    public function waitForMessages(string $type, int $count, float $timeout): void
+    {
+        $awaited = new Awaited(\sprintf('%d "%s" messages from the worker', $count, $type));
+        $this->awaited[] = [$type, $count, $awaited];
+        $this->collect();
+        $awaited->wait($timeout);
     }
 
     /** @return list<array<string, mixed>> the messages of $type, in order */
     public function ofType(string $type): array
     {
         $this->collect();
+
+        return $this->ofTypeCollected($type);
+    }
+
+    /** @return list<array<string, mixed>> */
+    private function ofTypeCollected(string $type): array
+    {
         $found = [];
         foreach ($this->messages as [, $message]) {
             if (($message['type'] ?? null) === $type) {

@@ -80,15 +80,17 @@ final class RequestTimeoutTest extends TestCase
     public function testALateResumeOfTheCancelledWaitIsHarmless(): void
     {
         $events = [];
-        $app = static function (Request $request) use (&$events): string {
+        $resumedLate = new Awaited('the late resume');
+        $app = static function (Request $request) use (&$events, $resumedLate): string {
             if ($request->path !== '/stale') {
                 return 'fast';
             }
             // Whoever was to wake this request still does so, after it was cancelled.
             $suspension = EventLoop::getSuspension();
-            EventLoop::delay(0.9, static function () use ($suspension, &$events): void {
+            EventLoop::delay(0.9, static function () use ($suspension, &$events, $resumedLate): void {
                 $suspension->resume('late');
                 $events[] = 'resumed late';
+                $resumedLate->happen();
             });
             try {
                 $events[] = 'got ' . $suspension->suspend();
@@ -102,11 +104,11 @@ final class RequestTimeoutTest extends TestCase
             return 'too late';
         };
         $statuses = [];
-        InProcessWorker::run(new ServerOptions('app.php', requestTimeout: 0.2), $app, static function (int $port) use (&$statuses): void {
+        InProcessWorker::run(new ServerOptions('app.php', requestTimeout: 0.2), $app, static function (int $port) use (&$statuses, $resumedLate): void {
             $client = LoopClient::connect($port);
             $client->get('/stale');
             $statuses[] = $client->readResponse()?->status;
-            InProcessWorker::sleep(1.0);
+            $resumedLate->wait();
             $other = LoopClient::connect($port);
             $other->get('/fast');
             $statuses[] = $other->readResponse()?->status;
@@ -150,9 +152,11 @@ final class RequestTimeoutTest extends TestCase
     public function testARequestWaitingForAConcurrencySlotTimesOutWithoutLosingTheSlot(): void
     {
         $ran = [];
-        $app = static function (Request $request) use (&$ran): string {
+        $holding = new Awaited('/hold to start');
+        $app = static function (Request $request) use (&$ran, $holding): string {
             $ran[] = $request->path;
             if ($request->path === '/hold') {
+                $holding->happen();
                 // Answered 504 at its timeout, but it keeps its slot until 0.6 s (the wait is
                 // shielded from the cancellation): the queued request times out still waiting.
                 \Spindle\context()?->shield(static fn () => delay(0.6));
@@ -161,10 +165,11 @@ final class RequestTimeoutTest extends TestCase
             return 'ok';
         };
         $statuses = [];
-        InProcessWorker::run(new ServerOptions('app.php', concurrency: 1, requestTimeout: 0.3), $app, static function (int $port) use (&$statuses): void {
+        InProcessWorker::run(new ServerOptions('app.php', concurrency: 1, requestTimeout: 0.3), $app, static function (int $port) use (&$statuses, $holding): void {
             $holder = LoopClient::connect($port);
             $holder->get('/hold');
-            InProcessWorker::sleep(0.05);
+            // /queued arrives while /hold has the only slot.
+            $holding->wait();
             $waiter = LoopClient::connect($port);
             $waiter->get('/queued');
             $statuses[] = $holder->readResponse()?->status;

@@ -17,13 +17,17 @@ use function Spindle\delay;
 /** The worker's side of the channel to the master: ready, reports, retire, boot-error, master gone. */
 final class WorkerChannelTest extends TestCase
 {
-    /** The app most tests serve: /sleep?s= waits, /spin?s= computes without yielding, anything else answers at once. */
-    private static function app(): \Closure
+    /**
+     * The app most tests serve: /sleep?s= waits (and makes $sleeping happen as it starts), /spin?s=
+     * computes without yielding, anything else answers at once.
+     */
+    private static function app(?Awaited $sleeping = null): \Closure
     {
-        return static function (Request $request): string {
+        return static function (Request $request) use ($sleeping): string {
             \parse_str($request->query, $query);
             $seconds = \is_numeric($query['s'] ?? null) ? (float) $query['s'] : 0.0;
             if ($request->path === '/sleep') {
+                $sleeping?->happen();
                 delay($seconds);
             } elseif ($request->path === '/spin') {
                 $until = \microtime(true) + $seconds;
@@ -39,20 +43,19 @@ final class WorkerChannelTest extends TestCase
     public function testReadyThenAReportEverySecondWithCountersAndLag(): void
     {
         $responses = [];
-        $worker = InProcessWorker::run(new ServerOptions('app.php'), self::app(), static function (int $port, InProcessWorker $worker) use (&$responses): void {
+        $sleeping = new Awaited('/sleep to start');
+        $worker = InProcessWorker::run(new ServerOptions('app.php'), self::app($sleeping), static function (int $port, InProcessWorker $worker) use (&$responses, $sleeping): void {
             $sleeper = LoopClient::connect($port);
             $sleeper->get('/sleep?s=1.6');
-            InProcessWorker::sleep(0.2);
+            // /spin holds the loop while /sleep is in flight.
+            $sleeping->wait();
             $spinner = LoopClient::connect($port);
             $spinner->get('/spin?s=0.3');
             $responses[] = $spinner->readResponse()?->body;
             $spinner->close();
             $responses[] = $sleeper->readResponse(3.0)?->body;
             // Until the second report (the worker sends one a second), however busy the machine.
-            for ($waited = 0; \count($worker->ofType('report')) < 2 && $waited < 80; ++$waited) {
-                InProcessWorker::sleep(0.05);
-                $worker->collect();
-            }
+            $worker->waitForMessages('report', 2, 6.0);
         }, 10.0);
 
         self::assertSame(['done /spin', 'done /sleep'], $responses);
@@ -163,13 +166,17 @@ final class WorkerChannelTest extends TestCase
         $late = null;
         $refused = false;
         $started = \microtime(true);
-        $worker = InProcessWorker::run(new ServerOptions('app.php'), self::app(), static function (int $port) use (&$late, &$refused): void {
+        $sleeping = new Awaited('/sleep to start');
+        $worker = InProcessWorker::run(new ServerOptions('app.php'), self::app($sleeping), static function (int $port, InProcessWorker $worker) use (&$late, &$refused, $sleeping): void {
             $client = LoopClient::connect($port);
             $client->get('/sleep?s=0.4');
-            InProcessWorker::sleep(0.1);
+            // The request is in flight when the master goes.
+            $sleeping->wait();
+            $gone = $worker->logger->awaited('warning', 'The master process is gone: stopping');
             // The harness closes the master's end when this script returns: read on in another fiber.
-            EventLoop::queue(static function () use ($client, $port, &$late, &$refused): void {
-                InProcessWorker::sleep(0.1);
+            EventLoop::queue(static function () use ($client, $port, $gone, &$late, &$refused): void {
+                // The worker saw the master go (and stopped accepting at once).
+                $gone->wait();
                 try {
                     LoopClient::connect($port);
                 } catch (\RuntimeException) {
@@ -210,15 +217,17 @@ final class WorkerChannelTest extends TestCase
         [$workerEnd, $masterEnd] = self::pair();
         $channel = new ChannelToMaster($workerEnd);
         $gone = false;
-        $channel->onClosed(static function () use (&$gone): void {
+        // The watcher does not keep the loop alive: this referenced timer does, until the
+        // channel sees the end (at most 5 s).
+        $deadline = EventLoop::delay(5.0, static fn () => null);
+        $channel->onClosed(static function () use (&$gone, $deadline): void {
             $gone = true;
+            EventLoop::cancel($deadline);
         });
-        EventLoop::delay(0.05, static function () use ($masterEnd): void {
+        EventLoop::queue(static function () use ($masterEnd): void {
             \fwrite($masterEnd, "ignored\n");
             \fclose($masterEnd);
         });
-        // The watcher does not keep the loop alive: this referenced timer does.
-        EventLoop::delay(0.2, static fn () => null);
         EventLoop::run();
 
         self::assertTrue($gone);

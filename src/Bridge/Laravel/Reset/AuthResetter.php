@@ -13,20 +13,18 @@ use Illuminate\Foundation\Application;
  */
 final class AuthResetter implements Resetter
 {
-    private readonly ?AuthManager $booted;
+    /** @var BootedService<AuthManager> */
+    private readonly BootedService $auth;
 
     public function __construct(private readonly Application $app)
     {
-        $this->booted = BootedService::of($app, 'auth', AuthManager::class);
+        $this->auth = BootedService::of($app, 'auth', AuthManager::class);
     }
 
     public function reset(): void
     {
-        if ($this->booted === null && !$this->app->resolved('auth')) {
-            return;
-        }
-        $auth = $this->booted ?? $this->app->make('auth');
-        if ($auth instanceof AuthManager) {
+        $auth = $this->auth->current();
+        if ($auth !== null) {
             $auth->forgetGuards();
             // Guards resolved through the manager's default (Auth::user()) are cached as 'auth.driver' by some apps.
             $this->app->forgetInstance('auth.driver');

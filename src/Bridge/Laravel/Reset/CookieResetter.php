@@ -10,21 +10,16 @@ use Illuminate\Foundation\Application;
 /** Forgets cookies queued with `Cookie::queue()` that no response took (an exception, a route without the middleware). */
 final class CookieResetter implements Resetter
 {
-    private readonly ?CookieJar $booted;
+    /** @var BootedService<CookieJar> */
+    private readonly BootedService $cookie;
 
     public function __construct(private readonly Application $app)
     {
-        $this->booted = BootedService::of($app, 'cookie', CookieJar::class);
+        $this->cookie = BootedService::of($app, 'cookie', CookieJar::class);
     }
 
     public function reset(): void
     {
-        if ($this->booted === null && !$this->app->resolved('cookie')) {
-            return;
-        }
-        $jar = $this->booted ?? $this->app->make('cookie');
-        if ($jar instanceof CookieJar) {
-            $jar->flushQueuedCookies();
-        }
+        $this->cookie->current()?->flushQueuedCookies();
     }
 }

@@ -17,28 +17,26 @@ final class LocaleResetter implements Resetter
     private readonly string $locale;
     private readonly string $fallback;
     private readonly string $carbonLocale;
-    private readonly ?Translator $booted;
+    /** @var BootedService<Translator> */
+    private readonly BootedService $translator;
 
     public function __construct(private readonly Application $app)
     {
         $this->locale = $app->getLocale();
-        $this->booted = BootedService::of($app, 'translator', Translator::class);
-        $translator = $this->booted ?? ($app->resolved('translator') ? $app->make('translator') : null);
-        $this->fallback = $translator instanceof Translator ? $translator->getFallback() : $this->locale;
+        $this->translator = BootedService::of($app, 'translator', Translator::class);
+        $this->fallback = $this->translator->current()?->getFallback() ?? $this->locale;
         $this->carbonLocale = Carbon::getLocale();
     }
 
     public function reset(): void
     {
-        if ($this->booted !== null || $this->app->resolved('translator')) {
-            $translator = $this->booted ?? $this->app->make('translator');
-            if ($translator instanceof Translator) {
-                if ($translator->getLocale() !== $this->locale) {
-                    $translator->setLocale($this->locale);
-                }
-                if ($translator->getFallback() !== $this->fallback) {
-                    $translator->setFallback($this->fallback);
-                }
+        $translator = $this->translator->current();
+        if ($translator !== null) {
+            if ($translator->getLocale() !== $this->locale) {
+                $translator->setLocale($this->locale);
+            }
+            if ($translator->getFallback() !== $this->fallback) {
+                $translator->setFallback($this->fallback);
             }
         }
         if (Carbon::getLocale() !== $this->carbonLocale) {

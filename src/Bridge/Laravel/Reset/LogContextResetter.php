@@ -14,20 +14,18 @@ use Illuminate\Log\LogManager;
  */
 final class LogContextResetter implements Resetter
 {
-    private readonly ?LogManager $booted;
+    /** @var BootedService<LogManager> */
+    private readonly BootedService $log;
 
     public function __construct(private readonly Application $app)
     {
-        $this->booted = BootedService::of($app, 'log', LogManager::class);
+        $this->log = BootedService::of($app, 'log', LogManager::class);
     }
 
     public function reset(): void
     {
-        if ($this->booted === null && !$this->app->resolved('log')) {
-            return;
-        }
-        $manager = $this->booted ?? $this->app->make('log');
-        if (!$manager instanceof LogManager) {
+        $manager = $this->log->current();
+        if ($manager === null) {
             return;
         }
         if (\method_exists($manager, 'flushSharedContext')) {

@@ -27,8 +27,10 @@ final class SessionResetter implements Resetter
     private string $freshId = '';
     private string $freshName = '';
     private ?object $freshHandler = null;
-    private readonly ?SessionManager $bootedManager;
-    private readonly ?Redirector $bootedRedirect;
+    /** @var BootedService<SessionManager> */
+    private readonly BootedService $manager;
+    /** @var BootedService<Redirector> */
+    private readonly BootedService $redirect;
     /** @var \Closure(Redirector): mixed the redirector's store (bound once, not per request) */
     private readonly \Closure $redirectSession;
 
@@ -37,17 +39,17 @@ final class SessionResetter implements Resetter
         $redirectSession = \Closure::bind(static fn (Redirector $redirect): mixed => $redirect->session, null, Redirector::class);
         \assert($redirectSession !== null);
         $this->redirectSession = $redirectSession;
-        $this->bootedManager = BootedService::of($app, 'session', SessionManager::class);
-        $this->bootedRedirect = BootedService::of($app, 'redirect', Redirector::class);
+        $this->manager = BootedService::of($app, 'session', SessionManager::class);
+        $this->redirect = BootedService::of($app, 'redirect', Redirector::class);
     }
 
     public function reset(): void
     {
-        if ($this->bootedManager === null && !$this->app->resolved('session')) {
+        if (!$this->manager->isResolved()) {
             return;
         }
-        $manager = $this->bootedManager ?? $this->app->make('session');
-        $redirect = $this->bootedRedirect ?? ($this->app->resolved('redirect') ? $this->app->make('redirect') : null);
+        $manager = $this->manager->booted ?? $this->app->make('session');
+        $redirect = $this->redirect->booted ?? ($this->app->resolved('redirect') ? $this->app->make('redirect') : null);
         if ($manager instanceof SessionManager && $this->untouched($manager, $redirect)) {
             $this->app->forgetInstance('session.store');
 

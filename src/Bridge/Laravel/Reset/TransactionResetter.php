@@ -15,22 +15,20 @@ use Psr\Log\LoggerInterface;
  */
 final class TransactionResetter implements Resetter
 {
-    private readonly ?DatabaseManager $booted;
+    /** @var BootedService<DatabaseManager> */
+    private readonly BootedService $db;
 
     public function __construct(
         private readonly Application $app,
         private readonly LoggerInterface $logger,
     ) {
-        $this->booted = BootedService::of($app, 'db', DatabaseManager::class);
+        $this->db = BootedService::of($app, 'db', DatabaseManager::class);
     }
 
     public function reset(): void
     {
-        if ($this->booted === null && !$this->app->resolved('db')) {
-            return;
-        }
-        $db = $this->booted ?? $this->app->make('db');
-        if (!$db instanceof DatabaseManager) {
+        $db = $this->db->current();
+        if ($db === null) {
             return;
         }
         foreach ($db->getConnections() as $name => $connection) {

@@ -20,7 +20,8 @@ final class ValidatorResetter implements Resetter
     private readonly ?array $snapshot;
     /** @var \Closure(Factory): array<string, mixed> bound once, not per request */
     private readonly \Closure $read;
-    private readonly ?Factory $booted;
+    /** @var BootedService<Factory> */
+    private readonly BootedService $validator;
 
     public function __construct(private readonly Application $app)
     {
@@ -34,14 +35,14 @@ final class ValidatorResetter implements Resetter
         }, null, Factory::class);
         \assert($read !== null);
         $this->read = $read;
-        $this->booted = BootedService::of($app, 'validator', Factory::class);
-        $factory = $this->booted ?? ($app->resolved('validator') ? $app->make('validator') : null);
-        $this->snapshot = $factory instanceof Factory ? $read($factory) : null;
+        $this->validator = BootedService::of($app, 'validator', Factory::class);
+        $factory = $this->validator->current();
+        $this->snapshot = $factory === null ? null : $read($factory);
     }
 
     public function reset(): void
     {
-        if ($this->booted === null && !$this->app->resolved('validator')) {
+        if (!$this->validator->isResolved()) {
             return;
         }
         if ($this->snapshot === null) {
@@ -49,8 +50,8 @@ final class ValidatorResetter implements Resetter
 
             return;
         }
-        $factory = $this->booted ?? $this->app->make('validator');
-        if (!$factory instanceof Factory || ($this->read)($factory) === $this->snapshot) {
+        $factory = $this->validator->current();
+        if ($factory === null || ($this->read)($factory) === $this->snapshot) {
             return;
         }
         $snapshot = $this->snapshot;

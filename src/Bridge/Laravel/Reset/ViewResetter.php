@@ -19,7 +19,8 @@ final class ViewResetter implements Resetter
     private bool $captured = false;
     /** @var \Closure(Factory, array<string, mixed>): void bound once: a Closure::call() per request costs about seven times as much */
     private readonly \Closure $writeShared;
-    private readonly ?Factory $booted;
+    /** @var BootedService<Factory> */
+    private readonly BootedService $view;
 
     public function __construct(private readonly Application $app)
     {
@@ -28,7 +29,7 @@ final class ViewResetter implements Resetter
         }, null, Factory::class);
         \assert($writeShared !== null);
         $this->writeShared = $writeShared;
-        $this->booted = BootedService::of($app, 'view', Factory::class);
+        $this->view = BootedService::of($app, 'view', Factory::class);
         if ($app->resolved('view')) {
             $this->capture();
         }
@@ -36,11 +37,8 @@ final class ViewResetter implements Resetter
 
     public function reset(): void
     {
-        if ($this->booted === null && !$this->app->resolved('view')) {
-            return;
-        }
-        $view = $this->booted ?? $this->app->make('view');
-        if (!$view instanceof Factory) {
+        $view = $this->view->current();
+        if ($view === null) {
             return;
         }
         if (!$this->captured) {

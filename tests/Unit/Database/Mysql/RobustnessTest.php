@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Database\Mysql;
 
 use PHPUnit\Framework\TestCase;
+use Random\Engine\Mt19937;
+use Random\Randomizer;
 use Spindle\Database\Mysql\ConnectionConfig;
 use Spindle\Database\Mysql\MysqlException;
 use Spindle\Database\Mysql\PreparedStatement;
@@ -207,7 +209,7 @@ final class RobustnessTest extends TestCase
                     }
                 } elseif ($kind === 2) {
                     $at = mt_rand(4, \strlen($mutated));
-                    $mutated = substr($mutated, 0, $at) . random_bytes(mt_rand(1, 8)) . substr($mutated, $at);
+                    $mutated = substr($mutated, 0, $at) . (new Randomizer(new Mt19937(mt_rand())))->getBytes(mt_rand(1, 8)) . substr($mutated, $at);
                 } else {
                     $at = mt_rand(4, \strlen($mutated) - 1);
                     $mutated = substr($mutated, 0, $at) . substr($mutated, $at + mt_rand(1, 6));

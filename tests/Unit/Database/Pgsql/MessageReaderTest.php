@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Tests\Unit\Database\Pgsql;
 
 use PHPUnit\Framework\TestCase;
+use Random\Engine\Mt19937;
+use Random\Randomizer;
 use Spindle\Database\Pgsql\Protocol\Authentication;
 use Spindle\Database\Pgsql\Protocol\BackendKeyData;
 use Spindle\Database\Pgsql\Protocol\CommandComplete;
@@ -174,7 +176,7 @@ final class MessageReaderTest extends TestCase
 
     public function testLargeRowAcrossManyPushes(): void
     {
-        $value = random_bytes(300000);
+        $value = (new Randomizer(new Mt19937(300)))->getBytes(300000);
         $bytes = Backend::dataRow([$value, null, 'x']);
         $reader = new MessageReader();
         foreach (str_split($bytes, 8192) as $chunk) {
@@ -269,7 +271,7 @@ final class MessageReaderTest extends TestCase
                     $bytes[$at] = \chr(mt_rand(0, 255));
                 }
             } else {
-                $bytes = random_bytes(mt_rand(1, 400));
+                $bytes = (new Randomizer(new Mt19937(mt_rand())))->getBytes(mt_rand(1, 400));
             }
             $reader = new MessageReader();
             $reader->push($bytes);
