@@ -38,7 +38,10 @@ if (is_string($appDirectory) && is_file($appDirectory . '/vendor/autoload.php'))
 use Revolt\EventLoop;
 use Spindle\Http\Clock;
 use Spindle\Http\ConcurrencyLimit;
-use Spindle\Http\Connection;
+use Spindle\Http\ConnectionDriver;
+use Spindle\Http\ConnectionEvents;
+use Spindle\Http\Http1\Http1Connection;
+use Spindle\Http\Peer;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\Request;
 use Spindle\Http\RequestRunner;
@@ -86,6 +89,16 @@ $runner = new RequestRunner(
 $set = new ConnectionServices($runner, $options->limits, $logger, $clock, new ResponseSerializer(), sys_get_temp_dir(), false);
 $clients = [];
 $servers = [];
+// What a server would be told: nothing to do here (the connections live as long as the run).
+$events = new class () implements ConnectionEvents {
+    public function closed(ConnectionDriver $connection): void
+    {
+    }
+
+    public function replaced(ConnectionDriver $old, ConnectionDriver $new): void
+    {
+    }
+};
 for ($i = 0; $i < $connections; ++$i) {
     [$client, $server] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, 0);
     foreach ([$client, $server] as $socket) {
@@ -103,7 +116,7 @@ for ($i = 0; $i < $connections; ++$i) {
             }
         });
     } else {
-        $servers[] = new Connection($server, $set, static fn () => null, '127.0.0.1', 40000 + $i, '127.0.0.1', 8080);
+        $servers[] = new Http1Connection($server, $set, $events, new Peer('127.0.0.1', 40000 + $i, '127.0.0.1', 8080));
     }
 }
 $request = 'GET ' . (getenv('URL_PATH') ?: '/') . " HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n";
