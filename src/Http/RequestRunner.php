@@ -26,10 +26,11 @@ use Spindle\Loop\TaskRunner;
  */
 final class RequestRunner
 {
-    /** @var array<int, RunningRequest> the requests the timeout applies to, oldest first */
+    /**
+     * @var array<int, RunningRequest> the requests under way, oldest first (those timed out or
+     *      streaming their response stay until they end, skipped by expire())
+     */
     private array $running = [];
-    /** @var array<int, RunningRequest> every request under way (a streamed response's included) */
-    private array $underway = [];
     /** @var (\Closure(float): void)|null see wakeBy() */
     private ?\Closure $wake = null;
     private readonly ErrorResponses $errors;
@@ -83,7 +84,6 @@ final class RequestRunner
         // Every request is kept while it runs: the timeout looks at the oldest, and a request that
         // ends the process (exit(), a fatal error) is found among them (see interrupted()).
         $this->running[\spl_object_id($run)] = $run;
-        $this->underway[\spl_object_id($run)] = $run;
         $this->tasks->run($run->context, $task, $run);
     }
 
@@ -131,7 +131,9 @@ final class RequestRunner
     public function end(RunningRequest $run): void
     {
         $run->context->runDeferred($this->afterResponseFailed);
-        unset($this->running[\spl_object_id($run)], $this->underway[\spl_object_id($run)]);
+        unset($this->running[\spl_object_id($run)]);
+        // Its context pointed back at it (RunningRequest::current()): the cycle ends here.
+        $run->context->owner = null;
     }
 
     /**
@@ -142,7 +144,7 @@ final class RequestRunner
      */
     public function streaming(RunningRequest $run): void
     {
-        unset($this->running[\spl_object_id($run)]);
+        $run->streaming = true;
     }
 
     /**
@@ -159,12 +161,15 @@ final class RequestRunner
     /** When the oldest request under the timeout runs out of time (INF: none can). */
     public function nextDeadline(): float
     {
-        $id = \array_key_first($this->running);
-        if ($id === null || $this->requestTimeout <= 0) {
-            return \INF;
+        if ($this->requestTimeout > 0) {
+            foreach ($this->running as $run) {
+                if (!$run->timedOut && !$run->streaming) {
+                    return $run->startedAt + $this->requestTimeout;
+                }
+            }
         }
 
-        return $this->running[$id]->startedAt + $this->requestTimeout;
+        return \INF;
     }
 
     /** What starts the worker's tasks (connection drivers run their own through it too). */
@@ -176,7 +181,7 @@ final class RequestRunner
     /** Number of requests under way. */
     public function runningCount(): int
     {
-        return \count($this->underway);
+        return \count($this->running);
     }
 
     /** Requests the handler finished (answered or failed) so far. */
@@ -201,13 +206,14 @@ final class RequestRunner
         if ($this->requestTimeout <= 0) {
             return;
         }
-        while (($id = \array_key_first($this->running)) !== null) {
-            $run = $this->running[$id];
+        foreach ($this->running as $run) {
+            if ($run->timedOut || $run->streaming) {
+                continue;
+            }
             $elapsed = $now - $run->startedAt;
             if ($elapsed <= $this->requestTimeout) {
                 break;
             }
-            unset($this->running[$id]);
             $run->timedOut = true;
             $label = $run->context->label;
             if ($run->owner->timeOut($run)) {
@@ -230,7 +236,7 @@ final class RequestRunner
     public function interrupted(): array
     {
         $found = [];
-        foreach ($this->underway as $run) {
+        foreach ($this->running as $run) {
             if (!$run->context->isWaiting()) {
                 $found[] = $run;
             }
@@ -255,7 +261,8 @@ final class RequestRunner
             --$this->inflight;
             ++$this->requests;
         }
-        unset($this->running[\spl_object_id($run)], $this->underway[\spl_object_id($run)]);
+        unset($this->running[\spl_object_id($run)]);
+        $run->context->owner = null;
 
         return $run->owner->abandon($run, $response);
     }

@@ -20,6 +20,8 @@ final class RunningRequest
     public float $startedAt = 0.0;
     /** The request timeout answered (or cut) it and cancelled it: what it returns is dropped. */
     public bool $timedOut = false;
+    /** Its response is produced and its body streams: the request timeout no longer applies (RequestRunner::streaming()). */
+    public bool $streaming = false;
     /** The handler returned (or failed): its concurrency slot is given back, its response handed over. */
     public bool $handled = false;
 
@@ -35,9 +37,10 @@ final class RunningRequest
         public readonly bool $keepAlive,
     ) {
         $this->context = new Context($request->method . ' ' . $request->path);
-        // Weakly: the request holds its context, and a strong reference back would make a cycle
-        // that only PHP's cycle collector frees (5 nodes a request, benchmarks/http-path.php).
-        $this->context->set(self::class, \WeakReference::create($this));
+        // A cycle (the request holds its context) that RequestRunner::end() breaks: left to PHP's
+        // cycle collector it cost 5 nodes a request (benchmarks/http-path.php); a WeakReference
+        // instead cost ~600 instructions a request.
+        $this->context->owner = $this;
     }
 
     /**
@@ -46,8 +49,7 @@ final class RunningRequest
      */
     public static function current(): ?self
     {
-        $run = Loop::context()?->get(self::class);
-        $run = $run instanceof \WeakReference ? $run->get() : null;
+        $run = Loop::context()?->root()->owner;
 
         return $run instanceof self ? $run : null;
     }

@@ -35,6 +35,12 @@ final class Context
 
     /** @internal What the task changed of the process-wide state, kept while it waits (see ProcessState). */
     public ?Isolation\FiberState $isolation = null;
+    /**
+     * What this task serves, for code inside it to find (a server's request: its
+     * Http\RunningRequest). Set and cleared by the task's owner; tasks started from it reach it
+     * through root().
+     */
+    public ?object $owner = null;
 
     /** Whether the task waits in the loop now (a task that ended the process mid-run does not). */
     public function isWaiting(): bool
