@@ -7,11 +7,9 @@ namespace Spindle\Bridge\Laravel;
 use Psr\Log\LoggerInterface;
 use Spindle\Bridge\Laravel\Broadcasting\PusherConnections;
 use Spindle\Bridge\Pusher\PusherEndpoints;
-use Spindle\Bridge\Pusher\PusherServer;
 use Spindle\Bridge\WorkerEnvironment;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
-use Spindle\Loop\Loop;
 
 /**
  * Laravel Echo on the app's own port: when the app's broadcasting config has a connection Spindle
@@ -33,11 +31,12 @@ final class PusherRoutes
         if (WorkerEnvironment::value('SPINDLE_PUSHER') === '0') {
             return $handle;
         }
-        $apps = PusherConnections::apps($instance->app->make('config')->get('broadcasting.connections'));
+        $connections = $instance->app->make('config')->get('broadcasting.connections');
+        $apps = PusherConnections::apps($connections);
         if ($apps === []) {
             return $handle;
         }
-        $server = Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer($apps));
+        $server = PusherConnections::server($connections);
         $endpoints = new PusherEndpoints($server);
         $logger->info(\sprintf('Pusher protocol on /app/{key} and /apps/{id} for app id(s) %s', \implode(', ', \array_map(static fn ($app): string => $app->id, $apps))));
 

@@ -7,14 +7,13 @@ namespace Spindle\Bridge\Laravel\Broadcasting;
 use Illuminate\Broadcasting\BroadcastManager;
 use Illuminate\Contracts\Broadcasting\Broadcaster;
 use Illuminate\Contracts\Container\Container;
-use Spindle\Bridge\Pusher\PusherServer;
 use Spindle\Bridge\WorkerEnvironment;
-use Spindle\Loop\Loop;
 
 /**
- * Makes the `reverb` and `pusher` broadcasting drivers deliver in process when the worker serves
- * the connection's app (PusherRoutes made a PusherServer with its key); anywhere else (artisan, a
- * queue worker of its own, a connection to Pusher's service) they are Laravel's own.
+ * Makes the `reverb` and `pusher` broadcasting drivers deliver in process to the worker's
+ * PusherServer when the worker serves the connection (PusherConnections, and SPINDLE_PUSHER is
+ * not 0); anywhere else (artisan, a queue worker of its own, a connection to Pusher's service)
+ * they are Laravel's own.
  */
 final class BroadcastDriver
 {
@@ -26,7 +25,7 @@ final class BroadcastDriver
         $app->afterResolving(BroadcastManager::class, static function (BroadcastManager $manager): void {
             foreach (['reverb', 'pusher'] as $driver) {
                 $manager->extend($driver, static function (Container $app, array $config) use ($manager): Broadcaster {
-                    $inProcess = self::inProcess($config);
+                    $inProcess = self::inProcess($app, $config);
                     if ($inProcess !== null) {
                         return $inProcess;
                     }
@@ -42,15 +41,15 @@ final class BroadcastDriver
     }
 
     /** @param array<mixed> $config */
-    private static function inProcess(array $config): ?InProcessBroadcaster
+    private static function inProcess(Container $container, array $config): ?InProcessBroadcaster
     {
-        if (!WorkerEnvironment::inWorker() || !PusherConnections::isServed($config)) {
+        if (!WorkerEnvironment::inWorker() || WorkerEnvironment::value('SPINDLE_PUSHER') === '0' || !PusherConnections::isServed($config)) {
             return null;
         }
-        $server = Loop::driver()->findService(PusherServer::class);
+        $server = PusherConnections::server($container->make('config')->get('broadcasting.connections'));
         $key = $config['key'] ?? null;
-        $app = $server !== null && (\is_string($key) || \is_int($key)) ? $server->appByKey((string) $key) : null;
+        $app = \is_string($key) || \is_int($key) ? $server->appByKey((string) $key) : null;
 
-        return $server !== null && $app !== null ? new InProcessBroadcaster($server, $app) : null;
+        return $app !== null ? new InProcessBroadcaster($server, $app) : null;
     }
 }

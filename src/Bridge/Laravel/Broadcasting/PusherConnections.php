@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel\Broadcasting;
 
 use Spindle\Bridge\Pusher\PusherApp;
+use Spindle\Bridge\Pusher\PusherServer;
+use Spindle\Loop\Loop;
 
 /**
  * The broadcasting connections of a Laravel app that Spindle serves itself: every `reverb`
@@ -28,6 +30,16 @@ final class PusherConnections
         }
 
         return \array_values($apps);
+    }
+
+    /**
+     * The worker's PusherServer for these connections, made on first use (by the routes in
+     * front of the app or by the broadcaster, whichever comes first: every instance of the app
+     * has the same config).
+     */
+    public static function server(mixed $connections): PusherServer
+    {
+        return Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer(self::apps($connections)));
     }
 
     /** @param array<mixed> $config one broadcasting connection */
