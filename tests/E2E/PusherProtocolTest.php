@@ -205,22 +205,45 @@ final class PusherProtocolTest extends E2ETestCase
         $bob2->close();
     }
 
-    public function testOverTheConnectionLimitIs4004AndOverLongMessagesClose(): void
+    public function testSilentClientsConnectionLimitAndOverLongMessages(): void
     {
-        $server = ServerProcess::startThrough(['env', 'PUSHER_MAX_CONNECTIONS=1'], __DIR__ . '/../fixtures/apps/pusher.php', ['--workers=1']);
+        $server = ServerProcess::startThrough(['env', 'PUSHER_MAX_CONNECTIONS=2', 'PUSHER_ACTIVITY_TIMEOUT=1'], __DIR__ . '/../fixtures/apps/pusher.php', ['--workers=1']);
         try {
-            $first = PusherTestClient::connect($server->port());
-            $first->established();
-            $second = PusherTestClient::connect($server->port());
-            self::assertSame(['event' => 'pusher:error', 'data' => '{"code":4004,"message":"Application is over connection quota"}'], $second->next());
-            self::assertSame(4004, $second->waitForClose());
+            // Two connections fill the app's quota: a third gets 4004.
+            $silent = PusherTestClient::connect($server->port());
+            $answering = PusherTestClient::connect($server->port());
+            self::assertStringContainsString('"activity_timeout":1', (string) ($silent->next()['data'] ?? ''));
+            $answering->established();
+            $over = PusherTestClient::connect($server->port());
+            self::assertSame(['event' => 'pusher:error', 'data' => '{"code":4004,"message":"Application is over connection quota"}'], $over->next());
+            self::assertSame(4004, $over->waitForClose());
+
+            // A silent client is pinged after activity_timeout; one that answers stays, one that
+            // does not is closed with 4201 after the pong timeout.
+            self::assertSame(['event' => 'pusher:ping'], $answering->next());
+            $answering->send(['event' => 'pusher:pong']);
+            self::assertSame(['event' => 'pusher:ping'], $silent->next());
+            self::assertSame(['event' => 'pusher:error', 'data' => '{"code":4201,"message":"Pong reply not received"}'], $silent->next());
+            self::assertSame(4201, $silent->waitForClose());
+            self::assertNull($answering->closeCode);
+            $silent->close();
+
             // Messages past 10,000 bytes end the connection (1009).
-            $first->sendRaw(\str_repeat('x', 10_001));
-            self::assertSame(1009, $first->waitForClose());
-            // Its place is free again.
-            $third = PusherTestClient::connect($server->port());
-            $third->established();
-            $third->close();
+            $answering->sendRaw(\str_repeat('x', 10_001));
+            while (($frame = $answering->next()) !== null) {
+                self::assertSame('pusher:ping', $frame['event'] ?? null);
+            }
+            self::assertSame(1009, $answering->waitForClose());
+            $answering->close();
+
+            // Their places are free again, once the server has seen them go.
+            $deadline = \microtime(true) + 5.0;
+            do {
+                $again = PusherTestClient::connect($server->port());
+                $frame = $again->next();
+                $again->close();
+            } while (($frame['event'] ?? null) !== 'pusher:connection_established' && \microtime(true) < $deadline);
+            self::assertSame('pusher:connection_established', $frame['event'] ?? null);
         } finally {
             $server->stop();
         }

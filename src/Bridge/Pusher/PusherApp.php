@@ -21,12 +21,14 @@ final class PusherApp
         public readonly int $maxConnections = 0,
         /** Client events (client-*) per connection and second before 4301 (0: no limit). */
         public readonly int $clientEventsPerSecond = 10,
+        /** Seconds a client has to answer the server's pusher:ping before it is closed with 4201. */
+        public readonly int $pongTimeout = 30,
     ) {
         if ($id === '' || $key === '' || $secret === '') {
             throw new \InvalidArgumentException('A Pusher app needs an id, a key and a secret');
         }
-        if ($activityTimeout < 1 || $maxConnections < 0 || $clientEventsPerSecond < 0) {
-            throw new \InvalidArgumentException('A Pusher app\'s activity timeout is at least 1 second, its limits 0 or more');
+        if ($activityTimeout < 1 || $pongTimeout < 1 || $maxConnections < 0 || $clientEventsPerSecond < 0) {
+            throw new \InvalidArgumentException('A Pusher app\'s activity and pong timeouts are at least 1 second, its limits 0 or more');
         }
     }
 }

@@ -13,7 +13,8 @@ use Spindle\Http\WebSocket\WebSocketHandler;
  * for public, private (`private-`, `private-encrypted-`: the server only relays what it cannot
  * read) and presence (`presence-`) channels, the auth of private and presence channels checked
  * against the app's secret, client events (`client-*`) on private and presence channels relayed
- * to the other subscribers, pusher:ping answered with pusher:pong. Errors are pusher:error events
+ * to the other subscribers, pusher:ping answered with pusher:pong, silent clients pinged and
+ * dropped with 4201 when they do not answer (ActivityMonitor). Errors are pusher:error events
  * with the codes pusher-js acts on (ErrorCode); those that end the connection close it with the
  * same code.
  */
@@ -47,6 +48,7 @@ final class PusherHandler implements WebSocketHandler
         $socket->attributes[self::APP] = $app;
         $socket->attributes[self::SOCKET_ID] = $socketId;
         $socket->attributes[self::CHANNELS] = [];
+        $this->server->activity->watch($socket, $app);
         $socket->send(Frames::event('pusher:connection_established', ['socket_id' => $socketId, 'activity_timeout' => $app->activityTimeout]));
     }
 
@@ -56,6 +58,7 @@ final class PusherHandler implements WebSocketHandler
         if (!$app instanceof PusherApp) {
             return;
         }
+        $this->server->activity->heard($socket);
         try {
             $frame = \json_decode($message, true, 32, \JSON_THROW_ON_ERROR);
         } catch (\JsonException) {
@@ -91,6 +94,7 @@ final class PusherHandler implements WebSocketHandler
             $this->unsubscribe($socket, $app, $channel);
         }
         unset($socket->attributes[self::APP]);
+        $this->server->activity->forget($socket);
         $this->server->closed($app);
     }
 

@@ -19,10 +19,13 @@ final class PusherServer
     private array $channels = [];
     /** @var array<string, int> app id => open connections */
     private array $connections = [];
+    /** Pings silent connections and closes those that do not answer. */
+    public readonly ActivityMonitor $activity;
 
     /** @param list<PusherApp> $apps */
     public function __construct(array $apps)
     {
+        $this->activity = new ActivityMonitor();
         foreach ($apps as $app) {
             $this->byKey[$app->key] = $app;
             $this->byId[$app->id] = $app;
