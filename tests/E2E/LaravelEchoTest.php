@@ -86,14 +86,15 @@ final class LaravelEchoTest extends E2ETestCase
 
             // broadcast() from a request: in process, to the public and the private channel.
             self::assertSame('InProcessBroadcaster', self::curl(['-s', $server->url('/broadcast?message=first&order=1')])['out']);
-            $events = $this->until(static fn (array $line): bool => isset($line['event']), [], 2);
+            $events = $this->until(static fn (array $line): bool => isset($line['event']), [], 3);
             self::assertEqualsCanonicalizing([
                 ['who' => 'ann', 'channel' => 'news', 'event' => ['message' => 'first', 'orderId' => 1]],
+                ['who' => 'bob', 'channel' => 'news', 'event' => ['message' => 'first', 'orderId' => 1]],
                 ['who' => 'ann', 'channel' => 'private-orders.1', 'event' => ['message' => 'first', 'orderId' => 1]],
             ], $events);
-            // Another order's private channel: Ann gets the public copy only.
-            self::curl(['-s', $server->url('/broadcast?message=second&order=2')]);
-            self::assertSame([['who' => 'ann', 'channel' => 'news', 'event' => ['message' => 'second', 'orderId' => 2]]], $this->until(static fn (array $line): bool => isset($line['event'])));
+            // Another order's private channel, toOthers() with Ann's socket id: only Bob's public copy.
+            self::curl(['-s', '-H', 'X-Socket-ID: ' . $ready['ann'], $server->url('/broadcast?message=second&order=2&others=1')]);
+            self::assertSame([['who' => 'bob', 'channel' => 'news', 'event' => ['message' => 'second', 'orderId' => 2]]], $this->until(static fn (array $line): bool => isset($line['event'])));
 
             // The HTTP API, signed with the app's secret, for senders outside the process.
             $body = \json_encode(['name' => 'App\\Events\\FixtureBroadcast', 'channels' => ['news'], 'data' => '{"message":"api","orderId":0}'], \JSON_THROW_ON_ERROR);
@@ -101,7 +102,10 @@ final class LaravelEchoTest extends E2ETestCase
             $query = RequestSignature::signedQuery($app, 'POST', $path, $body, \time());
             $answer = self::curl(['-s', '-H', 'Content-Type: application/json', '--data-binary', $body, $server->url($path . '?' . \http_build_query($query))]);
             self::assertSame('{}', $answer['out']);
-            self::assertSame([['who' => 'ann', 'channel' => 'news', 'event' => ['message' => 'api', 'orderId' => 0]]], $this->until(static fn (array $line): bool => isset($line['event'])));
+            self::assertEqualsCanonicalizing([
+                ['who' => 'ann', 'channel' => 'news', 'event' => ['message' => 'api', 'orderId' => 0]],
+                ['who' => 'bob', 'channel' => 'news', 'event' => ['message' => 'api', 'orderId' => 0]],
+            ], $this->until(static fn (array $line): bool => isset($line['event']), [], 2));
 
             // Ann leaves the room: Bob sees her go.
             \fwrite($this->pipes[0], "leave\n");
