@@ -31,12 +31,13 @@ final class PusherRoutes
         if (WorkerEnvironment::value('SPINDLE_PUSHER') === '0') {
             return $handle;
         }
-        $connections = $instance->app->make('config')->get('broadcasting.connections');
+        $config = $instance->app->make('config');
+        $connections = $config->get('broadcasting.connections');
         $apps = PusherConnections::apps($connections);
         if ($apps === []) {
             return $handle;
         }
-        $server = PusherConnections::server($connections);
+        $server = PusherConnections::server($connections, $config->get('reverb.apps.apps'));
         $endpoints = new PusherEndpoints($server);
         $logger->info(\sprintf('Pusher protocol on /app/{key} and /apps/{id} for app id(s) %s', \implode(', ', \array_map(static fn ($app): string => $app->id, $apps))));
 

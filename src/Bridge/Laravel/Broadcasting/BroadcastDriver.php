@@ -46,7 +46,8 @@ final class BroadcastDriver
         if (!WorkerEnvironment::inWorker() || WorkerEnvironment::value('SPINDLE_PUSHER') === '0' || !PusherConnections::isServed($config)) {
             return null;
         }
-        $server = PusherConnections::server($container->make('config')->get('broadcasting.connections'));
+        $repository = $container->make('config');
+        $server = PusherConnections::server($repository->get('broadcasting.connections'), $repository->get('reverb.apps.apps'));
         $key = $config['key'] ?? null;
         $app = \is_string($key) || \is_int($key) ? $server->appByKey((string) $key) : null;
 

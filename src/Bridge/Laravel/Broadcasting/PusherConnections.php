@@ -12,21 +12,39 @@ use Spindle\Loop\Loop;
  * The broadcasting connections of a Laravel app that Spindle serves itself: every `reverb`
  * connection, and every `pusher` connection whose host is not Pusher's own service (*.pusher.com,
  * *.pusherapp.com), that has a key, a secret and an app_id. SPINDLE_PUSHER=0 turns this off.
+ * When the app also has Reverb's config/reverb.php, the entry of `reverb.apps.apps` with the same
+ * key gives its `activity_timeout` and `max_connections`.
  */
 final class PusherConnections
 {
     /**
      * @param mixed $connections config('broadcasting.connections')
+     * @param mixed $reverbApps config('reverb.apps.apps'), if the app has it
      *
      * @return list<PusherApp>
      */
-    public static function apps(mixed $connections): array
+    public static function apps(mixed $connections, mixed $reverbApps = null): array
     {
+        $settings = [];
+        foreach (\is_array($reverbApps) ? $reverbApps : [] as $reverb) {
+            if (\is_array($reverb) && self::string($reverb['key'] ?? null) !== '') {
+                $settings[self::string($reverb['key'])] = $reverb;
+            }
+        }
         $apps = [];
         foreach (\is_array($connections) ? $connections : [] as $config) {
-            if (\is_array($config) && self::isServed($config)) {
-                $apps[(string) $config['key']] ??= new PusherApp(self::string($config['app_id']), self::string($config['key']), self::string($config['secret']));
+            if (!\is_array($config) || !self::isServed($config)) {
+                continue;
             }
+            $key = self::string($config['key']);
+            $reverb = $settings[$key] ?? [];
+            $apps[$key] ??= new PusherApp(
+                self::string($config['app_id']),
+                $key,
+                self::string($config['secret']),
+                activityTimeout: self::positive($reverb['activity_timeout'] ?? null) ?? 30,
+                maxConnections: self::positive($reverb['max_connections'] ?? null) ?? 0,
+            );
         }
 
         return \array_values($apps);
@@ -37,9 +55,9 @@ final class PusherConnections
      * front of the app or by the broadcaster, whichever comes first: every instance of the app
      * has the same config).
      */
-    public static function server(mixed $connections): PusherServer
+    public static function server(mixed $connections, mixed $reverbApps = null): PusherServer
     {
-        return Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer(self::apps($connections)));
+        return Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer(self::apps($connections, $reverbApps)));
     }
 
     /** @param array<mixed> $config one broadcasting connection */
@@ -61,6 +79,13 @@ final class PusherConnections
         }
 
         return true;
+    }
+
+    private static function positive(mixed $value): ?int
+    {
+        $number = \filter_var($value, \FILTER_VALIDATE_INT);
+
+        return \is_int($number) && $number > 0 ? $number : null;
     }
 
     private static function string(mixed $value): string

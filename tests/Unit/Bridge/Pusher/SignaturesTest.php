@@ -83,5 +83,14 @@ final class SignaturesTest extends TestCase
         $apps = PusherConnections::apps(['reverb' => $reverb, 'again' => $reverb, 'app_id_as_int' => ['key' => 'k2', 'app_id' => 7] + $reverb, 'null' => ['driver' => 'null']]);
         self::assertSame([['i', 'k', 's'], ['7', 'k2', 's']], \array_map(static fn (PusherApp $app): array => [$app->id, $app->key, $app->secret], $apps));
         self::assertSame([], PusherConnections::apps(null));
+
+        // Reverb's own settings for the same key, when config/reverb.php is there.
+        $apps = PusherConnections::apps(['reverb' => $reverb], [
+            ['key' => 'other', 'activity_timeout' => 5],
+            ['key' => 'k', 'activity_timeout' => '12', 'max_connections' => null, 'ping_interval' => 60],
+        ]);
+        self::assertSame([12, 0, 30], [$apps[0]->activityTimeout, $apps[0]->maxConnections, $apps[0]->pongTimeout]);
+        $apps = PusherConnections::apps(['reverb' => $reverb], [['key' => 'k', 'max_connections' => 100, 'activity_timeout' => 'x']]);
+        self::assertSame([30, 100], [$apps[0]->activityTimeout, $apps[0]->maxConnections]);
     }
 }
