@@ -59,6 +59,7 @@ final class LaravelEchoTest extends E2ETestCase
         $server = ServerProcess::startThrough([
             'env', 'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
             'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_SCHEME=http', 'SESSION_DRIVER=array',
+            'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
         ], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=1']);
         try {
             $node = \proc_open(
@@ -84,10 +85,12 @@ final class LaravelEchoTest extends E2ETestCase
             self::assertContains(['who' => 'ann', 'joining' => ['id' => 2, 'name' => 'user-2']], [...$seen, ...$rest]);
             self::assertContains(['who' => 'ann', 'whisper' => ['from' => 'bob']], $rest);
 
-            // broadcast() from a request: in process, to the public and the private channel.
+            // broadcast() from a request: in process, to the public, the private and the encrypted
+            // channel (sealed by the broadcaster, opened by pusher-js with the secret /broadcasting/auth gave).
             self::assertSame('InProcessBroadcaster', self::curl(['-s', $server->url('/broadcast?message=first&order=1')])['out']);
-            $events = $this->until(static fn (array $line): bool => isset($line['event']), [], 3);
+            $events = $this->until(static fn (array $line): bool => isset($line['event']), [], 4);
             self::assertEqualsCanonicalizing([
+                ['who' => 'ann', 'channel' => 'private-encrypted-vault.1', 'event' => ['message' => 'first', 'orderId' => 1]],
                 ['who' => 'ann', 'channel' => 'news', 'event' => ['message' => 'first', 'orderId' => 1]],
                 ['who' => 'bob', 'channel' => 'news', 'event' => ['message' => 'first', 'orderId' => 1]],
                 ['who' => 'ann', 'channel' => 'private-orders.1', 'event' => ['message' => 'first', 'orderId' => 1]],

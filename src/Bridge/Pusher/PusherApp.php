@@ -23,9 +23,15 @@ final class PusherApp
         public readonly int $clientEventsPerSecond = 10,
         /** Seconds a client has to answer the server's pusher:ping before it is closed with 4201. */
         public readonly int $pongTimeout = 30,
+        /** 32 bytes the app's encrypted channels' secrets derive from (EncryptedChannels), if it has them. */
+        #[\SensitiveParameter]
+        public readonly ?string $encryptionMasterKey = null,
     ) {
         if ($id === '' || $key === '' || $secret === '') {
             throw new \InvalidArgumentException('A Pusher app needs an id, a key and a secret');
+        }
+        if ($encryptionMasterKey !== null && \strlen($encryptionMasterKey) !== 32) {
+            throw new \InvalidArgumentException('A Pusher app\'s encryption master key is 32 bytes');
         }
         if ($activityTimeout < 1 || $pongTimeout < 1 || $maxConnections < 0 || $clientEventsPerSecond < 0) {
             throw new \InvalidArgumentException('A Pusher app\'s activity and pong timeouts are at least 1 second, its limits 0 or more');

@@ -29,7 +29,7 @@ function client(userId) {
 
 const ann = client(1);
 const bob = client(2);
-const pending = new Set(['ann:news', 'bob:news', 'ann:orders.1', 'ann:room', 'bob:orders.1 denied', 'bob:room']);
+const pending = new Set(['ann:news', 'bob:news', 'ann:vault.1', 'ann:orders.1', 'ann:room', 'bob:orders.1 denied', 'bob:room']);
 const settle = (what) => {
     out({ settled: what });
     pending.delete(what);
@@ -44,6 +44,9 @@ ann.channel('news')
 ann.private('orders.1')
     .subscribed(() => settle('ann:orders.1'))
     .listen('FixtureBroadcast', (event) => out({ who: 'ann', channel: 'private-orders.1', event }));
+ann.encryptedPrivate('vault.1')
+    .subscribed(() => settle('ann:vault.1'))
+    .listen('FixtureBroadcast', (event) => out({ who: 'ann', channel: 'private-encrypted-vault.1', event }));
 bob.channel('news')
     .subscribed(() => settle('bob:news'))
     .listen('FixtureBroadcast', (event) => out({ who: 'bob', channel: 'news', event }));

@@ -10,6 +10,7 @@ use Illuminate\Broadcasting\Broadcasters\Broadcaster;
 use Illuminate\Broadcasting\Broadcasters\UsePusherChannelConventions;
 use Illuminate\Support\Arr;
 use Spindle\Bridge\Pusher\ChannelAuth;
+use Spindle\Bridge\Pusher\EncryptedChannels;
 use Spindle\Bridge\Pusher\Frames;
 use Spindle\Bridge\Pusher\HttpApi;
 use Spindle\Bridge\Pusher\PusherApp;
@@ -19,7 +20,8 @@ use Spindle\Bridge\Pusher\PusherServer;
  * The broadcaster of a `reverb` or `pusher` connection that Spindle serves (PusherConnections):
  * broadcast() hands the event to the worker's subscribers at once, with no HTTP request to a
  * Pusher server, and /broadcasting/auth answers the signatures the server checks (the app's
- * channel callbacks decide, as with Laravel's Pusher broadcaster).
+ * channel callbacks decide, as with Laravel's Pusher broadcaster). Events for encrypted channels
+ * are sealed here (EncryptedChannels), with the connection's encryption master key.
  */
 final class InProcessBroadcaster extends Broadcaster
 {
@@ -55,12 +57,22 @@ final class InProcessBroadcaster extends Broadcaster
      * @param \Illuminate\Http\Request $request
      * @param mixed $result
      *
-     * @return array{auth: string, channel_data?: string}
+     * @return array{auth: string, channel_data?: string, shared_secret?: string}
      */
     public function validAuthenticationResponse($request, $result)
     {
         $channel = (string) $request->input('channel_name');
         $socketId = (string) $request->input('socket_id');
+        if (EncryptedChannels::isEncrypted($channel)) {
+            if ($this->app->encryptionMasterKey === null) {
+                throw new BroadcastException(\sprintf('%s is an encrypted channel: the broadcasting connection needs options.encryption_master_key_base64', $channel));
+            }
+
+            return [
+                'auth' => ChannelAuth::sign($this->app, $socketId, $channel),
+                'shared_secret' => \base64_encode(EncryptedChannels::sharedSecret($this->app->encryptionMasterKey, $channel)),
+            ];
+        }
         if (!\str_starts_with($channel, 'presence-')) {
             return ['auth' => ChannelAuth::sign($this->app, $socketId, $channel)];
         }
@@ -90,6 +102,18 @@ final class InProcessBroadcaster extends Broadcaster
         if (\strlen($data) > HttpApi::MAX_DATA) {
             throw new BroadcastException(\sprintf('Broadcasting %s failed: its payload is %d bytes, the Pusher protocol allows %d', $event, \strlen($data), HttpApi::MAX_DATA));
         }
-        $this->server->publish($this->app, \array_values(\array_map('strval', $this->formatChannels($channels))), (string) $event, $data, \is_string($socket) && ChannelAuth::isSocketId($socket) ? $socket : null);
+        $except = \is_string($socket) && ChannelAuth::isSocketId($socket) ? $socket : null;
+        $plain = [];
+        foreach ($this->formatChannels($channels) as $channel) {
+            $channel = (string) $channel;
+            if (!EncryptedChannels::isEncrypted($channel)) {
+                $plain[] = $channel;
+            } elseif ($this->app->encryptionMasterKey === null) {
+                throw new BroadcastException(\sprintf('Broadcasting %s to %s needs an encryption master key (options.encryption_master_key_base64)', $event, $channel));
+            } else {
+                $this->server->publish($this->app, [$channel], (string) $event, EncryptedChannels::seal($this->app->encryptionMasterKey, $channel, $data), $except);
+            }
+        }
+        $this->server->publish($this->app, $plain, (string) $event, $data, $except);
     }
 }

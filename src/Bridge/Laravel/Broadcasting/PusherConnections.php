@@ -44,6 +44,7 @@ final class PusherConnections
                 self::string($config['secret']),
                 activityTimeout: self::positive($reverb['activity_timeout'] ?? null) ?? 30,
                 maxConnections: self::positive($reverb['max_connections'] ?? null) ?? 0,
+                encryptionMasterKey: self::masterKey($config),
             );
         }
 
@@ -79,6 +80,27 @@ final class PusherConnections
         }
 
         return true;
+    }
+
+    /**
+     * `options.encryption_master_key_base64` of the connection (as Laravel's Pusher driver reads
+     * it), decoded; null without one.
+     *
+     * @param array<mixed> $config
+     */
+    private static function masterKey(array $config): ?string
+    {
+        $options = \is_array($config['options'] ?? null) ? $config['options'] : [];
+        $encoded = self::string($options['encryption_master_key_base64'] ?? null);
+        if ($encoded === '') {
+            return null;
+        }
+        $key = \base64_decode($encoded, true);
+        if ($key === false || \strlen($key) !== 32) {
+            throw new \InvalidArgumentException('broadcasting: encryption_master_key_base64 must be 32 bytes in base64');
+        }
+
+        return $key;
     }
 
     private static function positive(mixed $value): ?int

@@ -7,6 +7,7 @@ namespace Spindle\Tests\Unit\Bridge\Pusher;
 use PHPUnit\Framework\TestCase;
 use Spindle\Bridge\Laravel\Broadcasting\PusherConnections;
 use Spindle\Bridge\Pusher\ChannelAuth;
+use Spindle\Bridge\Pusher\EncryptedChannels;
 use Spindle\Bridge\Pusher\PusherApp;
 use Spindle\Bridge\Pusher\RequestSignature;
 
@@ -92,5 +93,22 @@ final class SignaturesTest extends TestCase
         self::assertSame([12, 0, 30], [$apps[0]->activityTimeout, $apps[0]->maxConnections, $apps[0]->pongTimeout]);
         $apps = PusherConnections::apps(['reverb' => $reverb], [['key' => 'k', 'max_connections' => 100, 'activity_timeout' => 'x']]);
         self::assertSame([30, 100], [$apps[0]->activityTimeout, $apps[0]->maxConnections]);
+    }
+
+    public function testEncryptedChannelsSealForTheirChannelOnly(): void
+    {
+        $key = \str_repeat('k', 32);
+        $sealed = EncryptedChannels::seal($key, 'private-encrypted-a', '{"x":1}');
+        $fields = \json_decode($sealed, true);
+        self::assertIsArray($fields);
+        self::assertSame(['nonce', 'ciphertext'], \array_keys($fields));
+        self::assertStringNotContainsString('"x"', $sealed);
+        self::assertSame('{"x":1}', EncryptedChannels::open($key, 'private-encrypted-a', $sealed));
+        self::assertNull(EncryptedChannels::open($key, 'private-encrypted-b', $sealed));
+        self::assertNull(EncryptedChannels::open(\str_repeat('j', 32), 'private-encrypted-a', $sealed));
+        self::assertNotSame($sealed, EncryptedChannels::seal($key, 'private-encrypted-a', '{"x":1}'));
+        self::assertSame(\hash('sha256', 'private-encrypted-a' . $key, true), EncryptedChannels::sharedSecret($key, 'private-encrypted-a'));
+        $this->expectException(\InvalidArgumentException::class);
+        EncryptedChannels::sharedSecret('short', 'private-encrypted-a');
     }
 }
