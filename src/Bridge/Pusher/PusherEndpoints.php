@@ -25,6 +25,7 @@ final class PusherEndpoints
         public readonly PusherServer $server,
         ?WebSocketOptions $options = null,
     ) {
+        $server->serve();
         $this->handler = new PusherHandler($server);
         $this->api = new HttpApi($server);
         // Messages of at most 10,000 bytes; a WebSocket ping after 120 s of silence (pusher-js

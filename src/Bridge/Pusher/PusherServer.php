@@ -21,6 +21,8 @@ final class PusherServer
     private array $connections = [];
     /** Pings silent connections and closes those that do not answer. */
     public readonly ActivityMonitor $activity;
+    /** Whether this process accepts the apps' connections (PusherEndpoints in front of its HTTP handler). */
+    private bool $serving = false;
 
     /** @param list<PusherApp> $apps */
     public function __construct(array $apps)
@@ -32,6 +34,18 @@ final class PusherServer
             $this->channels[$app->id] = new Channels();
             $this->connections[$app->id] = 0;
         }
+    }
+
+    /** @internal PusherEndpoints: this process answers the apps' WebSockets. */
+    public function serve(): void
+    {
+        $this->serving = true;
+    }
+
+    /** Whether clients can be connected to this process (false in a process that serves no HTTP, a task worker). */
+    public function isServing(): bool
+    {
+        return $this->serving;
     }
 
     public function appByKey(string $key): ?PusherApp
