@@ -98,7 +98,7 @@ final class InProcessBroadcaster extends Broadcaster
     public function broadcast(array $channels, $event, array $payload = []): void
     {
         if (!$this->server->isServing()) {
-            throw new BroadcastException(\sprintf('Broadcasting %s failed: this process holds no Pusher connections (a task worker, or a worker started with SPINDLE_PUSHER=0); broadcast from the server\'s HTTP workers', $event));
+            throw new BroadcastException(\sprintf('Broadcasting %s failed: this process holds no Pusher connections (a task worker); broadcast from the server\'s HTTP workers', $event));
         }
         $socket = Arr::pull($payload, 'socket');
         $data = Frames::json($payload);
