@@ -26,7 +26,7 @@ enum ErrorCode: int
             self::OverCapacity => 'Application is over connection quota',
             self::Unauthorized => 'Connection is unauthorized',
             self::GenericReconnect => 'Generic reconnect immediately',
-            self::PongNotReceived => 'Pong reply not received',
+            self::PongNotReceived => 'Pong reply not received in time',
             self::ClosedAfterInactivity => 'Closed after inactivity',
             self::ClientEventRejected => 'Client event rejected',
         };

@@ -180,7 +180,7 @@ final class PusherHandler implements WebSocketHandler
             return;
         }
         if (!$channels->isSubscribed($channel, $socketId)) {
-            $socket->send(Frames::error(null, 'Client event rejected - not subscribed to the channel'));
+            $socket->send(Frames::error(ErrorCode::Unauthorized, 'The client is not a member of the specified channel.'));
 
             return;
         }
