@@ -75,6 +75,12 @@ final class PusherProtocolTest extends E2ETestCase
         self::assertNull($a->next(0.3));
 
         self::assertSame([200, '{"channels":{"news":{}}}'], self::api('GET', '/apps/1/channels', ''));
+        // info asks for counts; data may come as JSON; a socket_id that is none leaves nobody out.
+        $body = \json_encode(['name' => 'Counted', 'channels' => ['news', 'presence-none'], 'data' => ['n' => 1], 'info' => 'user_count,subscription_count', 'socket_id' => 'nonsense'], \JSON_THROW_ON_ERROR);
+        self::assertSame([200, '{"channels":{"news":{"subscription_count":2},"presence-none":{"user_count":0}}}'], self::api('POST', '/apps/1/events', $body));
+        foreach ([$a, $b] as $client) {
+            self::assertSame(['event' => 'Counted', 'data' => '{"n":1}', 'channel' => 'news'], $client->next());
+        }
         self::assertSame([200, '{"occupied":true,"subscription_count":2}'], self::api('GET', '/apps/1/channels/news', ''));
 
         $a->send(['event' => 'pusher:unsubscribe', 'data' => ['channel' => 'news']]);

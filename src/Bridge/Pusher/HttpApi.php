@@ -12,7 +12,8 @@ use Spindle\Http\Response;
  * worker elsewhere): `POST /apps/{id}/events` and `/apps/{id}/batch_events` publish to the
  * worker's subscribers, `GET /apps/{id}/channels`, `/channels/{name}` and `/channels/{name}/users`
  * describe them. Every request is signed (RequestSignature): a wrong one gets 401, a stale
- * auth_timestamp included.
+ * auth_timestamp included. An event's `info` (`user_count`, `subscription_count`) makes the answer
+ * describe its channels.
  */
 final class HttpApi
 {
@@ -77,8 +78,40 @@ final class HttpApi
         foreach ($valid as [$name, $channels, $data, $socketId]) {
             $this->server->publish($app, $channels, $name, $data, $socketId);
         }
+        if ($batch) {
+            return self::answer(200, ['batch' => \array_fill(0, \count($valid), (object) [])]);
+        }
+        $info = \is_string($payload['info'] ?? null) ? \explode(',', $payload['info']) : [];
 
-        return self::answer(200, $batch ? ['batch' => \array_fill(0, \count($valid), (object) [])] : (object) []);
+        return self::answer(200, $info === [] ? (object) [] : ['channels' => $this->info($app, $valid[0][1], $info)]);
+    }
+
+    /**
+     * What `info` asked for about the channels an event went to: `user_count` of presence
+     * channels, `subscription_count` of the others.
+     *
+     * @param list<string> $channels
+     * @param list<string> $info
+     *
+     * @return array<string, object>
+     */
+    private function info(PusherApp $app, array $channels, array $info): array
+    {
+        $registry = $this->server->channels($app);
+        $answer = [];
+        foreach ($channels as $channel) {
+            $fields = [];
+            $presence = \str_starts_with($channel, 'presence-');
+            if ($presence && \in_array('user_count', $info, true)) {
+                $fields['user_count'] = \count($registry->users($channel));
+            }
+            if (!$presence && \in_array('subscription_count', $info, true)) {
+                $fields['subscription_count'] = $registry->subscriptionCount($channel);
+            }
+            $answer[$channel] = (object) $fields;
+        }
+
+        return $answer;
     }
 
     /**
@@ -105,15 +138,18 @@ final class HttpApi
                 return 'Invalid channel name: ' . \json_encode($channel);
             }
         }
+        if (\is_array($data)) {
+            // Some senders give the data as JSON rather than as a string of JSON.
+            $data = Frames::json($data);
+        }
         if (!\is_string($data)) {
-            return 'An event\'s "data" is a string';
+            return 'An event\'s "data" is a string (or a JSON object)';
         }
         if (\strlen($data) > self::MAX_DATA) {
             return \sprintf('The event\'s data is too large: %d bytes, at most %d', \strlen($data), self::MAX_DATA);
         }
-        if ($socketId !== null && (!\is_string($socketId) || !ChannelAuth::isSocketId($socketId))) {
-            return 'Invalid socket_id';
-        }
+        // A socket_id that is none leaves no connection out.
+        $socketId = \is_string($socketId) && ChannelAuth::isSocketId($socketId) ? $socketId : null;
 
         /** @var list<string> $channels */
         return [$name, $channels, $data, $socketId];
