@@ -87,6 +87,7 @@ final class PusherProtocolTest extends E2ETestCase
         $a->send(['event' => 'pusher:ping']);
         self::assertSame(['event' => 'pusher:pong'], $a->next());
         self::assertSame([200, '{"occupied":true,"subscription_count":1}'], self::api('GET', '/apps/1/channels/news', ''));
+        self::assertSame([200, '{"occupied":false}'], self::api('GET', '/apps/1/channels/empty', ''));
         $b->close();
         $a->close();
     }
@@ -204,6 +205,7 @@ final class PusherProtocolTest extends E2ETestCase
         self::assertSame('client-wave', $bob2->next()['event'] ?? null);
         $bob->close();
         self::assertSame([200, '{"users":[{"id":1},{"id":2}]}'], self::api('GET', '/apps/1/channels/presence-lobby/users', ''));
+        self::assertSame([200, '{"channels":{"presence-lobby":{"user_count":2}}}'], self::api('GET', '/apps/1/channels', '', null, null, null, ['filter_by_prefix' => 'presence-', 'info' => 'user_count']));
         $bob2->send(['event' => 'pusher:unsubscribe', 'data' => ['channel' => 'presence-lobby']]);
         self::assertSame(['event' => 'pusher_internal:member_removed', 'data' => '{"user_id":2}', 'channel' => 'presence-lobby'], $ann->next());
         self::assertSame([200, '{"users":[{"id":1}]}'], self::api('GET', '/apps/1/channels/presence-lobby/users', ''));
@@ -255,10 +257,14 @@ final class PusherProtocolTest extends E2ETestCase
         }
     }
 
-    /** @return array{int, string} the status and body of a signed API request */
-    private static function api(string $method, string $path, string $body, ?int $timestamp = null, ?PusherApp $app = null, ?string $sentBody = null): array
+    /**
+     * @param array<string, string> $parameters
+     *
+     * @return array{int, string} the status and body of a signed API request
+     */
+    private static function api(string $method, string $path, string $body, ?int $timestamp = null, ?PusherApp $app = null, ?string $sentBody = null, array $parameters = []): array
     {
-        $query = RequestSignature::signedQuery($app ?? self::app(), $method, $path, $body, $timestamp ?? \time());
+        $query = RequestSignature::signedQuery($app ?? self::app(), $method, $path, $body, $timestamp ?? \time(), $parameters);
         $arguments = ['-s', '-X', $method, '-w', '\n%{http_code}', self::server()->url($path . '?' . \http_build_query($query))];
         if ($method === 'POST') {
             \array_push($arguments, '-H', 'Content-Type: application/json', '--data-binary', $sentBody ?? $body);

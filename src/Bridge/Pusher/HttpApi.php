@@ -38,14 +38,15 @@ final class HttpApi
         return match (true) {
             $rest === 'events' && $request->method === 'POST' => $this->events($app, $body, false),
             $rest === 'batch_events' && $request->method === 'POST' => $this->events($app, $body, true),
-            $rest === 'channels' && $request->method === 'GET' => self::answer(200, ['channels' => (object) \array_map(
-                static fn (int $count): object => (object) [],
-                \array_filter($channels->occupied(), static fn (string $name): bool => \str_starts_with($name, $query['filter_by_prefix'] ?? ''), \ARRAY_FILTER_USE_KEY),
+            $rest === 'channels' && $request->method === 'GET' => self::answer(200, ['channels' => (object) $this->info(
+                $app,
+                \array_values(\array_filter(\array_keys($channels->occupied()), static fn (string $name): bool => \str_starts_with($name, $query['filter_by_prefix'] ?? ''))),
+                \array_values(\array_intersect(\explode(',', $query['info'] ?? ''), ['user_count'])),
             )]),
-            \preg_match('#^channels/([^/]+)$#', $rest, $m) === 1 && $request->method === 'GET' => self::answer(200, [
-                'occupied' => $channels->subscriptionCount(\rawurldecode($m[1])) > 0,
+            \preg_match('#^channels/([^/]+)$#', $rest, $m) === 1 && $request->method === 'GET' => self::answer(200, $channels->subscriptionCount(\rawurldecode($m[1])) > 0 ? [
+                'occupied' => true,
                 'subscription_count' => $channels->subscriptionCount(\rawurldecode($m[1])),
-            ]),
+            ] : ['occupied' => false]),
             \preg_match('#^channels/(presence-[^/]+)/users$#', $rest, $m) === 1 && $request->method === 'GET' => self::answer(200, [
                 'users' => \array_map(static fn (string|int $id): array => ['id' => $id], \array_keys($channels->users(\rawurldecode($m[1])))),
             ]),
