@@ -209,6 +209,13 @@ final class PusherProtocolTest extends E2ETestCase
         $bob2->send(['event' => 'pusher:unsubscribe', 'data' => ['channel' => 'presence-lobby']]);
         self::assertSame(['event' => 'pusher_internal:member_removed', 'data' => '{"user_id":2}', 'channel' => 'presence-lobby'], $ann->next());
         self::assertSame([200, '{"users":[{"id":1}]}'], self::api('GET', '/apps/1/channels/presence-lobby/users', ''));
+        // A string user id stays a string.
+        $cid = PusherTestClient::connect($port);
+        $channelData = '{"user_id":"7","user_info":null}';
+        $cid->send(['event' => 'pusher:subscribe', 'data' => ['channel' => 'presence-lobby', 'auth' => ChannelAuth::sign(self::app(), $cid->established(), 'presence-lobby', $channelData), 'channel_data' => $channelData]]);
+        self::assertSame('{"presence":{"ids":[1,"7"],"hash":{"1":{"name":"Ann"},"7":null},"count":2}}', $cid->next()['data'] ?? null);
+        self::assertSame(['event' => 'pusher_internal:member_added', 'data' => '{"user_id":"7","user_info":null}', 'channel' => 'presence-lobby'], $ann->next());
+        $cid->close();
         $ann->close();
         $bob2->close();
     }

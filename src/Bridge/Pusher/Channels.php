@@ -87,20 +87,20 @@ final class Channels
     }
 
     /**
-     * The distinct users of a presence channel, in the order they joined: user id => info.
+     * The distinct users of a presence channel, in the order they joined (a user's first
+     * connection gives its info), with their ids as the auth gave them (an int stays an int, a
+     * string a string).
      *
-     * @return array<string|int, mixed>
+     * @return list<Member>
      */
     public function users(string $channel): array
     {
         $users = [];
         foreach ($this->members[$channel] ?? [] as $member) {
-            if (!\array_key_exists($member->userId, $users)) {
-                $users[$member->userId] = $member->userInfo;
-            }
+            $users['#' . $member->userId] ??= $member;
         }
 
-        return $users;
+        return \array_values($users);
     }
 
     /**

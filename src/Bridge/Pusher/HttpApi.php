@@ -48,7 +48,7 @@ final class HttpApi
                 'subscription_count' => $channels->subscriptionCount(\rawurldecode($m[1])),
             ] : ['occupied' => false]),
             \preg_match('#^channels/(presence-[^/]+)/users$#', $rest, $m) === 1 && $request->method === 'GET' => self::answer(200, [
-                'users' => \array_map(static fn (string|int $id): array => ['id' => $id], \array_keys($channels->users(\rawurldecode($m[1])))),
+                'users' => \array_map(static fn (Member $member): array => ['id' => $member->userId], $channels->users(\rawurldecode($m[1]))),
             ]),
             default => self::answer(404, ['error' => 'Not a Pusher API endpoint: ' . $request->method . ' ' . $request->path]),
         };

@@ -131,9 +131,13 @@ final class PusherHandler implements WebSocketHandler
         $socket->attributes[self::CHANNELS] = \array_values(\array_unique([...$this->channelsOf($socket), $channel]));
         if (\str_starts_with($channel, 'presence-')) {
             $users = $channels->users($channel);
+            $hash = [];
+            foreach ($users as $user) {
+                $hash[(string) $user->userId] = $user->userInfo;
+            }
             $socket->send(Frames::event('pusher_internal:subscription_succeeded', ['presence' => [
-                'ids' => \array_keys($users),
-                'hash' => (object) $users,
+                'ids' => \array_map(static fn (Member $user): string|int => $user->userId, $users),
+                'hash' => (object) $hash,
                 'count' => \count($users),
             ]], $channel));
             if ($isNewUser && $member !== null) {
