@@ -74,6 +74,14 @@ final class PusherProtocolTest extends E2ETestCase
         self::assertSame(['event' => 'Other', 'data' => '1', 'channel' => 'news'], $b->next());
         self::assertNull($a->next(0.3));
 
+        $body = \json_encode(['batch' => [['name' => 'One', 'channel' => 'news', 'data' => '1'], ['name' => 'Two', 'channel' => 'news', 'data' => '2']]], \JSON_THROW_ON_ERROR);
+        self::assertSame([200, '{"batch":[{},{}]}'], self::api('POST', '/apps/1/batch_events', $body));
+        foreach ([$a, $b] as $client) {
+            self::assertSame([['event' => 'One', 'data' => '1', 'channel' => 'news'], ['event' => 'Two', 'data' => '2', 'channel' => 'news']], [$client->next(), $client->next()]);
+        }
+        // A batch with one bad event sends none of them.
+        $body = \json_encode(['batch' => [['name' => 'Three', 'channel' => 'news', 'data' => '3'], ['name' => 'Four', 'channel' => 'no such!', 'data' => '4']]], \JSON_THROW_ON_ERROR);
+        self::assertSame(400, self::api('POST', '/apps/1/batch_events', $body)[0]);
         self::assertSame([200, '{"channels":{"news":{}}}'], self::api('GET', '/apps/1/channels', ''));
         // info asks for counts; data may come as JSON; a socket_id that is none leaves nobody out.
         $body = \json_encode(['name' => 'Counted', 'channels' => ['news', 'presence-none'], 'data' => ['n' => 1], 'info' => 'user_count,subscription_count', 'socket_id' => 'nonsense'], \JSON_THROW_ON_ERROR);
