@@ -95,7 +95,7 @@ final class LaravelApp implements FrameworkApp
             $finished,
         ));
 
-        return $handler->__invoke(...);
+        return PusherRoutes::wrap($first, $handler->__invoke(...), $logger);
     }
 
     /**

@@ -37,6 +37,8 @@ final class SpindleServiceProvider extends ServiceProvider
                 return $cache->repository(new Cache\SpindleStore(SharedCache::store(), \is_string($prefix) && $prefix !== '' ? $prefix . ':' : ''));
             });
         });
+        // Broadcasting on `reverb` and `pusher` connections the server answers itself: in process.
+        Broadcasting\BroadcastDriver::register($this->app);
         // Password hashing in the task workers, when the server has some (SPINDLE_HASH_OFFLOAD=0: not).
         if (Hashing\TaskHasher::enabled()) {
             $this->app->afterResolving('hash', static function (HashManager $hash): void {
