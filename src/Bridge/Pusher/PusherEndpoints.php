@@ -30,7 +30,7 @@ final class PusherEndpoints
         $this->api = new HttpApi($server);
         // Messages of at most 10,000 bytes; a WebSocket ping after 120 s of silence (pusher-js
         // pings every activity_timeout seconds, so only a vanished client stays silent that long).
-        $this->options = $options ?? new WebSocketOptions(WebSocketLimits::forPusher(), idleTimeout: 120.0);
+        $this->options = $options ?? new WebSocketOptions(WebSocketLimits::forPusher(), idleTimeout: 120.0, drainCode: 4200);
     }
 
     public function handle(Request $request): ?Response

@@ -122,10 +122,10 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         return \strlen($this->out);
     }
 
-    /** The worker stops: the client is told to go away (1001) and may reconnect elsewhere. */
+    /** The worker stops: the client is told to go away (WebSocketOptions::$drainCode) and may reconnect elsewhere. */
     public function drain(): void
     {
-        $this->closeWith(CloseCode::GoingAway, 'Server restarting');
+        $this->closeWith($this->options->drainCode, 'Server restarting');
     }
 
     public function close(): void

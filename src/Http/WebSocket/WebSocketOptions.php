@@ -25,6 +25,12 @@ final class WebSocketOptions
          * where it can still be sent): a slow reader never makes the worker hold more.
          */
         public readonly int $maxBuffered = 1_048_576,
+        /**
+         * The close code a stopping or reloading worker sends, so that clients reconnect (to the
+         * new workers): 1001 (going away); a protocol of its own may want another (the Pusher
+         * protocol's 4200, "reconnect at once").
+         */
+        public readonly int $drainCode = 1001,
     ) {
         if ($idleTimeout < 0 || $maxBuffered < 1) {
             throw new \InvalidArgumentException('A WebSocket idle timeout is 0 or more seconds and its write bound at least 1 byte');
