@@ -14,8 +14,6 @@ use Spindle\Loop\Loop;
  */
 final class ErrorResponses implements Middleware
 {
-    private const TEXT = ['Content-Type' => 'text/plain; charset=utf-8'];
-
     public function __construct(
         private readonly LoggerInterface $logger,
         private readonly bool $debug = false,
@@ -35,7 +33,7 @@ final class ErrorResponses implements Middleware
     public function respond(Request $request, \Throwable $e, bool $cancelled): Response
     {
         if ($e instanceof HttpException) {
-            return new Response($e->status, self::TEXT, $e->getMessage() . "\n");
+            return ErrorAnswer::refusal($e)->response();
         }
         if (!$cancelled) {
             try {
@@ -45,6 +43,6 @@ final class ErrorResponses implements Middleware
             }
         }
 
-        return new Response(500, self::TEXT, ($this->debug ? (string) $e : 'Internal Server Error') . "\n");
+        return ErrorAnswer::failure($e, $this->debug, whole: true)->response();
     }
 }

@@ -16,6 +16,7 @@ use Spindle\Http\UpgradedSocket;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\Http2\Http2Connection;
 use Spindle\Http\Http2\Http2Session;
+use Spindle\Http\ErrorAnswer;
 use Spindle\Http\HttpException;
 use Spindle\Http\Request;
 use Spindle\Http\RequestBody;
@@ -523,8 +524,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             $head = $this->set->serializer->informational(101, $response->headers);
         } catch (\UnexpectedValueException $e) {
             $this->set->logger->error(\sprintf('%s %s: invalid response: %s', $request->method, $request->path, $e->getMessage()));
-            $message = ($this->set->debug ? $e->getMessage() : 'Internal Server Error') . "\n";
-            $this->write($this->set->serializer->head(500, '', ['Content-Type' => 'text/plain; charset=utf-8'], $request->protocolVersion, false, \strlen($message)) . $message);
+            $this->write(ErrorAnswer::failure($e, $this->set->debug)->http1($this->set->serializer, $request->protocolVersion, false));
 
             return;
         }
@@ -720,9 +720,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private function sendError(HttpException $e): void
     {
         $this->dropQueue();
-        $body = $e->getMessage() . "\n";
-        $head = $this->set->serializer->head($e->status, '', ['Content-Type' => 'text/plain; charset=utf-8'], '1.1', false, \strlen($body));
-        $this->write($head . $body);
+        $this->write(ErrorAnswer::refusal($e)->http1($this->set->serializer, '1.1', false));
         $this->closeWhenFlushed();
     }
 

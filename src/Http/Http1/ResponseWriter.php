@@ -8,6 +8,7 @@ use Revolt\EventLoop;
 use Revolt\EventLoop\Suspension;
 use Spindle\Http\ConnectionClosed;
 use Spindle\Http\ConnectionServices;
+use Spindle\Http\ErrorAnswer;
 use Spindle\Http\FileBody;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
@@ -164,8 +165,7 @@ final class ResponseWriter
             $streamHead = $serializer->head($status, $response->reason, $headers, $request->protocolVersion, $keepAlive, $isHead ? -1 : null, $closing);
         } catch (\UnexpectedValueException $e) {
             $this->set->logger->error(\sprintf('%s %s: invalid response: %s', $request->method, $request->path, $e->getMessage()));
-            $message = ($this->set->debug ? $e->getMessage() : 'Internal Server Error') . "\n";
-            $this->write($serializer->head(500, '', ['Content-Type' => 'text/plain; charset=utf-8'], $request->protocolVersion, $keepAlive, \strlen($message)) . $message);
+            $this->write(ErrorAnswer::failure($e, $this->set->debug)->http1($serializer, $request->protocolVersion, $keepAlive));
 
             return;
         }

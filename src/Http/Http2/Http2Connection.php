@@ -10,6 +10,7 @@ use Spindle\Http\ConnectionClosed;
 use Spindle\Http\ConnectionDriver;
 use Spindle\Http\ConnectionEvents;
 use Spindle\Http\ConnectionServices;
+use Spindle\Http\ErrorAnswer;
 use Spindle\Http\Expiring;
 use Spindle\Http\FileBody;
 use Spindle\Http\Http2\Event\ConnectionError;
@@ -206,10 +207,7 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
 
             return true;
         }
-        $this->begun[$id] = true;
-        $this->session->sendHeaders($id, 504, [['content-type', 'text/plain; charset=utf-8']]);
-        $this->session->sendData($id, "Gateway Timeout\n", true);
-        $this->flush();
+        $this->refuse($id, new HttpException(504, 'Gateway Timeout'));
 
         return false;
     }
@@ -316,9 +314,9 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
             return;
         }
         $this->begun[$id] = true;
-        $body = $e->getMessage() . "\n";
-        $this->session->sendHeaders($id, $e->status, [['content-type', 'text/plain; charset=utf-8']]);
-        $this->session->sendData($id, $body, true);
+        $answer = ErrorAnswer::refusal($e);
+        $this->session->sendHeaders($id, $answer->status, $answer->headers());
+        $this->session->sendData($id, $answer->body, true);
         $this->flush();
     }
 
@@ -386,7 +384,8 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
             }
         } catch (\UnexpectedValueException $e) {
             $this->set->logger->error(\sprintf('%s %s: invalid response: %s', $request->method, $request->path, $e->getMessage()));
-            $this->refuse($id, new HttpException(500, $this->set->debug ? $e->getMessage() : 'Internal Server Error'));
+            $answer = ErrorAnswer::failure($e, $this->set->debug);
+            $this->refuse($id, new HttpException($answer->status, \rtrim($answer->body, "\n")));
 
             return;
         }
