@@ -64,12 +64,30 @@ final class Request
     {
         $headers = $this->headers;
         $headers[$name] = [$value];
+
+        return $this->copy($this->protocolVersion, $headers);
+    }
+
+    /** The same request as received over another protocol version ("2.0" for an HTTP/2 stream). */
+    public function withProtocolVersion(string $version): self
+    {
+        return $this->copy($version, $this->headers);
+    }
+
+    /**
+     * This request with another protocol version or other headers, and everything else the same
+     * (its body file included).
+     *
+     * @param array<string, list<string>> $headers
+     */
+    private function copy(string $protocolVersion, array $headers): self
+    {
         $request = new self(
             $this->method,
             $this->target,
             $this->path,
             $this->query,
-            $this->protocolVersion,
+            $protocolVersion,
             $headers,
             $this->body,
             $this->parsedBody,
@@ -87,31 +105,6 @@ final class Request
     }
 
     /** The temporary file holding the body when it was too large for memory, else null. */
-    /** The same request as received over another protocol version ("2.0" for an HTTP/2 stream). */
-    public function withProtocolVersion(string $version): self
-    {
-        $request = new self(
-            $this->method,
-            $this->target,
-            $this->path,
-            $this->query,
-            $version,
-            $this->headers,
-            $this->body,
-            $this->parsedBody,
-            $this->uploadedFiles,
-            $this->remoteAddress,
-            $this->remotePort,
-            $this->localAddress,
-            $this->localPort,
-            $this->bodyStream,
-            $this->secure,
-        );
-        $request->bodyFile = $this->bodyFile;
-
-        return $request;
-    }
-
     public function bodyFile(): ?string
     {
         return $this->bodyFile;

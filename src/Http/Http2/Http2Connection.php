@@ -25,6 +25,7 @@ use Spindle\Http\Peer;
 use Spindle\Http\Request;
 use Spindle\Http\RequestOwner;
 use Spindle\Http\Response;
+use Spindle\Http\SocketOutput;
 use Spindle\Http\RunningRequest;
 use Spindle\Http\Status;
 use Spindle\Loop\TaskCancelled;
@@ -57,12 +58,10 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
     private readonly Http2Session $session;
     private readonly StreamRequests $assembly;
     private readonly string $readId;
-    private ?string $writeId = null;
-    private string $out = '';
+    private readonly SocketOutput $output;
     private bool $closed = false;
     private bool $readPaused = false;
     private float $lastActiveAt;
-    private float $lastWriteAt;
     private float $drainEnds = \INF;
     private float $checkAt = \INF;
     /** @var array<int, RunningRequest> the requests under way, by stream id */
@@ -88,7 +87,8 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
         $this->session = new Http2Session($settings);
         $this->assembly = new StreamRequests($set, $peer, $this->onRequest(...), $this);
         $this->task = $this->run(...);
-        $this->lastActiveAt = $this->lastWriteAt = $set->clock->tick();
+        $this->lastActiveAt = $set->clock->tick();
+        $this->output = new SocketOutput($socket, $set->clock, $this->onDrained(...), $this->close(...));
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
         $this->flush();
         if ($readAhead !== '') {
@@ -117,10 +117,7 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
         $this->closed = true;
         $this->set->timeouts->forget($this);
         EventLoop::cancel($this->readId);
-        if ($this->writeId !== null) {
-            EventLoop::cancel($this->writeId);
-        }
-        $this->out = '';
+        $this->output->close();
         @\fclose($this->socket);
         $this->assembly->abortAll();
         foreach ($this->writers as $writer) {
@@ -140,7 +137,7 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
 
     public function waitingSince(): ?float
     {
-        if ($this->closed || $this->running !== [] || $this->session->activeStreams() > 0 || $this->out !== '') {
+        if ($this->closed || $this->running !== [] || $this->session->activeStreams() > 0 || $this->output->buffered() !== 0) {
             return null;
         }
 
@@ -153,7 +150,7 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($this->closed) {
             return;
         }
-        if ($this->out !== '' && $now - $this->lastWriteAt > $this->set->limits->bodyTimeout) {
+        if ($this->output->buffered() !== 0 && $now - $this->output->lastWriteAt > $this->set->limits->bodyTimeout) {
             $this->close();
 
             return;
@@ -177,8 +174,8 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
     private function nextDeadline(): float
     {
         $next = $this->drainEnds;
-        if ($this->out !== '') {
-            $next = \min($next, $this->lastWriteAt + $this->set->limits->bodyTimeout);
+        if ($this->output->buffered() !== 0) {
+            $next = \min($next, $this->output->lastWriteAt + $this->set->limits->bodyTimeout);
         }
         if ($this->running === []) {
             $next = \min($next, $this->lastActiveAt + $this->set->limits->keepAliveTimeout);
@@ -507,7 +504,7 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
     /** After GOAWAY (ours or the peer's) with no stream left: close once written. */
     private function closeIfDone(): void
     {
-        if (!$this->closed && $this->session->isClosed() && $this->running === [] && $this->out === '') {
+        if (!$this->closed && $this->session->isClosed() && $this->running === [] && $this->output->buffered() === 0) {
             $this->close();
         }
     }
@@ -522,49 +519,20 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($bytes === '') {
             return;
         }
-        if ($this->out !== '') {
-            $this->out .= $bytes;
-            if (\strlen($this->out) >= $this->set->limits->writeHighWater && !$this->readPaused) {
-                $this->readPaused = true;
-                EventLoop::disable($this->readId);
-            }
-
-            return;
+        $this->output->write($bytes);
+        $behind = $this->output->buffered();
+        if ($behind >= $this->set->limits->writeHighWater && !$this->readPaused) {
+            $this->readPaused = true;
+            EventLoop::disable($this->readId);
+        } elseif ($behind !== 0) {
+            $this->checkBy($this->output->lastWriteAt + $this->set->limits->bodyTimeout);
         }
-        $written = @\fwrite($this->socket, $bytes);
-        if ($written === false) {
-            $this->close();
-
-            return;
-        }
-        $this->lastWriteAt = $this->set->clock->now;
-        if ($written === \strlen($bytes)) {
-            return;
-        }
-        $this->out = (string) \substr($bytes, $written);
-        $this->writeId ??= EventLoop::onWritable($this->socket, $this->onWritable(...));
-        EventLoop::enable($this->writeId);
-        $this->checkBy($this->lastWriteAt + $this->set->limits->bodyTimeout);
     }
 
-    private function onWritable(): void
+    /** The client took everything written: read again, write what the session has, close if done. */
+    private function onDrained(): void
     {
-        $written = @\fwrite($this->socket, $this->out);
-        if ($written === false || ($written === 0 && \feof($this->socket))) {
-            $this->close();
-
-            return;
-        }
-        if ($written > 0) {
-            $this->lastWriteAt = $this->set->clock->tick();
-            $this->out = (string) \substr($this->out, $written);
-        }
-        if ($this->out !== '') {
-            return;
-        }
-        \assert($this->writeId !== null);
-        EventLoop::disable($this->writeId);
-        if ($this->readPaused) {
+        if ($this->readPaused && !$this->closed) {
             $this->readPaused = false;
             EventLoop::enable($this->readId);
         }

@@ -9,6 +9,7 @@ use Spindle\Http\ConnectionDriver;
 use Spindle\Http\ConnectionEvents;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\Expiring;
+use Spindle\Http\SocketOutput;
 use Spindle\Http\UpgradedSocket;
 use Spindle\Loop\Context;
 use Spindle\Loop\TaskRunner;
@@ -35,11 +36,9 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private readonly ConnectionEvents $events;
     private readonly TaskRunner $tasks;
     private readonly string $readId;
-    private ?string $writeId = null;
-    private string $out = '';
+    private readonly SocketOutput $output;
     private bool $closed = false;
     private float $lastReadAt;
-    private float $lastWriteAt;
     /** When a ping went for silence (0: none is out). */
     private float $pingedAt = 0.0;
     /** When a close this side sent was written (INF: none). */
@@ -64,7 +63,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $this->session = new WebSocketSession($options->limits);
         $this->socket = new WebSocket($this, \spl_object_id($this), $upgraded->request, $subprotocol);
         $this->drainInbox = $this->runInbox(...);
-        $this->lastReadAt = $this->lastWriteAt = $this->set->clock->tick();
+        $this->lastReadAt = $this->set->clock->tick();
+        $this->output = new SocketOutput($this->stream, $this->set->clock, $this->flushSession(...), $this->lose(...));
         $this->readId = EventLoop::onReadable($this->stream, $this->onReadable(...));
         $this->inbox[] = ['open'];
         if ($upgraded->unwritten !== '') {
@@ -119,7 +119,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     /** @internal WebSocket::bufferedAmount() */
     public function buffered(): int
     {
-        return \strlen($this->out);
+        return $this->output->buffered();
     }
 
     /** The worker stops: the client is told to go away (WebSocketOptions::$drainCode) and may reconnect elsewhere. */
@@ -156,8 +156,9 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
 
             return;
         }
-        if ($this->out !== '' && $now - $this->lastWriteAt > $this->set->limits->bodyTimeout) {
-            $this->set->logger->info(\sprintf('WebSocket %s: the client took nothing for %.0f s; dropped', $this->socket->request->path, $now - $this->lastWriteAt));
+        $lastWriteAt = $this->output->lastWriteAt;
+        if ($this->output->buffered() !== 0 && $now - $lastWriteAt > $this->set->limits->bodyTimeout) {
+            $this->set->logger->info(\sprintf('WebSocket %s: the client took nothing for %.0f s; dropped', $this->socket->request->path, $now - $lastWriteAt));
             $this->lose();
 
             return;
@@ -183,8 +184,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private function nextDeadline(): float
     {
         $next = $this->closingSince + self::CLOSE_GRACE;
-        if ($this->out !== '') {
-            $next = \min($next, $this->lastWriteAt + $this->set->limits->bodyTimeout);
+        if ($this->output->buffered() !== 0) {
+            $next = \min($next, $this->output->lastWriteAt + $this->set->limits->bodyTimeout);
         }
         $idle = $this->options->idleTimeout;
         if ($idle > 0) {
@@ -239,54 +240,20 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         if ($bytes !== '') {
             $this->writeRaw($bytes);
         }
-        if (!$this->closed && $this->session->shouldCloseTransport() && $this->out === '') {
+        if (!$this->closed && $this->session->shouldCloseTransport() && $this->output->buffered() === 0) {
             $this->closeSocket($this->session->closeCode() ?? CloseCode::NoStatus->value, $this->session->closeReason());
         }
     }
 
     private function writeRaw(string $bytes): void
     {
-        if ($this->out !== '') {
-            $this->out .= $bytes;
-            if (\strlen($this->out) > $this->options->maxBuffered) {
-                $this->set->logger->info(\sprintf('WebSocket %s: the client is %d bytes behind; dropped', $this->socket->request->path, \strlen($this->out)));
-                $this->lose(CloseCode::PolicyViolation->value, 'Too slow');
-            }
-
-            return;
-        }
-        $written = @\fwrite($this->stream, $bytes);
-        if ($written === false) {
-            $this->lose();
-
-            return;
-        }
-        $this->lastWriteAt = $this->set->clock->now;
-        if ($written === \strlen($bytes)) {
-            return;
-        }
-        $this->out = (string) \substr($bytes, $written);
-        $this->writeId ??= EventLoop::onWritable($this->stream, $this->onWritable(...));
-        EventLoop::enable($this->writeId);
-        $this->checkBy($this->lastWriteAt + $this->set->limits->bodyTimeout);
-    }
-
-    private function onWritable(): void
-    {
-        $written = @\fwrite($this->stream, $this->out);
-        if ($written === false || ($written === 0 && \feof($this->stream))) {
-            $this->lose();
-
-            return;
-        }
-        if ($written > 0) {
-            $this->lastWriteAt = $this->set->clock->tick();
-            $this->out = (string) \substr($this->out, $written);
-        }
-        if ($this->out === '') {
-            \assert($this->writeId !== null);
-            EventLoop::disable($this->writeId);
-            $this->flushSession();
+        $this->output->write($bytes);
+        $behind = $this->output->buffered();
+        if ($behind > $this->options->maxBuffered) {
+            $this->set->logger->info(\sprintf('WebSocket %s: the client is %d bytes behind; dropped', $this->socket->request->path, $behind));
+            $this->lose(CloseCode::PolicyViolation->value, 'Too slow');
+        } elseif ($behind !== 0) {
+            $this->checkBy($this->output->lastWriteAt + $this->set->limits->bodyTimeout);
         }
     }
 
@@ -305,10 +272,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $this->closed = true;
         $this->set->timeouts->forget($this);
         EventLoop::cancel($this->readId);
-        if ($this->writeId !== null) {
-            EventLoop::cancel($this->writeId);
-        }
-        $this->out = '';
+        $this->output->close();
         @\fclose($this->stream);
         $this->inbox[] = ['close', $code, $reason];
         $this->dispatch();
