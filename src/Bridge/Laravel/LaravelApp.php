@@ -93,6 +93,7 @@ final class LaravelApp implements FrameworkApp
             new ResponseConverter(),
             $logger,
             $finished,
+            self::earlyHints($first) ? new EarlyHintsMemory() : null,
         ));
 
         return PusherRoutes::wrap($first, $handler->__invoke(...), $logger);
@@ -103,6 +104,14 @@ final class LaravelApp implements FrameworkApp
      * (SPINDLE_WARM_INSTANCES: how many boot with the worker) or `spindle.idle_timeout`
      * (SPINDLE_INSTANCE_IDLE_TIMEOUT: seconds) from the app's config or the environment, if set.
      */
+    /** Whether the app asked for 103 Early Hints from its responses' preload links (`spindle.early_hints`, SPINDLE_EARLY_HINTS). */
+    private static function earlyHints(AppInstance $instance): bool
+    {
+        $value = $instance->app->make('config')->get('spindle.early_hints') ?? WorkerEnvironment::value('SPINDLE_EARLY_HINTS');
+
+        return \filter_var($value, \FILTER_VALIDATE_BOOL) === true;
+    }
+
     private static function setting(AppInstance $instance, string $name): ?int
     {
         $variable = match ($name) {

@@ -34,6 +34,8 @@ final class RequestHandler implements PooledKernel
         private readonly ResponseConverter $responseConverter,
         private readonly LoggerInterface $logger,
         private readonly FinishedRequests $finished,
+        /** The preload links each route's last response had, sent as 103 (opt-in, see EarlyHintsMemory). */
+        private readonly ?EarlyHintsMemory $earlyHints = null,
     ) {
     }
 
@@ -46,13 +48,17 @@ final class RequestHandler implements PooledKernel
     public function handle(InstanceLease $lease, Request $request): Response
     {
         $instance = $lease->instance;
+        $this->earlyHints?->hint($request);
         try {
             $symfonyRequest = $this->requestConverter->toSymfony($request, IlluminateRequest::class);
             UploadedFiles::convert($symfonyRequest);
             $response = $instance->kernel->handle($symfonyRequest);
             $lease->terminateWith($symfonyRequest, $response);
 
-            return $this->responseConverter->toSpindle($response, $symfonyRequest);
+            $converted = $this->responseConverter->toSpindle($response, $symfonyRequest);
+            $this->earlyHints?->remember($request, $converted);
+
+            return $converted;
         } catch (\Throwable $e) {
             if (!$e instanceof HttpException) {
                 // An HttpException is a request the framework cannot take (an invalid Host): the
