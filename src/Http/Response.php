@@ -27,7 +27,25 @@ final class Response
         public readonly string $reason = '',
         /** Who takes the connection over once the 101 is written (upgrade() sets it). */
         public readonly ?UpgradeHandler $upgrade = null,
+        /**
+         * Trailer fields sent after the body (gRPC's status, a checksum), or a closure that
+         * gives them once a streamed body is done: over HTTP/2 always, over HTTP/1.1 after a
+         * chunked (streamed) body only; a body sent with a Content-Length has no room for them.
+         *
+         * @var array<string, string|list<string>>|(\Closure(): array<string, string|list<string>>)
+         */
+        public readonly array|\Closure $trailers = [],
     ) {
+    }
+
+    /**
+     * The trailer fields, asked of the closure when they are one.
+     *
+     * @return array<string, string|list<string>>
+     */
+    public function trailerFields(): array
+    {
+        return $this->trailers instanceof \Closure ? ($this->trailers)() : $this->trailers;
     }
 
     /**

@@ -256,9 +256,21 @@ final class ResponseSerializer
         return \dechex(\strlen($piece)) . "\r\n" . $piece . "\r\n";
     }
 
-    /** The last chunk of a chunked body, with no trailer fields. */
-    public function lastChunk(): string
+    /**
+     * The last chunk of a chunked body, with its trailer fields (RFC 9112 §7.1.2); framing
+     * fields among them are dropped.
+     *
+     * @param array<string, string|list<string>> $trailers
+     *
+     * @throws \UnexpectedValueException when a field name or value could split the message
+     */
+    public function lastChunk(array $trailers = []): string
     {
-        return "0\r\n\r\n";
+        if ($trailers === []) {
+            return "0\r\n\r\n";
+        }
+        $this->fields($trailers);
+
+        return "0\r\n" . $this->lastFields . "\r\n";
     }
 }

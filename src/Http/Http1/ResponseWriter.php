@@ -198,7 +198,14 @@ final class ResponseWriter
             return;
         }
         if ($chunked) {
-            $this->write($serializer->lastChunk());
+            try {
+                $last = $serializer->lastChunk($response->trailerFields());
+            } catch (\Throwable $e) {
+                // The body went out: trailers that cannot be sent are logged and left out.
+                $this->set->logger->error(\sprintf('%s %s: response trailers not sent: %s', $request->method, $request->path, $e->getMessage()));
+                $last = $serializer->lastChunk();
+            }
+            $this->write($last);
         }
     }
 

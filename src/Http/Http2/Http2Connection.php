@@ -389,11 +389,16 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
         $this->begun[$id] = true;
         $body = $response->body;
         $noBody = $request->method === 'HEAD' || Status::forbidsBody($response->status);
+        // With trailers (or a closure that may give some) the body does not end the stream.
+        $trailers = !$noBody && $response->trailers !== [];
         try {
             if (\is_string($body)) {
-                $this->session->sendHeaders($id, $response->status, $fields, $noBody || $body === '');
+                $this->session->sendHeaders($id, $response->status, $fields, !$trailers && ($noBody || $body === ''));
                 if (!$noBody && $body !== '') {
-                    $this->write($id, $body, true);
+                    $this->write($id, $body, !$trailers);
+                }
+                if ($trailers) {
+                    $this->endWithTrailers($id, $response);
                 }
                 $this->flush();
 
@@ -406,7 +411,7 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
                     throw new \RuntimeException(\sprintf('Cannot open %s', $body->path));
                 }
                 try {
-                    $this->session->sendHeaders($id, $response->status, $fields, $noBody || $body->length === 0);
+                    $this->session->sendHeaders($id, $response->status, $fields, !$trailers && ($noBody || $body->length === 0));
                     if ($body->offset > 0) {
                         \fseek($handle, $body->offset);
                     }
@@ -417,10 +422,13 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
                             throw new \RuntimeException(\sprintf('%s ended %d bytes early', $body->path, $left));
                         }
                         $left -= \strlen($chunk);
-                        $this->write($id, $chunk, $left === 0);
+                        $this->write($id, $chunk, !$trailers && $left === 0);
                     }
                 } finally {
                     \fclose($handle);
+                }
+                if ($trailers) {
+                    $this->endWithTrailers($id, $response);
                 }
                 $this->flush();
 
@@ -435,7 +443,11 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
                         $this->write($id, $piece, false);
                     }
                 }
-                $this->session->sendData($id, '', true);
+                if ($trailers) {
+                    $this->endWithTrailers($id, $response);
+                } else {
+                    $this->session->sendData($id, '', true);
+                }
                 $this->flush();
             }
         } catch (ConnectionClosed) {
@@ -446,6 +458,17 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
                 $this->session->resetStream($id, ErrorCode::InternalError);
                 $this->flush();
             }
+        }
+    }
+
+    /** Ends the stream with the response's trailer fields (or with an empty DATA frame when it has none after all). */
+    private function endWithTrailers(int $id, Response $response): void
+    {
+        $fields = self::fields($response->trailerFields());
+        if ($fields === []) {
+            $this->session->sendData($id, '', true);
+        } else {
+            $this->session->sendTrailers($id, $fields);
         }
     }
 
