@@ -27,8 +27,9 @@ final class RequestBody
     public int $received = 0;
 
     /**
-     * @param \Closure(): void $onRead told when the handler has taken what was buffered (the
-     *        connection reads from the client again if it had paused)
+     * @param \Closure(int): void $onRead told how many bytes the handler has taken (the
+     *        connection reads from the client again if it had paused; HTTP/2 reopens the
+     *        stream's window by as much)
      */
     public function __construct(private readonly \Closure $onRead)
     {
@@ -56,7 +57,7 @@ final class RequestBody
         }
         $bytes = $this->buffer;
         $this->buffer = '';
-        ($this->onRead)();
+        ($this->onRead)(\strlen($bytes));
 
         return $bytes;
     }

@@ -37,6 +37,13 @@ final class StreamedUploadTest extends E2ETestCase
                 $files[] = (string) $found;
             }
             self::assertSame([], $files, 'no temporary file (the worker keeps its uploads in a directory of its own there)');
+            // Over HTTP/2 the stream's window reopens as the handler reads: the same upload, whole.
+            $h2 = self::parseCurlResponse(self::curl(['-s', '-i', '--http2-prior-knowledge', '--data-binary', '@' . $file, '-H', 'Content-Type: application/octet-stream', $server->url('/upload')], 30.0)['out']);
+            self::assertSame(200, $h2['status'], $server->stderr());
+            $overH2 = \json_decode($h2['body'], true, 512, \JSON_THROW_ON_ERROR);
+            \assert(\is_array($overH2));
+            self::assertSame([$size, \sha1_file($file)], [$overH2['size'], $overH2['sha1']]);
+            self::assertLessThan(16 * 1024 * 1024, $overH2['peakMemory'], 'over HTTP/2 too, never held whole');
             self::reportFigures('streamed upload', \sprintf('48 MiB in %d reads (largest %d bytes), worker peak memory %.1f MiB', $result['reads'], $result['largest'], $result['peakMemory'] / 1048576));
             $server->stop();
         } finally {

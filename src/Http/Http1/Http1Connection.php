@@ -385,7 +385,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     }
 
     /** The handler read what its body stream held: read from the client again. */
-    private function onBodyRead(): void
+    private function onBodyRead(int $bytes): void
     {
         if ($this->readPaused && $this->phase !== self::CLOSED && $this->writer->buffered < $this->set->limits->writeHighWater) {
             $this->readPaused = false;

@@ -268,9 +268,13 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
             if ($event instanceof StreamOpened) {
                 $this->assembly->open($event->streamId, $event->headers, $event->endStream);
             } elseif ($event instanceof DataReceived) {
+                $streamed = $this->assembly->isStreamed($event->streamId);
                 $this->assembly->data($event->streamId, $event->data, $event->endStream);
-                // The window opens again as the body is taken in (bounded by --max-body-size).
-                $this->session->consumed($event->streamId, \strlen($event->data));
+                if (!$streamed) {
+                    // The window opens again as the body is taken in (to memory or its file,
+                    // bounded by --max-body-size); a body read as it arrives reopens it as read.
+                    $this->session->consumed($event->streamId, \strlen($event->data));
+                }
             } elseif ($event instanceof TrailersReceived) {
                 $this->assembly->data($event->streamId, '', true);
             } elseif ($event instanceof WindowOpened) {
@@ -315,6 +319,15 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
         $this->session->sendHeaders($id, $answer->status, $answer->headers());
         $this->session->sendData($id, $answer->body, true);
         $this->flush();
+    }
+
+    /** @internal StreamRequests: the handler of $id read $bytes of its body: the client may send as many more. */
+    public function consumed(int $id, int $bytes): void
+    {
+        if (!$this->closed && $bytes > 0) {
+            $this->session->consumed($id, $bytes);
+            $this->flush();
+        }
     }
 
     /** The peer reset $id (or the session did): its request stops where it waits. */

@@ -26,6 +26,8 @@ final class StreamRequests
     private array $assemblers = [];
     /** @var array<int, true> the streams whose body goes chunked */
     private array $chunked = [];
+    /** @var array<int, true> the streams whose body the handler reads as it arrives */
+    private array $streamed = [];
 
     /**
      * @param \Closure(int, Request, list<string>): void $onRequest a stream's request is ready (its body whole, or streaming)
@@ -94,8 +96,12 @@ final class StreamRequests
             $set->heads,
             $set->bodyMemory,
             $set->clock,
-            $set->streamBodies ? static fn (): RequestBody => new RequestBody(static function (): void {
-            }) : null,
+            // A body the handler reads as it arrives: the stream's window reopens as it reads.
+            $set->streamBodies ? function () use ($id): RequestBody {
+                $this->streamed[$id] = true;
+
+                return new RequestBody(fn (int $bytes) => $this->connection->consumed($id, $bytes));
+            } : null,
             $peer->secure,
         );
         $this->push($id, $method . ' ' . $path . " HTTP/1.1\r\n" . $lines . "\r\n");
@@ -116,8 +122,14 @@ final class StreamRequests
             $this->push($id, $bytes);
         }
         if ($end) {
-            unset($this->assemblers[$id], $this->chunked[$id]);
+            unset($this->assemblers[$id], $this->chunked[$id], $this->streamed[$id]);
         }
+    }
+
+    /** Whether $id's body goes to a handler that reads it as it arrives (its window waits for it). */
+    public function isStreamed(int $id): bool
+    {
+        return isset($this->streamed[$id]);
     }
 
     /** Drops the request of $id in progress (its stream was reset). */
@@ -125,7 +137,7 @@ final class StreamRequests
     {
         if (isset($this->assemblers[$id])) {
             $this->assemblers[$id]->abort();
-            unset($this->assemblers[$id], $this->chunked[$id]);
+            unset($this->assemblers[$id], $this->chunked[$id], $this->streamed[$id]);
         }
     }
 
