@@ -11,8 +11,11 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  * HTTP/2 by prior knowledge (h2c) on the plain listener, beside HTTP/1.1 on the same port: the
  * same requests over both give the app the same requests (a differential run with curl), h2load
  * drives many streams over few connections, interim responses go out as HEADERS, and the attacks
- * HTTP/2 invites (run with Debian's python3-h2 as the client) end the attacking connection while a
- * request on another connection is answered within a second.
+ * HTTP/2 invites (run with Debian's python3-h2 as the client: Rapid Reset, MadeYouReset, the
+ * CONTINUATION, PING, SETTINGS and empty-frame floods) end the attacking connection while a
+ * request on another connection is answered within a second. (The HPACK bomb, bounded per stream
+ * with a 431, and the stream that never reads are run against the session in
+ * tests/Unit/Http/Http2/Http2AttackTest.php.)
  */
 final class Http2Test extends E2ETestCase
 {
@@ -119,6 +122,28 @@ for i in range(100000):
     piece = b'\x40\x03abc\x03def' * 100
     raw(struct.pack('>I', len(piece))[1:] + bytes([9, 0]) + struct.pack('>I', sid) + piece)
 PY, 'any'],
+            'SETTINGS flood (CVE-2019-9515)' => [<<<'PY'
+import struct
+for i in range(20000):
+    raw(struct.pack('>I', 6)[1:] + bytes([4, 0]) + struct.pack('>I', 0) + struct.pack('>HI', 3, 100))
+PY, 'ENHANCE_YOUR_CALM'],
+            'empty frames flood (CVE-2019-9518)' => [<<<'PY'
+import struct
+sid = conn.get_next_available_stream_id()
+conn.send_headers(sid, [(':method', 'POST'), (':path', '/attack'), (':scheme', 'http'), (':authority', '127.0.0.1')], end_stream=False)
+flush()
+for i in range(20000):
+    raw(struct.pack('>I', 0)[1:] + bytes([0, 0]) + struct.pack('>I', sid))
+PY, 'ENHANCE_YOUR_CALM'],
+            'MadeYouReset (CVE-2025-8671): invalid WINDOW_UPDATEs' => [<<<'PY'
+import struct
+for i in range(5000):
+    sid = conn.get_next_available_stream_id()
+    conn.send_headers(sid, REQUEST, end_stream=False)
+    flush()
+    # A zero increment is a stream error the server answers with RST_STREAM.
+    raw(struct.pack('>I', 4)[1:] + bytes([8, 0]) + struct.pack('>I', sid) + struct.pack('>I', 0))
+PY, 'ENHANCE_YOUR_CALM'],
         ];
     }
 
@@ -161,6 +186,7 @@ try:
         data = sock.recv(65536)
         if not data:
             break
+        handle(data)
         if goaway is None:
             # The frames before GOAWAY, read with h2 when it can, and by hand for GOAWAY itself.
             at = 0
@@ -199,7 +225,7 @@ PY;
             self::assertStringContainsString('GOAWAY 11', $output, $errors);
         }
         self::assertSame('200', self::curl(['-s', '-o', '/dev/null', '-w', '%{http_code}', '--http2-prior-knowledge', self::server()->url('/after')])['out'], 'the worker serves on');
-        self::reportFigures('h2 attack', \sprintf('%s: %s; slowest request beside it %.0f ms', $this->dataName(), \trim($output), $slowest * 1000));
+        self::reportFigures('h2 attack', \sprintf('%s: %s; slowest request beside it %.0f ms', $this->dataName(), \strtok($output, "\n"), $slowest * 1000));
     }
 
     /** @return array<string, mixed> what the echo app saw, without what differs by connection or protocol */
