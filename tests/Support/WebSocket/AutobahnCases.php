@@ -12,6 +12,18 @@ namespace Spindle\Tests\Support\WebSocket;
  */
 final class AutobahnCases
 {
+    /** How many cases each translated section holds, by name (the test data providers' rows). */
+    public const SECTIONS = [
+        '1 framing' => [1, 16],
+        '2 pings and pongs' => [2, 11],
+        '3 reserved bits' => [3, 7],
+        '4 opcodes' => [4, 10],
+        '5 fragmentation' => [5, 20],
+        '6 UTF-8' => [6, 144],
+        '7 close handling' => [7, 37],
+        '9 limits and performance' => [9, 54],
+        '10 auto-fragmentation' => [10, 1],
+    ];
     private const HELLO = 'Hello, world!';
 
     /**

@@ -73,4 +73,36 @@ final class AutobahnRunner
 
         return $run->judge($tcpClosedByServer);
     }
+
+    /**
+     * Runs every case of $section (sizes divided by $scale), each over a transport of its own,
+     * and gives how many cases ran and the summaries of those without the suite's strict verdict
+     * (OK for the events and the close; INFORMATIONAL for the informational cases).
+     *
+     * @param \Closure(): CaseTransport $transport
+     *
+     * @return array{int, list<string>}
+     */
+    public function strictFailures(int $section, int $scale, \Closure $transport): array
+    {
+        $failures = [];
+        $cases = 0;
+        foreach (AutobahnCases::section($section, $scale) as $case) {
+            ++$cases;
+            $connection = $transport();
+            try {
+                $result = $this->run($case, $connection);
+            } finally {
+                $connection->close();
+            }
+            $strict = $case->informational
+                ? $result->behavior === 'INFORMATIONAL'
+                : $result->behavior === 'OK' && $result->behaviorClose === 'OK';
+            if (!$strict) {
+                $failures[] = $result->summary();
+            }
+        }
+
+        return [$cases, $failures];
+    }
 }

@@ -163,11 +163,4 @@ final class InProcessWorker
     {
         return \microtime(true) - $this->startedAt;
     }
-
-    public static function sleep(float $seconds): void
-    {
-        $suspension = EventLoop::getSuspension();
-        EventLoop::delay($seconds, static fn () => $suspension->resume());
-        $suspension->suspend();
-    }
 }

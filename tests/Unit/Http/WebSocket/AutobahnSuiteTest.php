@@ -23,36 +23,14 @@ final class AutobahnSuiteTest extends TestCase
     /** @return array<string, array{int, int}> section, case count */
     public static function sections(): array
     {
-        return [
-            '1 framing' => [1, 16],
-            '2 pings and pongs' => [2, 11],
-            '3 reserved bits' => [3, 7],
-            '4 opcodes' => [4, 10],
-            '5 fragmentation' => [5, 20],
-            '6 UTF-8' => [6, 144],
-            '7 close handling' => [7, 37],
-            '9 limits and performance (sizes / 4)' => [9, 54],
-            '10 auto-fragmentation' => [10, 1],
-        ];
+        return AutobahnCases::SECTIONS;
     }
 
     /** @dataProvider sections */
     public function testEveryCaseOfTheSectionGetsTheStrictVerdict(int $section, int $count): void
     {
-        $runner = new AutobahnRunner();
         $limits = new WebSocketLimits(16 << 20, 16 << 20, 65536);
-        $failures = [];
-        $cases = 0;
-        foreach (AutobahnCases::section($section, 4) as $case) {
-            ++$cases;
-            $result = $runner->run($case, new InMemoryEchoTransport($limits));
-            $strict = $case->informational
-                ? $result->behavior === 'INFORMATIONAL'
-                : $result->behavior === 'OK' && $result->behaviorClose === 'OK';
-            if (!$strict) {
-                $failures[] = $result->summary();
-            }
-        }
+        [$cases, $failures] = (new AutobahnRunner())->strictFailures($section, 4, static fn (): InMemoryEchoTransport => new InMemoryEchoTransport($limits));
         self::assertSame($count, $cases, "section {$section}'s case count");
         self::assertSame([], $failures, "section {$section}");
     }
