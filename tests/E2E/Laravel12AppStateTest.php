@@ -13,6 +13,8 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  * (FIXTURE_APP_STATE=1 declares it) through one worker: a resetter of `spindle.resetters` runs after every request (it empties a
  * singleton resolved at boot), and a static of `spindle.statics` is each app instance's own
  * (two requests that wait at the same time run on two instances and each reads its value).
+ *
+ * @group frameworks
  */
 final class Laravel12AppStateTest extends E2ETestCase
 {

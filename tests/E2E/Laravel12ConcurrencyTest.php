@@ -6,7 +6,11 @@ namespace Spindle\Tests\E2E;
 
 use Spindle\Tests\E2E\Support\LaravelFixture;
 
-/** The tests of LaravelConcurrencyTest on the Laravel 12 fixture app (tests/fixtures/laravel12-app). */
+/**
+ * The tests of LaravelConcurrencyTest on the Laravel 12 fixture app (tests/fixtures/laravel12-app).
+ *
+ * @group frameworks
+ */
 final class Laravel12ConcurrencyTest extends LaravelConcurrencyTest
 {
     protected static function app(): string

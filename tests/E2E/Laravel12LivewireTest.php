@@ -15,6 +15,8 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  * update of each counter at once. Every Livewire page carries Livewire's script exactly once, no
  * plain page carries it, nothing fails, and the component stack seen inside each render holds
  * that component alone.
+ *
+ * @group frameworks
  */
 final class Laravel12LivewireTest extends E2ETestCase
 {

@@ -6,7 +6,11 @@ namespace Spindle\Tests\E2E;
 
 use Spindle\Tests\E2E\Support\LaravelFixture;
 
-/** The logged-in soak of LaravelSoakTest on the Laravel 12 fixture app (tests/fixtures/laravel12-app). */
+/**
+ * The logged-in soak of LaravelSoakTest on the Laravel 12 fixture app (tests/fixtures/laravel12-app).
+ *
+ * @group frameworks
+ */
 final class Laravel12SoakTest extends LaravelSoakTest
 {
     protected static function app(): string

@@ -15,6 +15,8 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  * the request, the session…), the Tally singleton that the app's own resetter empties and the
  * static `spindle.statics` gives each instance are not reported; the same property is reported
  * once however many requests change it again.
+ *
+ * @group frameworks
  */
 final class Laravel12StateCheckTest extends E2ETestCase
 {

@@ -12,6 +12,8 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  * The state Laravel 10 to 12 added, on the Laravel 12 fixture app through one worker: the
  * Context repository, once(), defer(), the Number and Str hooks, Vite's CSP nonce and Carbon 3's
  * test time are each the request's own, in sequence and while requests overlap.
+ *
+ * @group frameworks
  */
 final class Laravel12StateTest extends E2ETestCase
 {

@@ -12,6 +12,8 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  * The worker features in a Laravel 12 app: the Concurrency facade with the `spindle` driver (tests/fixtures/laravel12-app,
  * config/concurrency.php): tasks' queries overlap, each on a connection of its own, and the
  * first error comes back to the request.
+ *
+ * @group frameworks
  */
 final class Laravel12WorkerFeaturesTest extends E2ETestCase
 {

@@ -6,7 +6,11 @@ namespace Spindle\Tests\E2E;
 
 use Spindle\Tests\E2E\Support\ServerProcess;
 
-/** The tests of SymfonyAppTest on the Symfony 7.4 fixture app (tests/fixtures/symfony74-app), and what only 7.4 does. */
+/**
+ * The tests of SymfonyAppTest on the Symfony 7.4 fixture app (tests/fixtures/symfony74-app), and what only 7.4 does.
+ *
+ * @group frameworks
+ */
 final class Symfony74AppTest extends SymfonyAppTest
 {
     protected static function app(): string

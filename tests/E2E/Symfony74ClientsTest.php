@@ -13,6 +13,8 @@ use Spindle\Tests\E2E\Support\SymfonyClientsTestCase;
  * sessions on `%env(REDIS_URL)%`, FrameworkBundle's http_client. Under `spindle serve` each of
  * them gets Spindle's client (SpindleBundle, added by KernelWiring), so their waits suspend only
  * the request's fiber; SPINDLE_*_DRIVER=native keeps the app's own.
+ *
+ * @group frameworks
  */
 final class Symfony74ClientsTest extends SymfonyClientsTestCase
 {

@@ -15,6 +15,8 @@ use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
  * logins are computed there (the worker's spindle_tasks_total{outcome="ok"} counts each one),
  * give what PHP's own password_verify() accepts, and leave the worker free for other requests
  * meanwhile; without task workers, or with SPINDLE_HASH_OFFLOAD=0, they are computed in the worker.
+ *
+ * @group frameworks
  */
 final class Symfony74PasswordHasherTest extends SymfonyFixtureTestCase
 {

@@ -8,6 +8,8 @@ namespace Spindle\Tests\E2E;
  * The tests of SymfonyRuntimeTest on the Symfony 7.4 fixture app (tests/fixtures/symfony74-app),
  * and its DoctrineBundle connection (on MariaDB and on PostgreSQL) and http_client on Spindle's
  * clients under the runtime too.
+ *
+ * @group frameworks
  */
 final class Symfony74RuntimeTest extends SymfonyRuntimeTest
 {

@@ -12,6 +12,8 @@ use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
  * .env would: the kernel.controller listener that keeps the last controller in a property is
  * named once, with the request that changed it and the ResetInterface fix; the services that
  * implement ResetInterface (VisitLog, TokenHolder) and what Spindle resets are not reported.
+ *
+ * @group frameworks
  */
 final class Symfony74StateCheckTest extends SymfonyFixtureTestCase
 {

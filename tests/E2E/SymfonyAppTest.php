@@ -12,6 +12,8 @@ use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
 /**
  * `bin/spindle serve tests/fixtures/symfony-app`: the Symfony fixture detected, its kernels
  * pooled per worker, fetched with curl and raw sockets.
+ *
+ * @group frameworks
  */
 class SymfonyAppTest extends SymfonyFixtureTestCase
 {

@@ -14,6 +14,8 @@ use Spindle\Tests\E2E\Support\SymfonyClientsTestCase;
  * sessions on `%env(REDIS_URL)%`, FrameworkBundle's http_client. Under `spindle serve` they get
  * Spindle's clients, as on 7.4 (Symfony74ClientsTest), although this DoctrineBundle knows no DBAL
  * middlewares: SpindleBundle gives the connection's configuration Spindle's middleware itself.
+ *
+ * @group frameworks
  */
 final class SymfonyClientsTest extends SymfonyClientsTestCase
 {

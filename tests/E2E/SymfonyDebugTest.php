@@ -11,6 +11,8 @@ use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
 /**
  * The Symfony fixture booted with APP_DEBUG=1 (as in development): the debug container, the
  * traceable event dispatcher and the debug error page, served by `bin/spindle serve`.
+ *
+ * @group frameworks
  */
 class SymfonyDebugTest extends SymfonyFixtureTestCase
 {

@@ -15,6 +15,8 @@ use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
  * DoctrineBundle's connection, which Spindle gives its driver unasked) and on the loop
  * in the controller, in the middle of a PHP template inside an output buffer, and in a streamed
  * body. No response may hold another client's token; each reads back its own values everywhere.
+ *
+ * @group frameworks
  */
 class SymfonyIsolationSuiteTest extends SymfonyFixtureTestCase
 {

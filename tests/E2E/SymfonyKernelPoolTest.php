@@ -12,6 +12,8 @@ use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
  * A Symfony worker keeps as many kernels as requests that wait at the same time, and lets go of
  * those a burst needed once it is quiet (SPINDLE_INSTANCE_IDLE_TIMEOUT), keeping the first:
  * read from `spindle_app_instances` on --metrics, on the Symfony 7.4 fixture.
+ *
+ * @group frameworks
  */
 final class SymfonyKernelPoolTest extends SymfonyFixtureTestCase
 {

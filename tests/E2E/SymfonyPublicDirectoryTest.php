@@ -13,6 +13,8 @@ use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
  * index.php never as a file, the workers running in it (a relative move() lands there), and a
  * relative --static-dir taken as the app's whatever directory the server starts in. The same
  * through the Runtime is in SymfonyRuntimeTest.
+ *
+ * @group frameworks
  */
 final class SymfonyPublicDirectoryTest extends SymfonyFixtureTestCase
 {

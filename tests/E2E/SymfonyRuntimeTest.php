@@ -12,6 +12,8 @@ use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
 /**
  * `APP_RUNTIME=Spindle\Bridge\Symfony\Runtime php public/index.php`: the fixture's unmodified
  * front controller starts a Spindle server, configured from SPINDLE_* variables.
+ *
+ * @group frameworks
  */
 class SymfonyRuntimeTest extends SymfonyFixtureTestCase
 {

@@ -13,6 +13,8 @@ use Spindle\Tests\E2E\Support\SymfonyFixtureTestCase;
  * framework.session under Spindle (the fixture has Symfony's recipe: PHP's files handler, the
  * native storage factory, cookie_secure auto, SameSite lax), served unchanged: each request
  * sees its own session, also while others run at once in the same worker.
+ *
+ * @group frameworks
  */
 class SymfonySessionTest extends SymfonyFixtureTestCase
 {

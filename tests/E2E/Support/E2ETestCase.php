@@ -209,4 +209,17 @@ abstract class E2ETestCase extends TestCase
     {
         \fwrite(\STDERR, \sprintf("\n[%s] %s\n", $what, $figures));
     }
+
+    /**
+     * Asserts that no request in $log (a server's stderr, or the part of it a test produced) held
+     * the event loop for $seconds or more. A wait that blocked would hold it for the whole wait;
+     * a request kept off the CPU by a busy machine is logged too (past the 0.5 s threshold), for less.
+     */
+    protected static function assertNoRequestHeldTheLoop(string $log, float $seconds): void
+    {
+        \preg_match_all('/blocked the event loop for ([0-9.]+) s/', $log, $blocked);
+        foreach ($blocked[1] as $held) {
+            self::assertLessThan($seconds, (float) $held, $log);
+        }
+    }
 }
