@@ -229,7 +229,10 @@ final class SessionChanges
                 }
                 if (self::nextSignificant($sql, $i) === '(') {
                     // A qualified name (db.f) is a stored function; so is any unknown name.
-                    if ($previous === '.' || !isset(self::HARMLESS[$word])) {
+                    // LAST_INSERT_ID() reads; LAST_INSERT_ID(expr) sets.
+                    $harmless = isset(self::HARMLESS[$word])
+                        || ($word === 'last_insert_id' && \preg_match('/\G\s*\(\s*\)/', $sql, $match, 0, $i) === 1);
+                    if ($previous === '.' || !$harmless) {
                         return true;
                     }
                 }
@@ -244,6 +247,7 @@ final class SessionChanges
             ++$i;
         }
 
+        // Nothing but comments: the server answers with an error.
         return $first === null;
     }
 
