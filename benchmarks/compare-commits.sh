@@ -175,7 +175,7 @@ $(if [[ "$DB" == mysql ]]; then
     printf '%s\n' DB_CONNECTION=mysql "DB_HOST=$MYSQL_HOST" "DB_PORT=$MYSQL_PORT" "DB_DATABASE=$MYSQL_DATABASE" \
         "DB_USERNAME=$MYSQL_USER" "DB_PASSWORD=$MYSQL_PASSWORD" "DB_PREFIX=$DB_PREFIX"
 else
-    printf '%s\n' DB_CONNECTION=sqlite "DB_DATABASE=$TMP/app.sqlite" DB_PREFIX=
+    printf '%s\n' DB_CONNECTION=sqlite "DB_DATABASE=$TMP/app.sqlite" DB_PREFIX= "DATABASE_URL=sqlite:///$TMP/app.sqlite"
 fi)
 VIEW_COMPILED_PATH=$TMP/$name/views
 APP_CONFIG_CACHE=$TMP/$name/cache/config.php
@@ -184,7 +184,6 @@ APP_PACKAGES_CACHE=$TMP/$name/cache/packages.php
 APP_SERVICES_CACHE=$TMP/$name/cache/services.php
 APP_EVENTS_CACHE=$TMP/$name/cache/events.php
 APP_SECRET=compare-commits
-DATABASE_URL=sqlite:///$TMP/app.sqlite
 EOF
     local extra
     [[ "$name" == base ]] && extra="${BASE_ENV_EXTRA:-}" || extra="${HEAD_ENV_EXTRA:-}"
