@@ -37,6 +37,12 @@ final class SessionChanges
 {
     /** Classifications kept, by SQL text, before the memo is emptied. */
     private const MEMO_SIZE = 512;
+    /**
+     * Quoted names (`…`, group 1 the opening backtick), string literals ('…' and "…", quotes
+     * doubled inside) and comments (-- and # to the end of the line, /* … *\/ but not the
+     * executable /*! … *\/ and /*M! … *\/), read left to right as the server does.
+     */
+    private const NOISE = '/(`)(?:[^`]|``)*`|\'(?:[^\']|\'\')*\'|"(?:[^"]|"")*"|\/\*(?!M?!)[\s\S]*?\*\/|(?:#|--[ \t\r\n])[^\n]*/';
 
     /** Built-in functions that change no session state, and keywords that may precede "(". */
     private const HARMLESS = [
@@ -138,117 +144,50 @@ final class SessionChanges
 
     private static function classify(string $sql): bool
     {
-        $length = \strlen($sql);
-        $first = null;
-        $previous = '';
-        $previousWord = '';
-        for ($i = 0; $i < $length;) {
-            $c = $sql[$i];
-            if ($c === ' ' || $c === "\n" || $c === "\t" || $c === "\r" || $c === "\f") {
-                ++$i;
-                continue;
-            }
-            if ($c === '/' && ($sql[$i + 1] ?? '') === '*') {
-                $next = $sql[$i + 2] ?? '';
-                // /*! … */ and /*M! … */ run their contents on the server.
-                if ($next === '!' || ($next === 'M' && ($sql[$i + 3] ?? '') === '!')) {
+        // Whether a backslash escapes depends on NO_BACKSLASH_ESCAPES: such text is not read further.
+        if (\str_contains($sql, '\\')) {
+            return true;
+        }
+        // Under ANSI_QUOTES "name"( is a quoted name called as a function: a stored function.
+        if (\str_contains($sql, '"') && \preg_match('/"(?:[^"]|"")*"\s*\(/', $sql) === 1) {
+            return true;
+        }
+        // Each quoted name down to one backtick, literals and comments out (an executable
+        // comment stays), then system variables (@@name) out.
+        $text = \preg_replace(self::NOISE, '$1 ', $sql);
+        $text = $text === null ? null : \preg_replace('/@@(?:(?:session|global|local)\.)?[A-Za-z0-9_$]+/i', ' ', $text);
+        if ($text === null || \preg_match('/^[\s(]*([A-Za-z]+)/', $text, $first) !== 1) {
+            // Nothing but comments (the server answers with an error), or no statement word.
+            return true;
+        }
+        $word = \strtolower($first[1]);
+        $rest = \substr($text, \strlen($first[0]));
+        if (!self::startsHarmlessStatement($word, $rest, 0)) {
+            return true;
+        }
+        if (self::isTransactionControl($word)) {
+            return false;
+        }
+        // A user variable, an unclosed literal or comment, an executable comment, a second
+        // statement, a quoted name called as a function (a stored function).
+        if (\preg_match('/[@\'"]|\/\*|;\s*\S|`\s*\(/', $text) === 1) {
+            return true;
+        }
+        if (\preg_match('/\b(?:into|setval|nextval|lastval)\b|\b(?:next|previous)\s+value\b/i', $text) === 1) {
+            return true;
+        }
+        if (\preg_match_all('/(\.\s*)?\b([A-Za-z_$\x80-\xff][A-Za-z0-9_$\x80-\xff]*)\s*\((\s*\))?/', $text, $calls, \PREG_SET_ORDER) > 0) {
+            foreach ($calls as $call) {
+                $name = \strtolower($call[2]);
+                // A qualified name (db.f) is a stored function; so is any unknown name.
+                // LAST_INSERT_ID() reads; LAST_INSERT_ID(expr) sets.
+                if ($call[1] !== '' || (!isset(self::HARMLESS[$name]) && !($name === 'last_insert_id' && ($call[3] ?? '') !== ''))) {
                     return true;
                 }
-                $end = \strpos($sql, '*/', $i + 2);
-                if ($end === false) {
-                    return true;
-                }
-                $i = $end + 2;
-                continue;
             }
-            if ($c === '#' || ($c === '-' && ($sql[$i + 1] ?? '') === '-' && \in_array($sql[$i + 2] ?? ' ', [' ', "\t", "\n", "\r"], true))) {
-                $end = \strpos($sql, "\n", $i);
-                $i = $end === false ? $length : $end + 1;
-                continue;
-            }
-            if ($c === "'" || $c === '"') {
-                $i = self::skipQuoted($sql, $i, $c);
-                if ($i < 0) {
-                    return true;
-                }
-                $previous = 'literal';
-                continue;
-            }
-            if ($c === '`') {
-                $end = self::skipQuoted($sql, $i, '`');
-                if ($end < 0) {
-                    return true;
-                }
-                $i = $end;
-                // A quoted name called as a function: a stored function.
-                if ($first !== null && self::nextSignificant($sql, $i) === '(') {
-                    return true;
-                }
-                $previous = 'name';
-                continue;
-            }
-            if ($c === '@') {
-                // @@name (@@session.name) reads a system variable; @name is a user variable.
-                if (\preg_match('/\G@@(?:(?:session|global|local)\.)?[A-Za-z0-9_$]+/i', $sql, $match, 0, $i) !== 1) {
-                    return true;
-                }
-                $i += \strlen($match[0]);
-                $previous = 'name';
-                continue;
-            }
-            if ($c === ';') {
-                // Another statement after this one: only trailing blanks are allowed.
-                if (\trim(\substr($sql, $i + 1), " \t\r\n;") !== '') {
-                    return true;
-                }
-                break;
-            }
-            if (\ctype_alpha($c) || $c === '_' || $c === '$' || \ord($c) >= 0x80) {
-                $start = $i;
-                while ($i < $length && (\ctype_alnum($sql[$i]) || $sql[$i] === '_' || $sql[$i] === '$' || \ord($sql[$i]) >= 0x80)) {
-                    ++$i;
-                }
-                $word = \strtolower(\substr($sql, $start, $i - $start));
-                if ($first === null) {
-                    $first = $word;
-                    if (!self::startsHarmlessStatement($word, $sql, $i)) {
-                        return true;
-                    }
-                    if (self::isTransactionControl($word)) {
-                        return false;
-                    }
-                    $previous = 'word';
-                    $previousWord = $word;
-                    continue;
-                }
-                if ($word === 'into' || $word === 'setval' || $word === 'nextval' || $word === 'lastval') {
-                    return true;
-                }
-                if ($word === 'value' && ($previousWord === 'next' || $previousWord === 'previous')) {
-                    return true;
-                }
-                if (self::nextSignificant($sql, $i) === '(') {
-                    // A qualified name (db.f) is a stored function; so is any unknown name.
-                    // LAST_INSERT_ID() reads; LAST_INSERT_ID(expr) sets.
-                    $harmless = isset(self::HARMLESS[$word])
-                        || ($word === 'last_insert_id' && \preg_match('/\G\s*\(\s*\)/', $sql, $match, 0, $i) === 1);
-                    if ($previous === '.' || !$harmless) {
-                        return true;
-                    }
-                }
-                $previous = 'word';
-                $previousWord = $word;
-                continue;
-            }
-            $previous = $c === '.' ? '.' : 'punctuation';
-            if ($first === null && $c !== '(') {
-                return true;
-            }
-            ++$i;
         }
 
-        // Nothing but comments: the server answers with an error.
-        return $first === null;
+        return false;
     }
 
     /** Whether a statement that begins with $word may change nothing (read further). */
@@ -273,43 +212,5 @@ final class SessionChanges
     private static function nextWord(string $sql, int $offset): string
     {
         return \preg_match('/\G\s*([A-Za-z_]+)/', $sql, $match, 0, $offset) === 1 ? \strtolower($match[1]) : '';
-    }
-
-    /** The next character after blanks from $offset ('' at the end). */
-    private static function nextSignificant(string $sql, int $offset): string
-    {
-        $length = \strlen($sql);
-        while ($offset < $length) {
-            $c = $sql[$offset];
-            if ($c !== ' ' && $c !== "\n" && $c !== "\t" && $c !== "\r") {
-                return $c;
-            }
-            ++$offset;
-        }
-
-        return '';
-    }
-
-    /** The offset after the quoted text that starts at $start; -1 when it does not end or holds a backslash. */
-    private static function skipQuoted(string $sql, int $start, string $quote): int
-    {
-        $length = \strlen($sql);
-        for ($i = $start + 1; $i < $length; ++$i) {
-            $c = $sql[$i];
-            if ($c === '\\' && $quote !== '`') {
-                // Whether it escapes depends on NO_BACKSLASH_ESCAPES: not read further.
-                return -1;
-            }
-            if ($c === $quote) {
-                if (($sql[$i + 1] ?? '') === $quote) {
-                    ++$i;
-                    continue;
-                }
-
-                return $i + 1;
-            }
-        }
-
-        return -1;
     }
 }

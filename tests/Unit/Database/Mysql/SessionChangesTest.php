@@ -24,6 +24,7 @@ final class SessionChangesTest extends TestCase
         yield 'a string that looks like a call' => ["SELECT 'GET_LOCK(1); SET @a = 1' AS s"];
         yield 'a doubled quote' => ["SELECT 'it''s', \"say \"\"GET_LOCK(\"\"\" FROM t"];
         yield 'a quoted name that is no call' => ['SELECT `get_lock` FROM `t` WHERE `t`.`id` = 1'];
+        yield 'a # inside a string' => ["SELECT * FROM t WHERE tag = '#1' AND `a#b` = 2"];
         yield 'comments' => ["/* route */ SELECT 1 -- GET_LOCK('x', 0)\n # SET @a = 1\n"];
         yield 'a trailing semicolon' => ['SELECT 1;  '];
         yield 'parenthesized union' => ['(SELECT 1) UNION ALL (SELECT 2)'];
@@ -77,6 +78,9 @@ final class SessionChangesTest extends TestCase
         yield 'a second statement' => ['SELECT 1; SET @a = 1'];
         yield 'a backslash in a string' => ["SELECT 'a\\', GET_LOCK('x', 0), '' FROM t"];
         yield 'an unterminated string' => ["SELECT 'abc"];
+        yield 'a # inside a quoted name' => ["SELECT `a#b`, GET_LOCK('x', 0) FROM t"];
+        yield 'a -- inside a string' => ["SELECT '-- ', GET_LOCK('x', 0) FROM t"];
+        yield 'a quoted name called under ANSI_QUOTES' => ['SELECT "my_function"(1)'];
         yield 'INSERT' => ['insert into `users` (`name`) values (?)'];
         yield 'UPDATE' => ['update `users` set `name` = ? where `id` = ?'];
         yield 'DELETE' => ['delete from `users` where `id` = ?'];
