@@ -23,6 +23,12 @@ use Spindle\Database\Mysql\Protocol\ServerStatus;
  * A lost connection, a malformed packet or a query timeout breaks the connection: it is closed,
  * isBroken() is true, and every later call throws MysqlException 2006 at once. Server errors
  * (ERR packets answering a statement) leave it usable. isBroken() is also true after close().
+ *
+ * Over 500 lines: the commands, the reset of a pooled session and the tracking of what changed
+ * it (trackSessionChanges(), resetSessionIfChanged()) share one command-at-a-time state (busy,
+ * broken, streaming) that must not be reachable from outside; what they need besides (reading a
+ * statement, SessionChanges; the statement cache; the server's marks, ClientProtocol) lives in
+ * classes of their own.
  */
 final class SocketConnection implements StreamingConnection
 {
@@ -289,11 +295,20 @@ final class SocketConnection implements StreamingConnection
         if (($this->protocol->capabilities() & Capability::SESSION_TRACK) === 0) {
             return false;
         }
-        $functions = $this->query("SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'FUNCTION' AND ROUTINE_SCHEMA NOT IN ('sys', 'mysql')");
-        if ((int) ($functions[0]->rows[0][0] ?? 1) !== 0) {
+        try {
+            $functions = $this->query("SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'FUNCTION' AND ROUTINE_SCHEMA NOT IN ('sys', 'mysql')");
+            if ((int) ($functions[0]->rows[0][0] ?? 1) !== 0) {
+                return false;
+            }
+            $this->query(self::TRACK_STATE);
+        } catch (MysqlException $e) {
+            // A server that refuses either (no session_track_state_change): reset every time.
+            if ($this->isBroken()) {
+                throw $e;
+            }
+
             return false;
         }
-        $this->query(self::TRACK_STATE);
         $this->tracking = true;
         $this->forgetChanges();
 
@@ -332,10 +347,11 @@ final class SocketConnection implements StreamingConnection
     }
 
     /**
-     * COM_RESET_CONNECTION, then USE of the database connected to, SET NAMES and the init commands
-     * as after connect(): the session is as a new one (no transaction, user variables, temporary tables, prepared statements,
-     * locks; session variables at their global values; LAST_INSERT_ID() 0), without a new
-     * handshake. The statements prepared before are gone on the server.
+     * COM_RESET_CONNECTION, then USE of the database connected to, SET NAMES and the init
+     * commands as after connect(): the session is as a new one (no transaction, user variables,
+     * temporary tables, prepared statements, locks; session variables at their global values;
+     * LAST_INSERT_ID() 0), without a new handshake. The statements prepared before are gone on
+     * the server.
      *
      * @throws MysqlException
      * @throws ConnectionBusy while another fiber runs a statement on this connection
