@@ -26,10 +26,10 @@ namespace Spindle\Database\Mysql;
  *    left open is seen in the status flags).
  *
  * Everything else counts as a change: SET, USE, DDL, LOCK, HANDLER, CALL, DO, XA, and INSERT,
- * UPDATE, DELETE and REPLACE (a trigger may take a named lock). What stays out of reach of the
- * text is a view whose definition calls a stored function that takes a named lock or advances a
- * sequence: SocketConnection::trackSessionChanges() checks at session open that the server has
- * no stored function the account can see, and tracks nothing otherwise.
+ * UPDATE, DELETE and REPLACE (a trigger may take a named lock). What stays out of reach of a
+ * statement's text is a view it reads (a view may call GET_LOCK or a stored function):
+ * SocketConnection::trackSessionChanges() reads every view's definition the same way when the
+ * session opens, and tracks nothing if one may change a session or cannot be read.
  *
  * @internal SocketConnection's
  */

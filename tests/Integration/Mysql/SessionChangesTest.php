@@ -108,21 +108,40 @@ final class SessionChangesTest extends MysqlTestCase
         self::assertSame($prepares, self::prepares($connection));
     }
 
-    public function testAStoredFunctionSettingAVariableIsSeenByTheServersTracker(): void
+    public function testAStoredFunctionIsAChangeAndTheTrackerSeesWhatItSets(): void
     {
-        // Made on a connection of its own and dropped at once: tracking is refused while a
-        // stored function exists (a view could call one).
         $admin = $this->connect();
-        $connection = $this->tracked();
         $admin->query('DROP FUNCTION IF EXISTS session_changes_f');
         $admin->query('CREATE FUNCTION session_changes_f() RETURNS INT DETERMINISTIC BEGIN SET @leak = 5; RETURN 1; END');
         try {
-            self::assertFalse($this->connect()->trackSessionChanges(), 'not tracked while a stored function exists');
+            $connection = $this->tracked();
             $connection->resetSession();
             $connection->query('SELECT session_changes_f()');
             self::assertTrue($connection->sessionChanged());
+            // The server's tracker sees the variable set inside the function on its own.
+            $protocol = (fn () => $this->protocol)->call($connection);
+            \assert($protocol instanceof \Spindle\Database\Mysql\Protocol\ClientProtocol);
+            self::assertSame(\Spindle\Database\Mysql\Protocol\ServerStatus::SESSION_STATE_CHANGED, $protocol->sessionMarks());
         } finally {
             $admin->query('DROP FUNCTION IF EXISTS session_changes_f');
+        }
+    }
+
+    public function testAViewThatMayChangeASessionTurnsTrackingOff(): void
+    {
+        // A SELECT from this view takes a named lock that neither its text nor the tracker shows.
+        $admin = $this->connect();
+        $admin->query("CREATE OR REPLACE VIEW session_changes_lock_v AS SELECT GET_LOCK('session_changes_view', 0) AS l");
+        try {
+            self::assertFalse($this->connect()->trackSessionChanges(), 'not tracked while such a view exists');
+        } finally {
+            $admin->query('DROP VIEW IF EXISTS session_changes_lock_v');
+        }
+        $admin->query('CREATE OR REPLACE VIEW session_changes_read_v AS SELECT 1 AS one, NOW() AS at');
+        try {
+            self::assertTrue($this->connect()->trackSessionChanges(), 'a view that only reads leaves tracking on');
+        } finally {
+            $admin->query('DROP VIEW IF EXISTS session_changes_read_v');
         }
     }
 
