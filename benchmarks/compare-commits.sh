@@ -38,6 +38,10 @@
 #              and caches; the report adds each commit's ratio to it, round by round. With
 #              SAME_APP=1 all three serve the same app. CPU per request counts php-fpm's children
 #              and nginx's workers (default 0)
+#   DB         sqlite (default: a seeded file in the temp dir) or mysql (the blogs only: the private
+#              MariaDB of scripts/mariadb, tables prefixed cmp<pid>_, seeded once for both sides
+#              and dropped on exit; default ROUTES then /users/{id} /batch; the report adds
+#              MariaDB's CPU per request, beside each side's)
 #   BASE_ENV_EXTRA, HEAD_ENV_EXTRA
 #              more environment variables for one side, as VAR=value words: one setting against
 #              another on the same commit, e.g.
@@ -57,6 +61,7 @@ WORKERS="${WORKERS:-2}"
 KEEP="${KEEP:-1}"
 SAME_APP="${SAME_APP:-0}"
 FPM="${FPM:-0}"
+DB="${DB:-sqlite}"
 for n in "$ROUNDS" "$DURATION" "$WARMUP" "$CONNS" "$WORKERS"; do
     [[ "$n" =~ ^[0-9]+$ ]] || die "ROUNDS, DURATION, WARMUP, CONNS and WORKERS must be whole numbers"
 done
@@ -67,6 +72,11 @@ case "$APP" in
     symfony74) APP_DIR=tests/fixtures/symfony74-app; DEFAULT_ROUTES="/hello" ;;
     *) die "APP must be blog, blog12, laravel12 or symfony74" ;;
 esac
+[[ "$DB" == sqlite || "$DB" == mysql ]] || die "DB must be sqlite or mysql"
+if [[ "$DB" == mysql ]]; then
+    [[ "$APP" == blog || "$APP" == blog12 ]] || die "DB=mysql needs APP=blog or blog12"
+    DEFAULT_ROUTES="/users/{id} /batch"
+fi
 ROUTES="${ROUTES:-$DEFAULT_ROUTES}"
 
 need_tools wrk curl deb:php8.2-sqlite3
@@ -106,7 +116,29 @@ checkout() {
     echo "$dir"
 }
 COPY_DIRS=()
-on_cleanup() { local d; for d in "${COPY_DIRS[@]}"; do rm -rf "$d"; done; }
+DB_PREFIX="cmp$$_"
+DROP_TABLES=0
+drop_tables() {
+    php -r '
+        [$host, $port, $db, $user, $password, $prefix] = array_slice($argv, 1);
+        $pdo = new PDO("mysql:host=$host;port=$port;dbname=$db", $user, $password);
+        $pdo->exec("SET FOREIGN_KEY_CHECKS = 0");
+        foreach (["post_posts", "posts", "password_resets", "users", "migrations"] as $t) {
+            $pdo->exec("DROP TABLE IF EXISTS `$prefix$t`");
+        }' "$MYSQL_HOST" "$MYSQL_PORT" "$MYSQL_DATABASE" "$MYSQL_USER" "$MYSQL_PASSWORD" "$DB_PREFIX" \
+        || log "could not drop the ${DB_PREFIX}* tables"
+    return 0
+}
+on_cleanup() {
+    local d
+    for d in "${COPY_DIRS[@]}"; do rm -rf "$d"; done
+    if (( DROP_TABLES )); then drop_tables; fi
+}
+if [[ "$DB" == mysql ]]; then
+    need_tools deb:php8.2-mysql
+    use_mariadb
+    DROP_TABLES=1
+fi
 
 BASE_DIR="$(checkout "$BASE_REF")"
 HEAD_DIR="$(checkout "$HEAD_REF")"
@@ -139,9 +171,12 @@ LOG_LEVEL=warning
 SESSION_DRIVER=cookie
 CACHE_DRIVER=array
 CACHE_STORE=array
-DB_CONNECTION=sqlite
-DB_DATABASE=$TMP/app.sqlite
-DB_PREFIX=
+$(if [[ "$DB" == mysql ]]; then
+    printf '%s\n' DB_CONNECTION=mysql "DB_HOST=$MYSQL_HOST" "DB_PORT=$MYSQL_PORT" "DB_DATABASE=$MYSQL_DATABASE" \
+        "DB_USERNAME=$MYSQL_USER" "DB_PASSWORD=$MYSQL_PASSWORD" "DB_PREFIX=$DB_PREFIX"
+else
+    printf '%s\n' DB_CONNECTION=sqlite "DB_DATABASE=$TMP/app.sqlite" DB_PREFIX= "DATABASE_URL=sqlite:///$TMP/app.sqlite"
+fi)
 VIEW_COMPILED_PATH=$TMP/$name/views
 APP_CONFIG_CACHE=$TMP/$name/cache/config.php
 APP_ROUTES_CACHE=$TMP/$name/cache/routes.php
@@ -149,7 +184,6 @@ APP_PACKAGES_CACHE=$TMP/$name/cache/packages.php
 APP_SERVICES_CACHE=$TMP/$name/cache/services.php
 APP_EVENTS_CACHE=$TMP/$name/cache/events.php
 APP_SECRET=compare-commits
-DATABASE_URL=sqlite:///$TMP/app.sqlite
 EOF
     local extra
     [[ "$name" == base ]] && extra="${BASE_ENV_EXTRA:-}" || extra="${HEAD_ENV_EXTRA:-}"
@@ -160,7 +194,7 @@ mapfile -t BASE_ENV < <(side_env base "$BASE_DIR")
 mapfile -t HEAD_ENV < <(side_env head "$HEAD_DIR")
 
 if [[ "$APP" == blog || "$APP" == blog12 ]]; then
-    log "seeding the blog (SQLite)"
+    log "seeding the blog ($DB)"
     env "${HEAD_ENV[@]}" php "$HEAD_DIR/$APP_DIR/artisan" --no-interaction blog:seed >/dev/null
     for side in base head; do
         dir="$BASE_DIR"; envs=("${BASE_ENV[@]}")
@@ -258,7 +292,9 @@ mapfile -t HEAD_WORKERS < <(workers_of "$HEAD_PID")
 RSS_IDLE_BASE="$(rss_mb "${BASE_WORKERS[@]}")"
 RSS_IDLE_HEAD="$(rss_mb "${HEAD_WORKERS[@]}")"
 
-declare -A RPS CPU P99
+declare -A RPS CPU P99 DBCPU
+DB_PID=""
+[[ "$DB" == mysql ]] && DB_PID="$(mariadb_pid)"
 wrk_p99_ms() {   # wrk's 99th percentile latency in ms (wrk prints us, ms or s)
     awk '$1 == "99%" { v = $2; u = v; sub(/[0-9.]+/, "", u); sub(/[a-z]+$/, "", v);
         if (u == "us") v /= 1000; else if (u == "s") v *= 1000; else if (u == "m") v *= 60000; printf "%.1f", v; exit }' "$1"
@@ -277,9 +313,13 @@ measure() {   # measure SIDE ROUTE ROUND
     (( WARMUP > 0 )) && { run_wrk /dev/null "${args[@]}" -d"${WARMUP}s" "http://127.0.0.1:$port$route" || true; }
     out="$TMP/wrk/$side-${route//\//_}-$round.txt"
     before="$(cpu_ticks "${pids[@]}")"
+    local db_before=0 db_ticks=0
+    [[ -n "$DB_PID" ]] && db_before="$(cpu_ticks "$DB_PID")"
     run_wrk "$out" "${args[@]}" -d"${DURATION}s" "http://127.0.0.1:$port$route" || { cat "$out" >&2; die "wrk failed"; }
     ticks=$(( $(cpu_ticks "${pids[@]}") - before ))
+    [[ -n "$DB_PID" ]] && db_ticks=$(( $(cpu_ticks "$DB_PID") - db_before ))
     n="$(wrk_requests "$out")"
+    DBCPU[$side|$route]+="$(awk -v t="$db_ticks" -v n="${n:-0}" -v hz="$CLK_TCK" 'BEGIN { if (n + 0 > 0) printf "%.3f", t * 1000 / hz / n; else print 0 }') "
     RPS[$side|$route]+="$(wrk_rps "$out") "
     P99[$side|$route]+="$(wrk_p99_ms "$out") "
     CPU[$side|$route]+="$(awk -v t="$ticks" -v n="${n:-0}" -v hz="$CLK_TCK" 'BEGIN { if (n + 0 > 0) printf "%.3f", t * 1000 / hz / n; else print 0 }') "
@@ -307,7 +347,7 @@ report() {
     echo
     echo "- date: $(date -Iseconds); nproc $(nproc); $(cpu_model); load before: $LOAD_BEFORE"
     echo "- PHP $(php -r 'echo PHP_VERSION;') with ${PHP_ARGS[*]}"
-    echo "- $WORKERS workers each, wrk -t2 -c$CONNS, ${DURATION}s per run after ${WARMUP}s warm-up, $ROUNDS interleaved rounds; SQLite"
+    echo "- $WORKERS workers each, wrk -t2 -c$CONNS, ${DURATION}s per run after ${WARMUP}s warm-up, $ROUNDS interleaved rounds; $([[ "$DB" == mysql ]] && echo "MariaDB (scripts/mariadb, on the same cores), tables ${DB_PREFIX}*" || echo SQLite)"
     echo
     echo "| route | $BASE_LABEL req/s (median) | head req/s (median) | head / base | per round | CPU ms per request base / head | p99 ms base / head |"
     echo "| --- | ---: | ---: | ---: | --- | ---: | ---: |"
@@ -320,6 +360,17 @@ report() {
             "$(median <<<"${CPU[base|$route]}")" "$(median <<<"${CPU[head|$route]}")" \
             "$(median <<<"${P99[base|$route]}")" "$(median <<<"${P99[head|$route]}")"
     done
+    if [[ "$DB" == mysql ]]; then
+        echo
+        echo "MariaDB's CPU per request (mariadbd, /proc), median of the rounds:"
+        echo
+        echo "| route | $BASE_LABEL ms | head ms |$( [[ "$FPM" == 1 ]] && echo " fpm ms |")"
+        echo "| --- | ---: | ---: |$( [[ "$FPM" == 1 ]] && echo " ---: |")"
+        for route in $ROUTES; do
+            printf '| %s | %s | %s |%s\n' "$route" "$(median <<<"${DBCPU[base|$route]}")" "$(median <<<"${DBCPU[head|$route]}")" \
+                "$( [[ "$FPM" == 1 ]] && echo " $(median <<<"${DBCPU[fpm|$route]}") |")"
+        done
+    fi
     if [[ "$FPM" == 1 ]]; then
         echo
         echo "nginx + php-fpm ($WORKERS children, opcache.jit=$FPM_JIT per php-fpm -i) serving HEAD's app in the same rounds:"

@@ -13,6 +13,10 @@ declare(strict_types=1);
  *   php benchmarks/mysql-query.php                    # or: bash benchmarks/mysql-query.sh (JIT and no JIT)
  *   ITERATIONS=2 ROUNDS=5 php benchmarks/mysql-query.php
  *
+ * Two tables: the wall time per query (the server's work and the loopback included, so a busy
+ * machine inflates both sides) and this process's CPU per query (getrusage), the client's cost
+ * alone, steadier on a shared machine.
+ *
  * Env: ITERATIONS (scale factor for the per-case counts, default 1), ROUNDS (default 3: every
  * driver runs every case ROUNDS times, interleaved, and the best round counts),
  * SPINDLE_MYSQL_DIR (where scripts/mariadb wrote its env file), ONLY (a case name, to profile
@@ -212,23 +216,32 @@ foreach ($cases as $name => $case) {
 // ---- measure --------------------------------------------------------------------------------
 /** @var array<string, array<string, float>> best µs per query, by case and driver */
 $best = [];
+/** @var array<string, array<string, float>> best client CPU µs per query (getrusage: user + system), by case and driver */
+$bestCpu = [];
+$cpuNow = static function (): float {
+    $usage = getrusage();
+
+    return $usage['ru_utime.tv_sec'] * 1e6 + $usage['ru_utime.tv_usec'] + $usage['ru_stime.tv_sec'] * 1e6 + $usage['ru_stime.tv_usec'];
+};
 for ($round = 0; $round < $rounds; ++$round) {
     foreach ($cases as $name => $case) {
         foreach ($connections as $label => $pdo) {
             $n = max(1, $case['iterations']);
             $run = $case['run'];
-            $perQuery = inFiber(static function () use ($run, $pdo, $n): float {
+            [$perQuery, $cpuPerQuery] = inFiber(static function () use ($run, $pdo, $n, $cpuNow): array {
                 for ($i = 0, $warm = max(1, intdiv($n, 10)); $i < $warm; ++$i) {
                     $run($pdo, $i);
                 }
                 $started = hrtime(true);
+                $cpuStarted = $cpuNow();
                 for ($i = 0; $i < $n; ++$i) {
                     $run($pdo, $i);
                 }
 
-                return (hrtime(true) - $started) / $n / 1000;
+                return [(hrtime(true) - $started) / $n / 1000, ($cpuNow() - $cpuStarted) / $n];
             });
             $best[$name][$label] = min($best[$name][$label] ?? INF, $perQuery);
+            $bestCpu[$name][$label] = min($bestCpu[$name][$label] ?? INF, $cpuPerQuery);
         }
     }
 }
@@ -251,21 +264,25 @@ printf(
 );
 $targets = ['point' => 1.1, 'rows1000' => 2.0];
 $pairs = [['native emulated', 'Spindle emulated', 'emulated'], ['native prepared', 'Spindle prepared', 'native prep.'], ['native prepared', 'Spindle prepared, kept', 'kept']];
-echo "| query | iterations | native emulated µs | Spindle emulated µs | ratio | native prep. µs | Spindle prep. µs | ratio | native prep. µs | Spindle prep., statements kept µs | ratio | target |\n";
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
-foreach ($cases as $name => $case) {
-    $cells = [$case['label'], (string) $case['iterations']];
-    foreach ($pairs as [$native, $spindle]) {
-        $a = $best[$name][$native] ?? null;
-        $b = $best[$name][$spindle] ?? null;
-        $cells[] = $a === null ? '-' : sprintf('%.1f', $a);
-        $cells[] = $b === null ? '-' : sprintf('%.1f', $b);
-        $ratio = $a !== null && $b !== null ? $b / $a : null;
-        $mark = $ratio !== null && isset($targets[$name]) ? ($ratio <= $targets[$name] ? ' ✓' : ' ✗') : '';
-        $cells[] = $ratio === null ? '-' : sprintf('%.2fx%s', $ratio, $mark);
+foreach (['wall time per query (the server and the network included)' => $best, 'client CPU per query (this process: getrusage user + system; the server not included)' => $bestCpu] as $title => $figures) {
+    echo "$title:\n\n";
+    echo "| query | iterations | native emulated µs | Spindle emulated µs | ratio | native prep. µs | Spindle prep. µs | ratio | native prep. µs | Spindle prep., statements kept µs | ratio | target |\n";
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
+    foreach ($cases as $name => $case) {
+        $cells = [$case['label'], (string) $case['iterations']];
+        foreach ($pairs as [$native, $spindle]) {
+            $a = $figures[$name][$native] ?? null;
+            $b = $figures[$name][$spindle] ?? null;
+            $cells[] = $a === null ? '-' : sprintf('%.1f', $a);
+            $cells[] = $b === null ? '-' : sprintf('%.1f', $b);
+            $ratio = $a !== null && $b !== null && $a > 0 ? $b / $a : null;
+            $mark = $ratio !== null && isset($targets[$name]) ? ($ratio <= $targets[$name] ? ' ✓' : ' ✗') : '';
+            $cells[] = $ratio === null ? '-' : sprintf('%.2fx%s', $ratio, $mark);
+        }
+        $cells[] = isset($targets[$name]) ? sprintf('≤ %.1fx', $targets[$name]) : '';
+        echo '| ' . implode(' | ', $cells) . " |\n";
     }
-    $cells[] = isset($targets[$name]) ? sprintf('≤ %.1fx', $targets[$name]) : '';
-    echo '| ' . implode(' | ', $cells) . " |\n";
+    echo "\n";
 }
 
 $setup->exec('DROP TABLE IF EXISTS bench_rows');

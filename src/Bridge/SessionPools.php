@@ -157,6 +157,10 @@ final class SessionPools
             if ($cacheSize > 0 && ($connection instanceof SocketConnection || $connection instanceof PgsqlSession)) {
                 $connection->keepStatements($cacheSize, $stats);
             }
+            if ($connection instanceof SocketConnection) {
+                // A session a request left as a new one then goes back without a reset.
+                $connection->trackSessionChanges();
+            }
             $baseline->learn($connection);
 
             return $connection;

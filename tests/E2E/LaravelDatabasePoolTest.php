@@ -89,6 +89,32 @@ final class LaravelDatabasePoolTest extends E2ETestCase
     }
 
     /**
+     * A request that only read leaves its session as a new one: the session goes back to the pool
+     * without a reset and keeps its prepared statements (the next request on it prepares nothing
+     * and is answered from the statement cache); after a request that changed its session, the
+     * next one finds it reset.
+     */
+    public function testASessionOnlyReadFromGoesBackWithItsPreparedStatements(): void
+    {
+        $server = ServerProcess::start(LaravelFixture::path(LaravelFixture::LARAVEL_8));
+        $first = self::json($server->port(), '/dbstate/clean');
+        $second = self::json($server->port(), '/dbstate/clean');
+        self::assertSame($first['id'], $second['id'], 'the same session');
+        self::assertSame($first['com_stmt_prepare'], $second['com_stmt_prepare'], 'nothing prepared again');
+        self::assertSame($first['com_stmt_execute'] + 2, $second['com_stmt_execute'], 'both statements executed');
+        // The session's counters run on: MariaDB zeroes them on COM_RESET_CONNECTION.
+        self::assertGreaterThanOrEqual(4, $second['com_stmt_execute'], 'no reset');
+
+        self::json($server->port(), '/dbstate/dirty');
+        $after = self::json($server->port(), '/dbstate/clean');
+        self::assertSame($first['id'], $after['id']);
+        self::assertSame($first['db'], $after['db']);
+        self::assertLessThan($second['com_stmt_execute'], $after['com_stmt_execute'], 'reset after the request that changed it');
+        self::assertSame(2, $after['com_stmt_prepare'], 'its statements prepared again');
+        $server->stop();
+    }
+
+    /**
      * The server lets the account `spindle_limited` (scripts/mariadb) hold 6 connections at once;
      * two workers with pools of 3 answer 64 requests sent at once, every one of them, where more
      * sessions meet "User spindle_limited already has more than 'max_user_connections' active

@@ -4,9 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Database\Mysql;
 
+use Spindle\Database\Mysql\Protocol\Capability;
 use Spindle\Database\Mysql\Protocol\ClientProtocol;
 use Spindle\Database\Mysql\Protocol\Errors;
 use Spindle\Database\Mysql\Protocol\Phase;
+use Spindle\Database\Mysql\Protocol\ServerStatus;
 
 /**
  * A Connection over a TCP or unix socket, non-blocking: while it waits for the server only the
@@ -21,6 +23,12 @@ use Spindle\Database\Mysql\Protocol\Phase;
  * A lost connection, a malformed packet or a query timeout breaks the connection: it is closed,
  * isBroken() is true, and every later call throws MysqlException 2006 at once. Server errors
  * (ERR packets answering a statement) leave it usable. isBroken() is also true after close().
+ *
+ * Over 500 lines: the commands, the reset of a pooled session and the tracking of what changed
+ * it (trackSessionChanges(), resetSessionIfChanged()) share one command-at-a-time state (busy,
+ * broken, streaming) that must not be reachable from outside; what they need besides (reading a
+ * statement, SessionChanges; the statement cache; the server's marks, ClientProtocol) lives in
+ * classes of their own.
  */
 final class SocketConnection implements StreamingConnection
 {
@@ -29,6 +37,8 @@ final class SocketConnection implements StreamingConnection
      * ER_CONNECTION_KILLED (MariaDB), ER_SESSION_WAS_KILLED and ER_CLIENT_INTERACTION_TIMEOUT (MySQL 8).
      */
     private const FATAL_SERVER_ERRORS = [1053, 1927, 3169, 4031];
+    /** What trackSessionChanges() has the server track (run again after every reset). */
+    private const TRACK_STATE = 'SET SESSION session_track_state_change = ON';
 
     private bool $busy = false;
     private bool $broken = false;
@@ -39,6 +49,10 @@ final class SocketConnection implements StreamingConnection
     private ?StatementCache $statements = null;
     /** @var list<string> statements resetSession() runs again after SET NAMES and the init commands */
     private array $sessionSetup = [];
+    /** Whether the server tracks this session's changes for resetSessionIfChanged() (trackSessionChanges()). */
+    private bool $tracking = false;
+    /** A statement since the last reset may have changed the session (SessionChanges::mayChange()). */
+    private bool $changed = false;
 
     private function __construct(
         private readonly ConnectionConfig $config,
@@ -81,6 +95,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function query(string $sql): array
     {
+        if ($this->tracking && !$this->changed) {
+            $this->changed = SessionChanges::mayChange($sql);
+        }
         $this->begin();
         $this->protocol->query($sql);
         $results = $this->finish();
@@ -178,6 +195,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function execute(PreparedStatement $statement, array $params): array
     {
+        if ($this->tracking && !$this->changed) {
+            $this->changed = SessionChanges::mayChange($statement->sql);
+        }
         $this->begin();
         // Bad parameters are refused before anything is sent: the connection stays usable.
         $this->protocol->execute($statement, $params);
@@ -195,6 +215,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function queryStream(string $sql): ResultStream
     {
+        if ($this->tracking && !$this->changed) {
+            $this->changed = SessionChanges::mayChange($sql);
+        }
         $this->begin();
         $this->protocol->query($sql, stream: true);
 
@@ -209,6 +232,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function executeStream(PreparedStatement $statement, array $params): ResultStream
     {
+        if ($this->tracking && !$this->changed) {
+            $this->changed = SessionChanges::mayChange($statement->sql);
+        }
         $this->begin();
         $this->protocol->execute($statement, $params, stream: true);
 
@@ -252,10 +278,83 @@ final class SocketConnection implements StreamingConnection
     }
 
     /**
-     * COM_RESET_CONNECTION, then SET NAMES and the init commands as after connect(): the session
-     * is as a new one (no transaction, user variables, temporary tables, prepared statements,
-     * locks; session variables at their global values; LAST_INSERT_ID() 0), without a new
-     * handshake. The statements prepared before are gone on the server.
+     * Has the server track what changes this session (session_track_state_change, now and after
+     * every reset), so that resetSessionIfChanged() can tell a session nothing changed: true when
+     * it does. Not with a server without CLIENT_SESSION_TRACK, nor with one that has a view whose
+     * definition may change a session (SessionChanges), or that the account may not read: a
+     * statement that reads the view runs it out of sight of its own text.
+     *
+     * @throws MysqlException
+     * @throws ConnectionBusy while another fiber runs a statement on this connection
+     */
+    public function trackSessionChanges(): bool
+    {
+        if ($this->tracking) {
+            return true;
+        }
+        if (($this->protocol->capabilities() & Capability::SESSION_TRACK) === 0) {
+            return false;
+        }
+        try {
+            // A view runs what its definition calls, out of sight of the statement that reads it.
+            $views = $this->query("SELECT VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN ('sys', 'mysql', 'information_schema', 'performance_schema')");
+            foreach ($views[0]->rows as $view) {
+                if (SessionChanges::mayChange((string) $view[0])) {
+                    return false;
+                }
+            }
+            $this->query(self::TRACK_STATE);
+        } catch (MysqlException $e) {
+            // A server that refuses either (no session_track_state_change): reset every time.
+            if ($this->isBroken()) {
+                throw $e;
+            }
+
+            return false;
+        }
+        $this->tracking = true;
+        $this->forgetChanges();
+
+        return true;
+    }
+
+    /**
+     * Whether the session may differ from a new one since it was opened or last reset: a
+     * statement that may change it (SessionChanges), a change the server reported
+     * (SERVER_SESSION_STATE_CHANGED, an insert id, warnings, an error), a transaction open. Always
+     * true while changes are not tracked (trackSessionChanges()).
+     */
+    public function sessionChanged(): bool
+    {
+        return !$this->tracking || $this->changed || $this->protocol->sessionMarks() !== 0
+            || ($this->protocol->statusFlags() & ServerStatus::IN_TRANS) !== 0;
+    }
+
+    /**
+     * resetSession() if the session may have changed (sessionChanged()); otherwise nothing, and
+     * the session keeps its prepared statements. True when it was reset.
+     *
+     * @throws MysqlException
+     * @throws ConnectionBusy while another fiber runs a statement on this connection
+     */
+    public function resetSessionIfChanged(): bool
+    {
+        if (!$this->sessionChanged()) {
+            $this->enter();
+
+            return false;
+        }
+        $this->resetSession();
+
+        return true;
+    }
+
+    /**
+     * COM_RESET_CONNECTION, then USE of the database connected to, SET NAMES and the init
+     * commands as after connect(): the session is as a new one (no transaction, user variables,
+     * temporary tables, prepared statements, locks; session variables at their global values;
+     * LAST_INSERT_ID() 0), without a new handshake. The statements prepared before are gone on
+     * the server.
      *
      * @throws MysqlException
      * @throws ConnectionBusy while another fiber runs a statement on this connection
@@ -271,18 +370,31 @@ final class SocketConnection implements StreamingConnection
         if ($setNames !== null) {
             \array_unshift($setup, $setNames);
         }
-        if ($setup === []) {
-            return;
+        // COM_RESET_CONNECTION keeps the default database a USE chose: back to the one connected to.
+        if ($this->config->database !== null && $this->config->database !== '') {
+            \array_unshift($setup, 'USE `' . \str_replace('`', '``', $this->config->database) . '`');
         }
-        if (!$this->config->multiStatements) {
-            foreach ($setup as $sql) {
-                $this->query($sql);
+        if ($this->tracking) {
+            $setup[] = self::TRACK_STATE;
+        }
+        if ($setup !== []) {
+            if (!$this->config->multiStatements) {
+                foreach ($setup as $sql) {
+                    $this->query($sql);
+                }
+            } else {
+                // One round trip: the statements as one multi-statement query.
+                $this->query(\implode('; ', \array_map(static fn (string $sql): string => \rtrim($sql, " \t\r\n;"), $setup)));
             }
-
-            return;
         }
-        // One round trip: the statements as one multi-statement query.
-        $this->query(\implode('; ', \array_map(static fn (string $sql): string => \rtrim($sql, " \t\r\n;"), $setup)));
+        $this->forgetChanges();
+    }
+
+    /** The session is as a new one now: what changed it before is forgotten. */
+    private function forgetChanges(): void
+    {
+        $this->changed = false;
+        $this->protocol->clearSessionMarks();
     }
 
     /** Where and how this connection was opened. */

@@ -200,9 +200,13 @@ final class PooledConnection implements StreamingConnection
      * prepared statements), for the lease's next holder. A connection that cannot reset (neither
      * of those) is discarded instead, when the lease ends.
      *
+     * With $ifChanged, a MySQL session that tracks its changes (SocketConnection::
+     * trackSessionChanges()) and is known unchanged is left as it is, its prepared statements
+     * with it.
+     *
      * @throws \Spindle\Database\Mysql\MysqlException the connection then broke
      */
-    public function resetSession(): void
+    public function resetSession(bool $ifChanged = false): void
     {
         $this->enter();
         try {
@@ -211,7 +215,15 @@ final class PooledConnection implements StreamingConnection
 
                 return;
             }
-            $this->connection->resetSession();
+            if ($ifChanged && $this->connection instanceof SocketConnection) {
+                if (!$this->connection->resetSessionIfChanged()) {
+                    // Kept: the statements left open are closed when the lease ends (a kept
+                    // statement then stays prepared in the connection's cache).
+                    return;
+                }
+            } else {
+                $this->connection->resetSession();
+            }
             // The server dropped them: nothing to close when the lease ends.
             $this->statements = [];
         } finally {

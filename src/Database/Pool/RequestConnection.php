@@ -18,7 +18,10 @@ use Spindle\Loop\Loop;
  * starts) takes a session from the pool when it first talks to the database and keeps it until
  * it ends; then the session is reset to a new one's state (SocketConnection::resetSession(): an
  * open transaction rolled back and logged, variables, temporary tables, locks, statements and
- * LAST_INSERT_ID gone, the framework's setup run again) and goes back to the pool. A request
+ * LAST_INSERT_ID gone, the framework's setup run again) and goes back to the pool. A MySQL session
+ * whose changes are tracked and that the task provably left as a new one (it only read:
+ * SocketConnection::resetSessionIfChanged(), SessionChanges) goes back as it is, with its
+ * prepared statements. A request
  * that finds every session taken waits its turn (ConnectionPool's FIFO, PoolTimeout at the end
  * of the wait).
  *
@@ -326,7 +329,7 @@ final class RequestConnection implements StreamingConnection
             if (($lease->statusFlags() & self::SERVER_STATUS_IN_TRANS) !== 0) {
                 ($this->warn)(\sprintf('%s left a database transaction open on its pooled session: rolled back', $holder));
             }
-            $lease->resetSession();
+            $lease->resetSession(ifChanged: true);
         } catch (\Throwable $e) {
             ($this->warn)(\sprintf('Resetting a pooled database session after %s failed (%s): closed', $holder, $e->getMessage()));
             $lease->discard();

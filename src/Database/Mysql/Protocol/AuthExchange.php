@@ -52,7 +52,8 @@ final class AuthExchange
         $wanted = Capability::LONG_PASSWORD | Capability::LONG_FLAG | Capability::PROTOCOL_41
             | Capability::TRANSACTIONS | Capability::SECURE_CONNECTION | Capability::MULTI_RESULTS
             | Capability::PS_MULTI_RESULTS | Capability::PLUGIN_AUTH
-            | Capability::PLUGIN_AUTH_LENENC_CLIENT_DATA | Capability::DEPRECATE_EOF;
+            | Capability::PLUGIN_AUTH_LENENC_CLIENT_DATA | Capability::DEPRECATE_EOF
+            | Capability::SESSION_TRACK;
         if ($this->config->multiStatements) {
             $wanted |= Capability::MULTI_STATEMENTS;
         }
@@ -140,7 +141,7 @@ final class AuthExchange
         $header = $payload === '' ? -1 : \ord($payload[0]);
         switch ($header) {
             case 0x00:
-                return OkPacket::parse($payload);
+                return OkPacket::parse($payload, ($this->capabilities & Capability::SESSION_TRACK) !== 0);
             case 0xFF:
                 throw ErrPacket::parse($payload);
             case 0xFE:

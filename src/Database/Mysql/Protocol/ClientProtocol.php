@@ -28,6 +28,12 @@ final class ClientProtocol
     /** Columns beyond this in one result are taken for garbage. */
     private const MAX_COLUMNS = 65535;
     private const LOCAL_INFILE_CHUNK = 1 << 20;
+    /** sessionMarks(): an OK or EOF reported warnings */
+    public const MARK_WARNINGS = 0x10000;
+    /** sessionMarks(): an OK reported an insert id (LAST_INSERT_ID() may have changed) */
+    public const MARK_INSERT_ID = 0x20000;
+    /** sessionMarks(): a command was answered with an error (it stays in the diagnostics area) */
+    public const MARK_ERROR = 0x40000;
 
     private Phase $phase = Phase::AwaitingHandshake;
     private readonly PacketReader $reader;
@@ -36,6 +42,8 @@ final class ClientProtocol
     private readonly AuthExchange $auth;
     private int $capabilities = 0;
     private int $statusFlags = 0;
+    /** What the server's answers since clearSessionMarks() told of the session (sessionMarks()). */
+    private int $marks = 0;
 
     private ResponseKind $kind = ResponseKind::Ping;
     private ResponseStep $step = ResponseStep::First;
@@ -102,6 +110,21 @@ final class ClientProtocol
     public function statusFlags(): int
     {
         return $this->statusFlags;
+    }
+
+    /**
+     * What the answers since clearSessionMarks() told of the session: ServerStatus::SESSION_STATE_CHANGED
+     * (a tracked change: variables, schema, temporary tables, SQL prepared statements), MARK_WARNINGS,
+     * MARK_INSERT_ID and MARK_ERROR, or-ed together; 0 when they told nothing.
+     */
+    public function sessionMarks(): int
+    {
+        return $this->marks;
+    }
+
+    public function clearSessionMarks(): void
+    {
+        $this->marks = 0;
     }
 
     /** The SET NAMES statement the configured collation needs after connecting, if any. */
@@ -399,6 +422,11 @@ final class ClientProtocol
         }
     }
 
+    private function sessionTrack(): bool
+    {
+        return ($this->capabilities & Capability::SESSION_TRACK) !== 0;
+    }
+
     private function deprecateEof(): bool
     {
         return ($this->capabilities & Capability::DEPRECATE_EOF) !== 0;
@@ -469,6 +497,7 @@ final class ClientProtocol
         }
         $eof = EofPacket::parse($payload);
         $this->statusFlags = $eof->statusFlags;
+        $this->marks |= ($eof->statusFlags & ServerStatus::SESSION_STATE_CHANGED) | ($eof->warnings > 0 ? self::MARK_WARNINGS : 0);
     }
 
     private function first(string $payload, int $header): void
@@ -479,8 +508,10 @@ final class ClientProtocol
             return;
         }
         if ($header === 0x00) {
-            $ok = OkPacket::parse($payload);
+            $ok = OkPacket::parse($payload, $this->sessionTrack());
             $this->statusFlags = $ok->statusFlags;
+            $this->marks |= ($ok->statusFlags & ServerStatus::SESSION_STATE_CHANGED) | ($ok->warnings > 0 ? self::MARK_WARNINGS : 0)
+                | ($ok->lastInsertId !== 0 ? self::MARK_INSERT_ID : 0);
             if ($this->kind === ResponseKind::Ping) {
                 $this->complete(true);
 
@@ -638,7 +669,7 @@ final class ClientProtocol
             $status = \ord($payload[3]) | (\ord($payload[4]) << 8);
             $warnings = \ord($payload[5]) | (\ord($payload[6]) << 8);
         } elseif ($deprecateEof) {
-            $ok = OkPacket::parse($payload);
+            $ok = OkPacket::parse($payload, $this->sessionTrack());
             $warnings = $ok->warnings;
             $status = $ok->statusFlags;
         } else {
@@ -647,6 +678,7 @@ final class ClientProtocol
             $status = $eof->statusFlags;
         }
         $this->statusFlags = $status;
+        $this->marks |= ($status & ServerStatus::SESSION_STATE_CHANGED) | ($warnings > 0 ? self::MARK_WARNINGS : 0);
         $result = new Result($this->columns, $this->rows, 0, 0, $warnings, $status);
         $this->results[] = $result;
         if ($this->streamTail !== null) {
@@ -689,6 +721,9 @@ final class ClientProtocol
                 );
         }
         $this->rejectedLocalInfile = null;
+        if ($outcome instanceof MysqlException) {
+            $this->marks |= self::MARK_ERROR;
+        }
         $this->outcome = $outcome;
         $this->results = [];
         $this->rows = [];

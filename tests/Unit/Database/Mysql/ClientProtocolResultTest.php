@@ -177,7 +177,7 @@ final class ClientProtocolResultTest extends TestCase
         self::assertSame('data.csv', $p->localInfileName());
         $p->sendLocalInfile("1,a\n2,b\n");
         self::assertSame(Wire::packets(2, "1,a\n2,b\n", ''), $p->takeOutgoing());
-        $p->push(Wire::packet(Wire::ok(2, 0, 2, 0, 'Records: 2  Deleted: 0  Skipped: 0  Warnings: 0'), 4));
+        $p->push(Wire::packet(Wire::ok(2, 0, 2, 0, Wire::lstr('Records: 2  Deleted: 0  Skipped: 0  Warnings: 0')), 4));
         self::assertSame(2, self::results($p)[0]->affectedRows);
     }
 

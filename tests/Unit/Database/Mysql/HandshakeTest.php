@@ -89,6 +89,24 @@ final class HandshakeTest extends TestCase
         self::assertSame('18446744073709551615', $big->lastInsertId);
     }
 
+    public function testOkPacketUnderSessionTracking(): void
+    {
+        // SERVER_SESSION_STATE_CHANGED: info (length-encoded), then the changes (a system variable).
+        $changes = "\x00" . Wire::lstr(Wire::lstr('time_zone') . Wire::lstr('+05:00'));
+        $ok = OkPacket::parse(Wire::ok(0, 0, 0x4002, 0, Wire::lstr('') . Wire::lstr($changes)), true);
+        self::assertSame('', $ok->info);
+        self::assertSame($changes, $ok->sessionState);
+        self::assertSame(0x4002, $ok->statusFlags);
+        $ok = OkPacket::parse(Wire::ok(3, 0, 0x0002, 0, Wire::lstr('Rows matched: 3')), true);
+        self::assertSame('Rows matched: 3', $ok->info);
+        self::assertSame('', $ok->sessionState);
+        // Nothing after the warnings: no info, no changes.
+        $ok = OkPacket::parse(Wire::ok(1, 7, 0x0002, 0), true);
+        self::assertSame(['', '', 7], [$ok->info, $ok->sessionState, $ok->lastInsertId]);
+        $this->expectException(MysqlException::class);
+        OkPacket::parse(Wire::ok(0, 0, 0x4002, 0, Wire::lstr('') . "\x09short"), true);
+    }
+
     public function testErrPacketWithAndWithoutSqlState(): void
     {
         $e = ErrPacket::parse(Wire::err(1062, '23000', "Duplicate entry '1' for key 'PRIMARY'"));

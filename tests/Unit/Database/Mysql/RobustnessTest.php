@@ -35,7 +35,8 @@ final class RobustnessTest extends TestCase
                 Wire::column('a', T::LongLong->value, ColumnFlag::UNSIGNED),
                 Wire::lstr('18446744073709551615'),
                 Wire::ok(0, 0, 0x000A, 0, '', "\xFE"),
-                Wire::ok(3, 9, 0x0002, 1, 'info'),
+                // The handshake offers CLIENT_SESSION_TRACK: the info is length-encoded.
+                Wire::ok(3, 9, 0x0002, 1, Wire::lstr('info')),
             ),
             'prepare' => Wire::packets(
                 1,
