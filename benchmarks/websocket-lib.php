@@ -231,7 +231,11 @@ final class WsFleetChild
         $id = (int) $socket;
         $path = $this->channel !== null ? '/app/app-key?protocol=7&client=bench' : '/ws';
         $key = base64_encode(random_bytes(16));
-        fwrite($socket, "GET $path HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: $key\r\nSec-WebSocket-Version: 13\r\n\r\n");
+        // The head a browser sends (Chrome's, with a session cookie), so that what the server keeps of it weighs what it would.
+        fwrite($socket, "GET $path HTTP/1.1\r\nHost: 127.0.0.1:{$this->port}\r\nConnection: Upgrade\r\nPragma: no-cache\r\nCache-Control: no-cache\r\n"
+            . "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36\r\nUpgrade: websocket\r\n"
+            . "Origin: http://127.0.0.1:{$this->port}\r\nSec-WebSocket-Version: 13\r\nAccept-Encoding: gzip, deflate, br, zstd\r\nAccept-Language: en-US,en;q=0.9\r\n"
+            . 'Cookie: laravel_session=' . bin2hex(random_bytes(120)) . "\r\nSec-WebSocket-Key: $key\r\nSec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n");
         $this->sockets[$id] = $socket;
         $this->heads[$id] = '';
         EventLoop::onReadable($socket, fn (string $watcher) => $this->onReadable($watcher, $id));

@@ -27,6 +27,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private const READ_SIZE = 65536;
     /** Seconds the peer has to answer a close before the socket is closed anyway. */
     private const CLOSE_GRACE = 2.0;
+    /** Request headers only the handshake reads (Sec-WebSocket-Protocol stays: apps pass tokens in it). */
+    private const HANDSHAKE_HEADERS = ['upgrade', 'connection', 'sec-websocket-key', 'sec-websocket-version', 'sec-websocket-extensions'];
 
     private readonly WebSocketSession $session;
     public readonly WebSocket $socket;
@@ -36,7 +38,10 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private readonly ConnectionEvents $events;
     private readonly TaskRunner $tasks;
     private readonly string $readId;
-    private readonly SocketOutput $output;
+    /** What the socket did not take yet, while it has not (null: everything went, the common case). */
+    private ?SocketOutput $output = null;
+    /** When the socket last took bytes, by the worker's clock (while $output is null). */
+    private float $lastWriteAt;
     private bool $closed = false;
     private float $lastReadAt;
     /** When a ping went for silence (0: none is out). */
@@ -48,7 +53,6 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private array $inbox = [];
     /** A task is running the handler for this connection. */
     private bool $busy = false;
-    private readonly \Closure $drainInbox;
 
     public function __construct(
         UpgradedSocket $upgraded,
@@ -61,10 +65,11 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $this->events = $upgraded->events;
         $this->tasks = $upgraded->services->requests->tasks();
         $this->session = new WebSocketSession($options->limits);
-        $this->socket = new WebSocket($this, \spl_object_id($this), $upgraded->request, $subprotocol);
-        $this->drainInbox = $this->runInbox(...);
-        $this->lastReadAt = $this->set->clock->tick();
-        $this->output = new SocketOutput($this->stream, $this->set->clock, $this->flushSession(...), $this->lose(...));
+        // The handshake's own headers are of no use once it is done: an open connection keeps
+        // the rest only (see docs/protocols.md, "Holding many connections").
+        $request = $upgraded->request->withoutHeaders(...self::HANDSHAKE_HEADERS);
+        $this->socket = new WebSocket($this, \spl_object_id($this), $request, $subprotocol);
+        $this->lastReadAt = $this->lastWriteAt = $this->set->clock->tick();
         $this->readId = EventLoop::onReadable($this->stream, $this->onReadable(...));
         $this->inbox[] = ['open'];
         if ($upgraded->unwritten !== '') {
@@ -119,7 +124,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     /** @internal WebSocket::bufferedAmount() */
     public function buffered(): int
     {
-        return $this->output->buffered();
+        return $this->output?->buffered() ?? 0;
     }
 
     /** The worker stops: the client is told to go away (WebSocketOptions::$drainCode) and may reconnect elsewhere. */
@@ -156,8 +161,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
 
             return;
         }
-        $lastWriteAt = $this->output->lastWriteAt;
-        if ($this->output->buffered() !== 0 && $now - $lastWriteAt > $this->set->limits->bodyTimeout) {
+        $lastWriteAt = $this->output->lastWriteAt ?? $this->lastWriteAt;
+        if ($this->buffered() !== 0 && $now - $lastWriteAt > $this->set->limits->bodyTimeout) {
             $this->set->logger->info(\sprintf('WebSocket %s: the client took nothing for %.0f s; dropped', $this->socket->request->path, $now - $lastWriteAt));
             $this->lose();
 
@@ -184,7 +189,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private function nextDeadline(): float
     {
         $next = $this->closingSince + self::CLOSE_GRACE;
-        if ($this->output->buffered() !== 0) {
+        if ($this->output !== null && $this->output->buffered() !== 0) {
             $next = \min($next, $this->output->lastWriteAt + $this->set->limits->bodyTimeout);
         }
         $idle = $this->options->idleTimeout;
@@ -240,13 +245,31 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         if ($bytes !== '') {
             $this->writeRaw($bytes);
         }
-        if (!$this->closed && $this->session->shouldCloseTransport() && $this->output->buffered() === 0) {
+        if (!$this->closed && $this->session->shouldCloseTransport() && $this->buffered() === 0) {
             $this->closeSocket($this->session->closeCode() ?? CloseCode::NoStatus->value, $this->session->closeReason());
         }
     }
 
+    /**
+     * Writes to the socket; only what it does not take is kept, in a SocketOutput made for the
+     * while (an idle connection holds none, nor its callbacks).
+     */
     private function writeRaw(string $bytes): void
     {
+        if ($this->output === null) {
+            $written = @\fwrite($this->stream, $bytes);
+            if ($written === false) {
+                $this->lose();
+
+                return;
+            }
+            $this->lastWriteAt = $this->set->clock->now;
+            if ($written === \strlen($bytes)) {
+                return;
+            }
+            $this->output = new SocketOutput($this->stream, $this->set->clock, $this->drained(...), $this->lose(...));
+            $bytes = (string) \substr($bytes, $written);
+        }
         $this->output->write($bytes);
         $behind = $this->output->buffered();
         if ($behind > $this->options->maxBuffered) {
@@ -255,6 +278,17 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         } elseif ($behind !== 0) {
             $this->checkBy($this->output->lastWriteAt + $this->set->limits->bodyTimeout);
         }
+    }
+
+    /** The socket took all that was kept: the SocketOutput goes until it is needed again. */
+    private function drained(): void
+    {
+        if ($this->output !== null) {
+            $this->lastWriteAt = $this->output->lastWriteAt;
+            $this->output->close();
+            $this->output = null;
+        }
+        $this->flushSession();
     }
 
     /** The connection is gone without a (finished) closing handshake: 1006 unless $code says otherwise. */
@@ -272,7 +306,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $this->closed = true;
         $this->set->timeouts->forget($this);
         EventLoop::cancel($this->readId);
-        $this->output->close();
+        $this->output?->close();
+        $this->output = null;
         @\fclose($this->stream);
         $this->inbox[] = ['close', $code, $reason];
         $this->dispatch();
@@ -286,7 +321,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
             return;
         }
         $this->busy = true;
-        $this->tasks->run(new Context('WebSocket ' . $this->socket->request->path), $this->drainInbox);
+        // The closure is made for each run, not kept: an idle connection holds no callback but its read.
+        $this->tasks->run(new Context('WebSocket ' . $this->socket->request->path), $this->runInbox(...));
     }
 
     /** In a task: the handler's calls for what waits, one after the other. */
@@ -304,6 +340,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
                 $this->closeWith(CloseCode::InternalError, $this->set->debug ? \substr($e->getMessage(), 0, 120) : 'Internal error');
             }
         }
+        // An emptied array keeps its slots: a new empty one holds none.
+        $this->inbox = [];
         $this->busy = false;
     }
 }
