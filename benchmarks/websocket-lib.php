@@ -31,7 +31,8 @@ final class WsServer
     public function __construct(string $checkout, array $options)
     {
         $command = ['php', "$checkout/bin/spindle", 'serve', __DIR__ . '/apps/websocket.php', '--port=0', ...$options];
-        $this->process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', sys_get_temp_dir() . '/spindle-ws-bench.log', 'w']], $pipes, $checkout);
+        $this->process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', sys_get_temp_dir() . '/spindle-ws-bench.log', 'w']], $pipes, $checkout)
+            ?: throw new RuntimeException('Cannot start ' . implode(' ', $command));
         $this->masterPid = proc_get_status($this->process)['pid'];
         $process = $this->process;
         register_shutdown_function(static function () use ($process): void {
@@ -59,8 +60,8 @@ final class WsServer
     public function stats(): array
     {
         $body = file_get_contents("http://127.0.0.1:{$this->port}/stats");
+        /** @var array{pid: int, memory: int, memory_real: int, rss: int, cpu: float} $stats */
         $stats = json_decode((string) $body, true, 4, JSON_THROW_ON_ERROR);
-        assert(is_array($stats));
 
         return $stats;
     }
@@ -157,7 +158,9 @@ final class WsFleet
         $all = [];
         foreach ($this->children as [$pid, $down, $up]) {
             fwrite($down, "report\n");
-            $all = [...$all, ...json_decode((string) fgets($up), true, 4, JSON_THROW_ON_ERROR)];
+            /** @var list<float> $latencies */
+            $latencies = json_decode((string) fgets($up), true, 4, JSON_THROW_ON_ERROR);
+            $all = [...$all, ...$latencies];
             pcntl_waitpid($pid, $status);
         }
         $this->children = [];

@@ -15,6 +15,7 @@ use Spindle\Http\StreamsRequestBody;
 use Spindle\Http\RequestRunner;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Http\StaticFiles\StaticFileHandler;
+use Spindle\Http\WebSocket\WebSocketConnections;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
@@ -83,6 +84,7 @@ final class Worker
     ) {
         // The loop's driver is chosen before anything (the metrics registry, say) uses the loop.
         $this->maxConnections = $this->installLoop();
+        WebSocketConnections::ofWorker()->limit($options->wsMaxConnections, $options->wsMaxPerIp, $options->wsOpenTimeout);
         $this->stats = new WorkerStats();
         $this->observability = new Observability($options);
         $max = $options->maxRequests;

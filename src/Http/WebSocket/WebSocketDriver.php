@@ -53,6 +53,9 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private array $inbox = [];
     /** A task is running the handler for this connection. */
     private bool $busy = false;
+    /** The client has sent a byte since the 101 (till then WebSocketConnections::openTimeout() bounds its silence). */
+    private bool $heard = false;
+    private readonly WebSocketConnections $tally;
 
     public function __construct(
         UpgradedSocket $upgraded,
@@ -70,6 +73,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $request = $upgraded->request->withoutHeaders(...self::HANDSHAKE_HEADERS);
         $this->socket = new WebSocket($this, \spl_object_id($this), $request, $subprotocol);
         $this->lastReadAt = $this->lastWriteAt = $this->set->clock->tick();
+        $this->tally = WebSocketConnections::ofWorker();
+        $this->tally->opened($request->remoteAddress);
         $this->readId = EventLoop::onReadable($this->stream, $this->onReadable(...));
         $this->inbox[] = ['open'];
         if ($upgraded->unwritten !== '') {
@@ -89,6 +94,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
             return false;
         }
         $binary ? $this->session->sendBinary($payload) : $this->session->sendText($payload);
+        ++$this->tally->messagesOut;
         $this->flushSession();
 
         return true;
@@ -164,13 +170,15 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $lastWriteAt = $this->output->lastWriteAt ?? $this->lastWriteAt;
         if ($this->buffered() !== 0 && $now - $lastWriteAt > $this->set->limits->bodyTimeout) {
             $this->set->logger->info(\sprintf('WebSocket %s: the client took nothing for %.0f s; dropped', $this->socket->request->path, $now - $lastWriteAt));
+            ++$this->tally->slowDropped;
             $this->lose();
 
             return;
         }
-        $idle = $this->options->idleTimeout;
+        $idle = $this->silence();
         if ($idle > 0 && $this->session->state() === SessionState::Open) {
             if ($this->pingedAt > 0 && $now >= $this->pingedAt + $idle) {
+                ++$this->tally->silentDropped;
                 $this->lose();
 
                 return;
@@ -192,12 +200,28 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         if ($this->output !== null && $this->output->buffered() !== 0) {
             $next = \min($next, $this->output->lastWriteAt + $this->set->limits->bodyTimeout);
         }
-        $idle = $this->options->idleTimeout;
+        $idle = $this->silence();
         if ($idle > 0) {
             $next = \min($next, $this->pingedAt > 0 ? $this->pingedAt + $idle : $this->lastReadAt + $idle);
         }
 
         return $next;
+    }
+
+    /**
+     * Seconds of silence before a ping, and then before a drop: the idle timeout, or the shorter
+     * open timeout while the client has sent nothing since the 101 (a client that opened a
+     * connection and never spoke holds it for seconds, not minutes).
+     */
+    private function silence(): float
+    {
+        $idle = $this->options->idleTimeout;
+        $open = $this->heard ? 0.0 : $this->tally->openTimeout();
+        if ($open > 0 && ($idle === 0.0 || $open < $idle)) {
+            return $open;
+        }
+
+        return $idle;
     }
 
     private function checkBy(float $deadline): void
@@ -221,14 +245,17 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         // A later deadline costs nothing until its slot comes (see checkBy()).
         $this->lastReadAt = $this->set->clock->tick();
         $this->pingedAt = 0.0;
+        $this->heard = true;
         $this->onBytes($data);
     }
 
     private function onBytes(string $data): void
     {
+        $this->tally->bytesIn += \strlen($data);
         foreach ($this->session->receive($data) as $event) {
             if ($event->type === EventType::Text || $event->type === EventType::Binary) {
                 $this->inbox[] = ['message', $event->payload, $event->type === EventType::Binary];
+                ++$this->tally->messagesIn;
             }
         }
         $this->dispatch();
@@ -243,6 +270,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         }
         $bytes = $this->session->takeOutput();
         if ($bytes !== '') {
+            $this->tally->bytesOut += \strlen($bytes);
             $this->writeRaw($bytes);
         }
         if (!$this->closed && $this->session->shouldCloseTransport() && $this->buffered() === 0) {
@@ -274,6 +302,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $behind = $this->output->buffered();
         if ($behind > $this->options->maxBuffered) {
             $this->set->logger->info(\sprintf('WebSocket %s: the client is %d bytes behind; dropped', $this->socket->request->path, $behind));
+            ++$this->tally->slowDropped;
             $this->lose(CloseCode::PolicyViolation->value, 'Too slow');
         } elseif ($behind !== 0) {
             $this->checkBy($this->output->lastWriteAt + $this->set->limits->bodyTimeout);
@@ -309,6 +338,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $this->output?->close();
         $this->output = null;
         @\fclose($this->stream);
+        $this->tally->closed($this->socket->request->remoteAddress, $code);
         $this->inbox[] = ['close', $code, $reason];
         $this->dispatch();
         $this->events->closed($this);
