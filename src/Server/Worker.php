@@ -337,6 +337,7 @@ final class Worker
             $dbBusy,
             $dbIdle,
             $dbWaiting,
+            WebSocketConnections::ofWorker()->open(),
         );
         if ($this->channel !== null) {
             $this->observability->report($this->channel);

@@ -39,6 +39,8 @@ final class WebSocketConnections
     public array $refused = [];
     public int $messagesIn = 0;
     public int $messagesOut = 0;
+    /** Messages the app sent to a connection that was closing or closed (not sent). */
+    public int $messagesDropped = 0;
     public int $bytesIn = 0;
     public int $bytesOut = 0;
     /** Connections dropped because their client did not read (its write buffer passed WebSocketOptions::$maxBuffered). */

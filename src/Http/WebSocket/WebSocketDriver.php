@@ -55,6 +55,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private bool $busy = false;
     /** The client has sent a byte since the 101 (till then WebSocketConnections::openTimeout() bounds its silence). */
     private bool $heard = false;
+    private int $closeCode = 1006;
     private readonly WebSocketConnections $tally;
 
     public function __construct(
@@ -91,6 +92,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     public function send(string $payload, bool $binary): bool
     {
         if ($this->closed || $this->session->state() !== SessionState::Open) {
+            ++$this->tally->messagesDropped;
+
             return false;
         }
         $binary ? $this->session->sendBinary($payload) : $this->session->sendText($payload);
@@ -131,6 +134,18 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     public function buffered(): int
     {
         return $this->output?->buffered() ?? 0;
+    }
+
+    /** The close code the connection ended with (1006: lost without a closing handshake); null while open. */
+    public function closeCode(): ?int
+    {
+        return $this->closed ? $this->closeCode : null;
+    }
+
+    /** Bytes sent to the client after the handshake (frames, control frames included). */
+    public function bytesSent(): int
+    {
+        return $this->session->counters()->bytesOut;
     }
 
     /** The worker stops: the client is told to go away (WebSocketOptions::$drainCode) and may reconnect elsewhere. */
@@ -333,6 +348,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private function closeSocket(int $code, string $reason): void
     {
         $this->closed = true;
+        $this->closeCode = $code;
         $this->set->timeouts->forget($this);
         EventLoop::cancel($this->readId);
         $this->output?->close();
