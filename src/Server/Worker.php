@@ -10,6 +10,7 @@ use Spindle\Http\Clock;
 use Spindle\Http\ConcurrencyLimit;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\ErrorResponses;
+use Spindle\Http\Request;
 use Spindle\Http\RequestHandler;
 use Spindle\Http\StreamsRequestBody;
 use Spindle\Http\RequestRunner;
@@ -84,7 +85,14 @@ final class Worker
     ) {
         // The loop's driver is chosen before anything (the metrics registry, say) uses the loop.
         $this->maxConnections = $this->installLoop();
-        WebSocketConnections::ofWorker()->limit($options->wsMaxConnections, $options->wsMaxPerIp, $options->wsOpenTimeout);
+        $proxies = $options->trustedProxies;
+        WebSocketConnections::ofWorker()->limit(
+            $options->wsMaxConnections,
+            $options->wsMaxPerIp,
+            $options->wsOpenTimeout,
+            // Behind a trusted proxy (nginx) a client is its X-Forwarded-For, not the proxy.
+            $proxies->isEmpty() ? null : static fn (Request $request): string => $proxies->clientAddress($request->remoteAddress, $request->headers['x-forwarded-for'] ?? null),
+        );
         $this->stats = new WorkerStats();
         $this->observability = new Observability($options);
         $max = $options->maxRequests;

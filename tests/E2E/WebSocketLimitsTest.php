@@ -15,7 +15,8 @@ use Spindle\Tests\Support\WebSocket\SocketTransport;
  * A worker's WebSocket limits on `spindle serve` (tests/fixtures/apps/websocket-echo.php): a
  * client that never reads is dropped once its write buffer passes the bound while another goes
  * on; --ws-max-connections and --ws-max-per-ip refuse handshakes past them (503, 429, with
- * Retry-After) and admit again once a connection closes; --ws-open-timeout pings a client silent
+ * Retry-After) and admit again once a connection closes, counting a client behind a trusted proxy
+ * by its X-Forwarded-For; --ws-open-timeout pings a client silent
  * since its 101 and drops it when it does not answer; --header-timeout closes an upgrade request
  * that never completes.
  */
@@ -96,6 +97,26 @@ final class WebSocketLimitsTest extends E2ETestCase
         // Another client address (a source bound to 127.0.0.2; the traffic still goes to 127.0.0.1).
         self::assertSame(101, self::handshake($server->port(), '127.0.0.2')->status);
         $a->close();
+        $server->stop();
+    }
+
+    public function testBehindATrustedProxyTheAddressIsTheForwardedOne(): void
+    {
+        $server = ServerProcess::start(__DIR__ . '/../fixtures/apps/websocket-echo.php', ['--workers=1', '--ws-max-per-ip=1', '--trusted-proxies=127.0.0.1']);
+        $open = [];
+        $through = static function (string $client) use ($server, &$open): RawResponse {
+            $proxy = new RawClient($server->port());
+            $proxy->send(\str_replace("\r\n\r\n", "\r\nX-Forwarded-For: {$client}\r\n\r\n", self::HANDSHAKE));
+            $response = $proxy->readResponse(forHead: true);
+            $open[] = $proxy;
+
+            return $response;
+        };
+        self::assertSame(101, $through('203.0.113.7')->status);
+        $refused = $through('203.0.113.7');
+        self::assertSame(429, $refused->status);
+        self::assertSame(101, $through('203.0.113.8')->status, 'another client behind the same proxy');
+        self::assertCount(3, $open);
         $server->stop();
     }
 

@@ -28,6 +28,8 @@ final class WebSocketConnections
      * does not answer within as many seconds again (0: WebSocketOptions::$idleTimeout alone).
      */
     private float $openTimeout = 0.0;
+    /** @var (\Closure(Request): string)|null the client's address behind trusted proxies (--trusted-proxies); null: the peer's */
+    private ?\Closure $clientAddress = null;
 
     private int $open = 0;
     /** @var array<string, int> client address => open connections (while per-address counting is on) */
@@ -54,7 +56,8 @@ final class WebSocketConnections
         return Loop::driver()->service(self::class, static fn (): self => new self());
     }
 
-    public function limit(int $maxConnections, int $maxPerAddress, float $openTimeout): void
+    /** @param (\Closure(Request): string)|null $clientAddress the client's address behind trusted proxies; null: the peer's */
+    public function limit(int $maxConnections, int $maxPerAddress, float $openTimeout, ?\Closure $clientAddress = null): void
     {
         if ($maxConnections < 0 || $maxPerAddress < 0 || $openTimeout < 0) {
             throw new \InvalidArgumentException(\sprintf('WebSocket limits are 0 or more, got %d connections, %d per address, %.1f s to open', $maxConnections, $maxPerAddress, $openTimeout));
@@ -62,6 +65,13 @@ final class WebSocketConnections
         $this->maxConnections = $maxConnections;
         $this->maxPerAddress = $maxPerAddress;
         $this->openTimeout = $openTimeout;
+        $this->clientAddress = $clientAddress;
+    }
+
+    /** The address a connection counts under for --ws-max-per-ip (through --trusted-proxies). */
+    public function addressOf(Request $request): string
+    {
+        return $this->clientAddress === null ? $request->remoteAddress : ($this->clientAddress)($request);
     }
 
     public function openTimeout(): float
@@ -87,10 +97,10 @@ final class WebSocketConnections
 
             return [503, \sprintf('This server holds its maximum of %d WebSocket connections; try again later', $this->maxConnections)];
         }
-        if ($this->maxPerAddress > 0 && ($this->byAddress[$request->remoteAddress] ?? 0) >= $this->maxPerAddress) {
+        if ($this->maxPerAddress > 0 && ($this->byAddress[$address = $this->addressOf($request)] ?? 0) >= $this->maxPerAddress) {
             $this->refused['address'] = ($this->refused['address'] ?? 0) + 1;
 
-            return [429, \sprintf('%s holds its maximum of %d WebSocket connections to this server', $request->remoteAddress, $this->maxPerAddress)];
+            return [429, \sprintf('%s holds its maximum of %d WebSocket connections to this server', $address, $this->maxPerAddress)];
         }
 
         return null;

@@ -56,6 +56,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     /** The client has sent a byte since the 101 (till then WebSocketConnections::openTimeout() bounds its silence). */
     private bool $heard = false;
     private int $closeCode = 1006;
+    /** The client's address as --ws-max-per-ip counts it. */
+    private readonly string $address;
     private readonly WebSocketConnections $tally;
 
     public function __construct(
@@ -75,7 +77,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $this->socket = new WebSocket($this, \spl_object_id($this), $request, $subprotocol);
         $this->lastReadAt = $this->lastWriteAt = $this->set->clock->tick();
         $this->tally = WebSocketConnections::ofWorker();
-        $this->tally->opened($request->remoteAddress);
+        $this->address = $this->tally->addressOf($request);
+        $this->tally->opened($this->address);
         $this->readId = EventLoop::onReadable($this->stream, $this->onReadable(...));
         $this->inbox[] = ['open'];
         if ($upgraded->unwritten !== '') {
@@ -354,7 +357,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $this->output?->close();
         $this->output = null;
         @\fclose($this->stream);
-        $this->tally->closed($this->socket->request->remoteAddress, $code);
+        $this->tally->closed($this->address, $code);
         $this->inbox[] = ['close', $code, $reason];
         $this->dispatch();
         $this->events->closed($this);
