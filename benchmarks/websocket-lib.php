@@ -278,6 +278,12 @@ final class WsFleetChild
             }
         }
         foreach ($this->parsers[$id]->push($data) as $event) {
+            if ($event->type === EventType::Ping) {
+                // As a browser does: the server pings a client that stays silent.
+                fwrite($this->sockets[$id], FrameEncoder::frame(Opcode::Pong->value, $event->payload, true, random_bytes(4)));
+
+                continue;
+            }
             if ($event->type !== EventType::Text) {
                 continue;
             }
