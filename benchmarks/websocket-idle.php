@@ -11,13 +11,13 @@ declare(strict_types=1);
 // then two runs: N plain WebSockets to /ws that send nothing, and N Pusher protocol clients at
 // /app/app-key each subscribed to the channel "idle". 100 connections are opened first (classes
 // loaded, caches warm) and the worker's memory is read (/stats: memory_get_usage(), and VmRSS)
-// before and after the other N; then, 11 s later (past --ws-open-timeout's one ping to a client
+// before and after the other N; then, 21 s later (past --ws-open-timeout's one ping to a client
 // that has said nothing, which WsFleet answers as a browser does), IDLE seconds of silence, with
 // the worker's CPU seconds and wake-ups (voluntary context switches) read from /proc. The client is WsFleet (benchmarks/websocket-lib.php): 2 processes
 // on Spindle's epoll loop. With several checkouts the rounds interleave (ROUNDS=2 by default).
 require __DIR__ . '/websocket-lib.php';
 
-const SETTLE = 11;
+const SETTLE = 21;
 
 $n = (int) ($argv[1] ?? 10000);
 $idle = (float) ($argv[2] ?? 20);
@@ -38,9 +38,9 @@ for ($round = 0; $round < $rounds; ++$round) {
             // Let the last handshakes' tasks finish.
             usleep(500_000);
             $after = $server->stats();
-            // Past --ws-open-timeout (10 s) from the last handshake: a client silent since its 101
-            // is pinged once then (and answers), a check of each connection's deadline; the
-            // figures below are the steady state after it.
+            // Past twice --ws-open-timeout (10 s) from the last handshake: a client silent since
+            // its 101 is pinged once then (and answers), and its deadline is checked once more
+            // 10 s later; the figures below are the steady state after that.
             usleep(SETTLE * 1_000_000);
             $pid = $after['pid'];
             $cpu = WsServer::cpuOf($pid);
