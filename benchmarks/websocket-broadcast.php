@@ -33,7 +33,7 @@ for ($round = 0; $round < $rounds; ++$round) {
         usleep(500_000);
         $answered = [];
         for ($b = 0; $b < $broadcasts; ++$b) {
-            $socket = stream_socket_client("tcp://127.0.0.1:{$server->port}", $errno, $error, 10) ?: throw new RuntimeException($error);
+            $socket = stream_socket_client("tcp://127.0.0.1:{$server->port}", $errno, $error, 10) ?: throw new RuntimeException((string) $error);
             $t = microtime(true);
             // The send time goes in the data; the signature covers the body, so it is signed now.
             $request = $server->eventRequest('news', 'Tick', json_encode(['t' => $t, 'seq' => $b], JSON_THROW_ON_ERROR));
@@ -57,7 +57,7 @@ for ($round = 0; $round < $rounds; ++$round) {
             percentile($latencies, 99) * 1000,
             max($latencies ?: [NAN]) * 1000,
             percentile($answered, 50) * 1000,
-            max($answered) * 1000,
+            ($answered === [] ? NAN : max($answered)) * 1000,
         );
         $server->stop();
     }

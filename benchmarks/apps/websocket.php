@@ -32,7 +32,7 @@ return new class implements RequestHandler {
         }
         if ($request->path === '/stats') {
             \gc_collect_cycles();
-            $usage = \getrusage();
+            $usage = \getrusage() ?: [];
             $rss = \preg_match('/^VmRSS:\s+(\d+) kB/m', (string) \file_get_contents('/proc/self/status'), $m) === 1 ? (int) $m[1] * 1024 : 0;
 
             return new Response(200, ['Content-Type' => 'application/json'], \json_encode([
@@ -40,7 +40,7 @@ return new class implements RequestHandler {
                 'memory' => \memory_get_usage(),
                 'memory_real' => \memory_get_usage(true),
                 'rss' => $rss,
-                'cpu' => $usage['ru_utime.tv_sec'] + $usage['ru_utime.tv_usec'] / 1e6 + $usage['ru_stime.tv_sec'] + $usage['ru_stime.tv_usec'] / 1e6,
+                'cpu' => ($usage['ru_utime.tv_sec'] ?? 0) + ($usage['ru_utime.tv_usec'] ?? 0) / 1e6 + ($usage['ru_stime.tv_sec'] ?? 0) + ($usage['ru_stime.tv_usec'] ?? 0) / 1e6,
             ], \JSON_THROW_ON_ERROR));
         }
 

@@ -41,7 +41,7 @@ final class WebSocketObservabilityTest extends E2ETestCase
         ]);
         self::assertTrue($server->waitForLog('Metrics on http://', 5.0), $server->stderr());
         self::assertSame(1, \preg_match('#Metrics on http://127\.0\.0\.1:(\d+)/metrics#', $server->stderr(), $m));
-        $metricsPort = (int) $m[1];
+        $metricsPort = (int) ($m[1] ?? 0);
 
         $a = PusherTestClient::connect($server->port());
         $a->established();
@@ -94,7 +94,7 @@ final class WebSocketObservabilityTest extends E2ETestCase
             return false;
         }, 5.0), 'a line for the closed connection');
         self::assertSame(1, \preg_match('#^127\.0\.0\.1 - - \[[^\]]+\] "GET /app/app-key\?protocol=7[^"]* HTTP/1\.1" 101 (\d+) "-" "[^"]*" "[^"]*" (\d+) (\d+) 1000$#', $line, $fields), $line);
-        self::assertGreaterThan(0, (int) $fields[1], 'bytes sent after the handshake');
+        self::assertGreaterThan(0, (int) ($fields[1] ?? 0), 'bytes sent after the handshake');
         self::assertSame(1, \substr_count((string) \file_get_contents($log), '"GET /app/app-key'), 'B is still open: no line yet');
 
         $output = [];
