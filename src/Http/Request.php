@@ -68,6 +68,16 @@ final class Request
         return $this->copy($this->protocolVersion, $headers);
     }
 
+    /**
+     * This request without the headers $names (lower-case), as if the client had not sent them:
+     * what a long-lived connection keeps of its handshake need not hold what only the handshake
+     * read.
+     */
+    public function withoutHeaders(string ...$names): self
+    {
+        return $this->copy($this->protocolVersion, \array_diff_key($this->headers, \array_flip($names)));
+    }
+
     /** The same request as received over another protocol version ("2.0" for an HTTP/2 stream). */
     public function withProtocolVersion(string $version): self
     {

@@ -80,9 +80,9 @@ final class ChannelToMaster
     }
 
     /** The periodic report; it is also the worker's heartbeat. */
-    public function report(int $requests, int $inflight, int $connections, int $memory, int $peak, float $lag, int $dbBusy = 0, int $dbIdle = 0, int $dbWaiting = 0): bool
+    public function report(int $requests, int $inflight, int $connections, int $memory, int $peak, float $lag, int $dbBusy = 0, int $dbIdle = 0, int $dbWaiting = 0, int $webSockets = 0): bool
     {
-        return $this->send(new Report($requests, $inflight, $connections, $memory, $peak, $lag, $dbBusy, $dbIdle, $dbWaiting));
+        return $this->send(new Report($requests, $inflight, $connections, $memory, $peak, $lag, $dbBusy, $dbIdle, $dbWaiting, $webSockets));
     }
 
     /** Asks to be replaced, once; the worker keeps serving until the master sends SIGTERM. */

@@ -57,6 +57,12 @@ final class Instrumentation implements Middleware
             throw $e;
         }
         $body = $response->body;
+        if ($response->upgrade !== null && $response->status === 101) {
+            // Counted now; its log line is written when the connection closes (LoggedUpgrade).
+            $this->metrics?->record($request->method, 101, $start);
+
+            return Response::upgrade($response->headers, new LoggedUpgrade($response->upgrade, $this, $request, $start, $id));
+        }
         if ($request->method === 'HEAD' || Status::forbidsBody($response->status)) {
             $this->record($request, $response->status, 0, $start, $id);
         } elseif (\is_string($body)) {
@@ -65,7 +71,7 @@ final class Instrumentation implements Middleware
             $this->record($request, $response->status, $body->length, $start, $id);
         } else {
             // Streamed: recorded once the last piece went out (or the stream ended early).
-            $response = new Response($response->status, $response->headers, $this->logging($body, $request, $response->status, $start, $id), $response->reason);
+            $response = new Response($response->status, $response->headers, $this->logging($body, $request, $response->status, $start, $id), $response->reason, null, $response->trailers);
         }
 
         return $response;
@@ -106,7 +112,7 @@ final class Instrumentation implements Middleware
             }
         })();
 
-        return new Response($response->status, $response->headers, $counted, $response->reason);
+        return new Response($response->status, $response->headers, $counted, $response->reason, null, $response->trailers);
     }
 
     private static function statusOf(\Throwable $e): int
@@ -138,11 +144,26 @@ final class Instrumentation implements Middleware
 
     private function record(Request $request, int $status, int $bytes, float $start, string $id): void
     {
-        $end = \microtime(true);
         $this->metrics?->record($request->method, $status, $start);
+        $this->write($request, $status, $bytes, $start, $id, null);
+    }
+
+    /**
+     * @internal LoggedUpgrade: the access log line of an upgraded connection that closed (status
+     * 101, $bytes sent after the handshake, the duration from the handshake to the close, and
+     * the WebSocket close code if any).
+     */
+    public function logClosed(Request $request, int $bytes, float $start, string $id, ?int $closeCode): void
+    {
+        $this->write($request, 101, $bytes, $start, $id, $closeCode);
+    }
+
+    private function write(Request $request, int $status, int $bytes, float $start, string $id, ?int $closeCode): void
+    {
         if ($this->log !== null && $this->formatter !== null) {
+            $end = \microtime(true);
             $remote = $this->proxies->isEmpty() ? $request->remoteAddress : $this->proxies->clientAddress($request->remoteAddress, $request->headers['x-forwarded-for'] ?? null);
-            $this->log->write($this->formatter->format($request, $status, $bytes, (int) (($end - $start) * 1e6), $remote, $id, $start));
+            $this->log->write($this->formatter->format($request, $status, $bytes, (int) (($end - $start) * 1e6), $remote, $id, $start, $closeCode));
         }
     }
 }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Server;
 
 use Revolt\EventLoop;
+use Spindle\Http\WebSocket\WebSocketConnections;
 use Spindle\Http\Request;
 use Spindle\Metrics\Histogram;
 use Spindle\Metrics\Registry;
@@ -35,6 +36,9 @@ final class Observability
             [],
             [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0, 5.0],
         );
+        if ($this->metrics !== null) {
+            WebSocketMetrics::export($this->metrics, WebSocketConnections::ofWorker());
+        }
     }
 
     /** The access log and request metrics as middleware (opens the access log), or null with neither on. */

@@ -72,6 +72,12 @@ final class ServerOptions
         public readonly ?TlsSettings $tls = null,
         /** `--early-hints-http1`: interim responses (103) to HTTP/1.1 clients too (HTTP/2 always gets them). */
         public readonly bool $earlyHintsHttp1 = false,
+        /** `--ws-max-connections`: WebSocket connections one worker holds; a handshake past them gets 503 (0: --max-connections alone). */
+        public readonly int $wsMaxConnections = 0,
+        /** `--ws-max-per-ip`: WebSocket connections one client address holds on a worker; a handshake past them gets 429 (0: no limit). */
+        public readonly int $wsMaxPerIp = 0,
+        /** `--ws-open-timeout`: seconds a WebSocket client has after the 101 to send a first byte before it is pinged (and dropped without an answer); 0: the idle timeout only. */
+        public readonly float $wsOpenTimeout = 10.0,
     ) {
         if ($eventLoop === EventLoopKind::Auto) {
             throw new ServerError('The event loop must be resolved to select or epoll (EventLoopKind::resolve())');
@@ -84,12 +90,12 @@ final class ServerOptions
         if ($metrics !== null && \preg_match('/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):\d{1,5}$/D', $metrics) !== 1) {
             throw new ServerError(\sprintf('--metrics must be HOST:PORT, got "%s"', $metrics));
         }
-        foreach (['--max-requests' => $maxRequests, '--max-memory' => $maxMemory, '--task-workers' => $taskWorkers] as $name => $value) {
+        foreach (['--max-requests' => $maxRequests, '--max-memory' => $maxMemory, '--task-workers' => $taskWorkers, '--ws-max-connections' => $wsMaxConnections, '--ws-max-per-ip' => $wsMaxPerIp] as $name => $value) {
             if ($value < 0) {
                 throw new ServerError(\sprintf('%s must not be negative, got %d', $name, $value));
             }
         }
-        foreach (['--ttl' => $ttl, '--request-timeout' => $requestTimeout, '--drain-timeout' => $drainTimeout, '--kill-grace' => $killGrace] as $name => $value) {
+        foreach (['--ttl' => $ttl, '--request-timeout' => $requestTimeout, '--drain-timeout' => $drainTimeout, '--kill-grace' => $killGrace, '--ws-open-timeout' => $wsOpenTimeout] as $name => $value) {
             if ($value < 0) {
                 throw new ServerError(\sprintf('%s must not be negative, got %s', $name, $value));
             }

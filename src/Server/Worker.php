@@ -10,11 +10,13 @@ use Spindle\Http\Clock;
 use Spindle\Http\ConcurrencyLimit;
 use Spindle\Http\ConnectionServices;
 use Spindle\Http\ErrorResponses;
+use Spindle\Http\Request;
 use Spindle\Http\RequestHandler;
 use Spindle\Http\StreamsRequestBody;
 use Spindle\Http\RequestRunner;
 use Spindle\Http\ResponseSerializer;
 use Spindle\Http\StaticFiles\StaticFileHandler;
+use Spindle\Http\WebSocket\WebSocketConnections;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
@@ -83,6 +85,14 @@ final class Worker
     ) {
         // The loop's driver is chosen before anything (the metrics registry, say) uses the loop.
         $this->maxConnections = $this->installLoop();
+        $proxies = $options->trustedProxies;
+        WebSocketConnections::ofWorker()->limit(
+            $options->wsMaxConnections,
+            $options->wsMaxPerIp,
+            $options->wsOpenTimeout,
+            // Behind a trusted proxy (nginx) a client is its X-Forwarded-For, not the proxy.
+            $proxies->isEmpty() ? null : static fn (Request $request): string => $proxies->clientAddress($request->remoteAddress, $request->headers['x-forwarded-for'] ?? null),
+        );
         $this->stats = new WorkerStats();
         $this->observability = new Observability($options);
         $max = $options->maxRequests;
@@ -335,6 +345,7 @@ final class Worker
             $dbBusy,
             $dbIdle,
             $dbWaiting,
+            WebSocketConnections::ofWorker()->open(),
         );
         if ($this->channel !== null) {
             $this->observability->report($this->channel);

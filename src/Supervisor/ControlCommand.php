@@ -122,7 +122,7 @@ final class ControlCommand extends Command
         if ($s('last_reload_error') !== '') {
             $lines[] = 'Last reload failed: ' . $s('last_reload_error');
         }
-        $lines[] = \sprintf('%-8s %-4s %-9s %9s %8s %6s %9s %11s %8s %s', 'pid', 'gen', 'state', 'requests', 'inflight', 'conns', 'memory', 'db', 'restarts', 'started');
+        $lines[] = \sprintf('%-8s %-4s %-9s %9s %8s %6s %6s %9s %11s %8s %s', 'pid', 'gen', 'state', 'requests', 'inflight', 'conns', 'ws', 'memory', 'db', 'restarts', 'started');
         foreach (\is_array($status['workers'] ?? null) ? $status['workers'] : [] as $worker) {
             if (!\is_array($worker)) {
                 continue;
@@ -132,13 +132,15 @@ final class ControlCommand extends Command
             // (memory_get_usage(true) is never 0 once a worker runs).
             $reported = (int) $w('memory') > 0;
             $lines[] = \sprintf(
-                '%-8s %-4s %-9s %9s %8s %6s %9s %11s %8s %s',
+                '%-8s %-4s %-9s %9s %8s %6s %6s %9s %11s %8s %s',
                 $w('pid'),
                 $w('generation'),
                 $w('state'),
                 $reported ? $w('requests') : '-',
                 $reported ? $w('inflight') : '-',
                 $reported ? $w('connections') : '-',
+                // WebSocket connections, of the connections (a worker of an older checkout reports none).
+                $reported ? ($w('websockets') !== '' ? $w('websockets') : '0') : '-',
                 $reported ? \sprintf('%.1fM', (int) $w('memory') / 1048576) : '-',
                 // Database sessions: held by requests / open, and requests waiting for one.
                 $reported && ((int) $w('db_busy') + (int) $w('db_idle')) > 0 ? \sprintf('%d/%d%s', (int) $w('db_busy'), (int) $w('db_busy') + (int) $w('db_idle'), (int) $w('db_waiting') > 0 ? ' w' . (int) $w('db_waiting') : '') : '-',

@@ -52,6 +52,7 @@ final class MasterFigures
                 'db_busy' => $worker->dbBusy,
                 'db_idle' => $worker->dbIdle,
                 'db_waiting' => $worker->dbWaiting,
+                'websockets' => $worker->webSockets,
                 'started_at' => $worker->startedAt,
                 'uptime' => $now - $worker->startedAt,
                 'restarts' => $workers->restarts($worker->slot),

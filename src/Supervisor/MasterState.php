@@ -149,6 +149,7 @@ final class MasterState
             $worker->dbBusy = $message->dbBusy;
             $worker->dbIdle = $message->dbIdle;
             $worker->dbWaiting = $message->dbWaiting;
+            $worker->webSockets = $message->webSockets;
         } elseif ($message instanceof Retire) {
             return $this->retire($worker, $message->reason->value, $now);
         } elseif ($message instanceof BootFailed) {

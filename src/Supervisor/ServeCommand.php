@@ -46,6 +46,9 @@ final class ServeCommand extends Command
             ->addOption('db-pool-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds a request waits for a free database session before it fails (default: SPINDLE_DB_POOL_TIMEOUT, else 10)')
             ->addOption('max-connections', null, InputOption::VALUE_REQUIRED, 'Connections one worker holds open at once; more wait in the listen queue (default: 512 with select, 10000 with epoll)')
             ->addOption('event-loop', null, InputOption::VALUE_REQUIRED, 'auto, select or epoll (default: $SPINDLE_EVENT_LOOP, else auto: epoll when --max-connections is above 1000 and epoll can run, else select)')
+            ->addOption('ws-max-connections', null, InputOption::VALUE_REQUIRED, 'WebSocket connections one worker holds open at once; a handshake past them gets 503 with Retry-After (0: only --max-connections bounds them)', '0')
+            ->addOption('ws-max-per-ip', null, InputOption::VALUE_REQUIRED, 'WebSocket connections one client address may hold open on a worker; a handshake past them gets 429 (0: no limit)', '0')
+            ->addOption('ws-open-timeout', null, InputOption::VALUE_REQUIRED, 'Seconds a WebSocket client has after the 101 to send its first byte, or it is pinged and dropped if it does not answer within as many again (0: the idle timeout only)', '10')
             ->addOption('static-dir', null, InputOption::VALUE_REQUIRED, 'Serve files from this directory before the app (default: public/ of a Laravel or Symfony app; relative to such an app; "none": no files)')
             ->addOption('max-body-size', null, InputOption::VALUE_REQUIRED, 'Largest request body in bytes', (string) (16 * 1024 * 1024))
             ->addOption('max-file-uploads', null, InputOption::VALUE_REQUIRED, 'Files one multipart request may upload; later ones are dropped, as PHP\'s max_file_uploads does', '20')
@@ -143,6 +146,9 @@ final class ServeCommand extends Command
                 checkState: (bool) $input->getOption('check-state'),
                 tls: self::tls($input),
                 earlyHintsHttp1: (bool) $input->getOption('early-hints-http1'),
+                wsMaxConnections: self::int($input, 'ws-max-connections'),
+                wsMaxPerIp: self::int($input, 'ws-max-per-ip'),
+                wsOpenTimeout: self::float($input, 'ws-open-timeout'),
             );
             $stdout = \STDOUT;
             if ($options->daemon) {

@@ -27,6 +27,8 @@ final class WorkerRecord
     public int $dbBusy = 0;
     public int $dbIdle = 0;
     public int $dbWaiting = 0;
+    /** Open WebSocket connections (its last report). */
+    public int $webSockets = 0;
 
     public function __construct(
         public readonly int $id,

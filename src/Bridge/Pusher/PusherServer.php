@@ -23,11 +23,15 @@ final class PusherServer
     public readonly ActivityMonitor $activity;
     /** Whether this process accepts the apps' connections (PusherEndpoints in front of its HTTP handler). */
     private bool $serving = false;
+    /** How long broadcasts took to reach this worker's subscribers (for --metrics: PusherMetrics). */
+    public readonly BroadcastTimes $broadcastTimes;
 
     /** @param list<PusherApp> $apps */
     public function __construct(array $apps)
     {
         $this->activity = new ActivityMonitor();
+        $this->broadcastTimes = new BroadcastTimes();
+        PusherMetrics::export($this);
         foreach ($apps as $app) {
             $this->byKey[$app->key] = $app;
             $this->byId[$app->id] = $app;
@@ -78,10 +82,12 @@ final class PusherServer
     public function publish(PusherApp $app, array $channels, string $event, string $data, ?string $exceptSocketId = null): int
     {
         $registry = $this->channels($app);
+        $started = \hrtime(true);
         $sent = 0;
         foreach ($channels as $channel) {
             $sent += $registry->send($channel, Frames::event($event, $data, $channel), $exceptSocketId);
         }
+        $this->broadcastTimes->record((\hrtime(true) - $started) / 1e9, $sent);
 
         return $sent;
     }

@@ -27,6 +27,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private const READ_SIZE = 65536;
     /** Seconds the peer has to answer a close before the socket is closed anyway. */
     private const CLOSE_GRACE = 2.0;
+    /** Request headers only the handshake reads (Sec-WebSocket-Protocol stays: apps pass tokens in it). */
+    private const HANDSHAKE_HEADERS = ['upgrade', 'connection', 'sec-websocket-key', 'sec-websocket-version', 'sec-websocket-extensions'];
 
     private readonly WebSocketSession $session;
     public readonly WebSocket $socket;
@@ -36,7 +38,10 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private readonly ConnectionEvents $events;
     private readonly TaskRunner $tasks;
     private readonly string $readId;
-    private readonly SocketOutput $output;
+    /** What the socket did not take yet, while it has not (null: everything went, the common case). */
+    private ?SocketOutput $output = null;
+    /** When the socket last took bytes, by the worker's clock (while $output is null). */
+    private float $lastWriteAt;
     private bool $closed = false;
     private float $lastReadAt;
     /** When a ping went for silence (0: none is out). */
@@ -48,7 +53,12 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private array $inbox = [];
     /** A task is running the handler for this connection. */
     private bool $busy = false;
-    private readonly \Closure $drainInbox;
+    /** The client has sent a byte since the 101 (till then WebSocketConnections::openTimeout() bounds its silence). */
+    private bool $heard = false;
+    private int $closeCode = 1006;
+    /** The client's address as --ws-max-per-ip counts it. */
+    private readonly string $address;
+    private readonly WebSocketConnections $tally;
 
     public function __construct(
         UpgradedSocket $upgraded,
@@ -61,10 +71,14 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $this->events = $upgraded->events;
         $this->tasks = $upgraded->services->requests->tasks();
         $this->session = new WebSocketSession($options->limits);
-        $this->socket = new WebSocket($this, \spl_object_id($this), $upgraded->request, $subprotocol);
-        $this->drainInbox = $this->runInbox(...);
-        $this->lastReadAt = $this->set->clock->tick();
-        $this->output = new SocketOutput($this->stream, $this->set->clock, $this->flushSession(...), $this->lose(...));
+        // The handshake's own headers are of no use once it is done: an open connection keeps
+        // the rest only (see docs/protocols.md, "Holding many connections").
+        $request = $upgraded->request->withoutHeaders(...self::HANDSHAKE_HEADERS);
+        $this->socket = new WebSocket($this, \spl_object_id($this), $request, $subprotocol);
+        $this->lastReadAt = $this->lastWriteAt = $this->set->clock->tick();
+        $this->tally = WebSocketConnections::ofWorker();
+        $this->address = $this->tally->addressOf($request);
+        $this->tally->opened($this->address);
         $this->readId = EventLoop::onReadable($this->stream, $this->onReadable(...));
         $this->inbox[] = ['open'];
         if ($upgraded->unwritten !== '') {
@@ -81,9 +95,12 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     public function send(string $payload, bool $binary): bool
     {
         if ($this->closed || $this->session->state() !== SessionState::Open) {
+            ++$this->tally->messagesDropped;
+
             return false;
         }
         $binary ? $this->session->sendBinary($payload) : $this->session->sendText($payload);
+        ++$this->tally->messagesOut;
         $this->flushSession();
 
         return true;
@@ -119,7 +136,19 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     /** @internal WebSocket::bufferedAmount() */
     public function buffered(): int
     {
-        return $this->output->buffered();
+        return $this->output?->buffered() ?? 0;
+    }
+
+    /** The close code the connection ended with (1006: lost without a closing handshake); null while open. */
+    public function closeCode(): ?int
+    {
+        return $this->closed ? $this->closeCode : null;
+    }
+
+    /** Bytes sent to the client after the handshake (frames, control frames included). */
+    public function bytesSent(): int
+    {
+        return $this->session->counters()->bytesOut;
     }
 
     /** The worker stops: the client is told to go away (WebSocketOptions::$drainCode) and may reconnect elsewhere. */
@@ -156,16 +185,18 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
 
             return;
         }
-        $lastWriteAt = $this->output->lastWriteAt;
-        if ($this->output->buffered() !== 0 && $now - $lastWriteAt > $this->set->limits->bodyTimeout) {
+        $lastWriteAt = $this->output->lastWriteAt ?? $this->lastWriteAt;
+        if ($this->buffered() !== 0 && $now - $lastWriteAt > $this->set->limits->bodyTimeout) {
             $this->set->logger->info(\sprintf('WebSocket %s: the client took nothing for %.0f s; dropped', $this->socket->request->path, $now - $lastWriteAt));
+            ++$this->tally->slowDropped;
             $this->lose();
 
             return;
         }
-        $idle = $this->options->idleTimeout;
+        $idle = $this->silence();
         if ($idle > 0 && $this->session->state() === SessionState::Open) {
             if ($this->pingedAt > 0 && $now >= $this->pingedAt + $idle) {
+                ++$this->tally->silentDropped;
                 $this->lose();
 
                 return;
@@ -184,15 +215,31 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private function nextDeadline(): float
     {
         $next = $this->closingSince + self::CLOSE_GRACE;
-        if ($this->output->buffered() !== 0) {
+        if ($this->output !== null && $this->output->buffered() !== 0) {
             $next = \min($next, $this->output->lastWriteAt + $this->set->limits->bodyTimeout);
         }
-        $idle = $this->options->idleTimeout;
+        $idle = $this->silence();
         if ($idle > 0) {
             $next = \min($next, $this->pingedAt > 0 ? $this->pingedAt + $idle : $this->lastReadAt + $idle);
         }
 
         return $next;
+    }
+
+    /**
+     * Seconds of silence before a ping, and then before a drop: the idle timeout, or the shorter
+     * open timeout while the client has sent nothing since the 101 (a client that opened a
+     * connection and never spoke holds it for seconds, not minutes).
+     */
+    private function silence(): float
+    {
+        $idle = $this->options->idleTimeout;
+        $open = $this->heard ? 0.0 : $this->tally->openTimeout();
+        if ($open > 0 && ($idle === 0.0 || $open < $idle)) {
+            return $open;
+        }
+
+        return $idle;
     }
 
     private function checkBy(float $deadline): void
@@ -216,14 +263,17 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         // A later deadline costs nothing until its slot comes (see checkBy()).
         $this->lastReadAt = $this->set->clock->tick();
         $this->pingedAt = 0.0;
+        $this->heard = true;
         $this->onBytes($data);
     }
 
     private function onBytes(string $data): void
     {
+        $this->tally->bytesIn += \strlen($data);
         foreach ($this->session->receive($data) as $event) {
             if ($event->type === EventType::Text || $event->type === EventType::Binary) {
                 $this->inbox[] = ['message', $event->payload, $event->type === EventType::Binary];
+                ++$this->tally->messagesIn;
             }
         }
         $this->dispatch();
@@ -238,23 +288,54 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         }
         $bytes = $this->session->takeOutput();
         if ($bytes !== '') {
+            $this->tally->bytesOut += \strlen($bytes);
             $this->writeRaw($bytes);
         }
-        if (!$this->closed && $this->session->shouldCloseTransport() && $this->output->buffered() === 0) {
+        if (!$this->closed && $this->session->shouldCloseTransport() && $this->buffered() === 0) {
             $this->closeSocket($this->session->closeCode() ?? CloseCode::NoStatus->value, $this->session->closeReason());
         }
     }
 
+    /**
+     * Writes to the socket; only what it does not take is kept, in a SocketOutput made for the
+     * while (an idle connection holds none, nor its callbacks).
+     */
     private function writeRaw(string $bytes): void
     {
+        if ($this->output === null) {
+            $written = @\fwrite($this->stream, $bytes);
+            if ($written === false) {
+                $this->lose();
+
+                return;
+            }
+            $this->lastWriteAt = $this->set->clock->now;
+            if ($written === \strlen($bytes)) {
+                return;
+            }
+            $this->output = new SocketOutput($this->stream, $this->set->clock, $this->drained(...), $this->lose(...));
+            $bytes = (string) \substr($bytes, $written);
+        }
         $this->output->write($bytes);
         $behind = $this->output->buffered();
         if ($behind > $this->options->maxBuffered) {
             $this->set->logger->info(\sprintf('WebSocket %s: the client is %d bytes behind; dropped', $this->socket->request->path, $behind));
+            ++$this->tally->slowDropped;
             $this->lose(CloseCode::PolicyViolation->value, 'Too slow');
         } elseif ($behind !== 0) {
             $this->checkBy($this->output->lastWriteAt + $this->set->limits->bodyTimeout);
         }
+    }
+
+    /** The socket took all that was kept: the SocketOutput goes until it is needed again. */
+    private function drained(): void
+    {
+        if ($this->output !== null) {
+            $this->lastWriteAt = $this->output->lastWriteAt;
+            $this->output->close();
+            $this->output = null;
+        }
+        $this->flushSession();
     }
 
     /** The connection is gone without a (finished) closing handshake: 1006 unless $code says otherwise. */
@@ -270,10 +351,13 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
     private function closeSocket(int $code, string $reason): void
     {
         $this->closed = true;
+        $this->closeCode = $code;
         $this->set->timeouts->forget($this);
         EventLoop::cancel($this->readId);
-        $this->output->close();
+        $this->output?->close();
+        $this->output = null;
         @\fclose($this->stream);
+        $this->tally->closed($this->address, $code);
         $this->inbox[] = ['close', $code, $reason];
         $this->dispatch();
         $this->events->closed($this);
@@ -286,7 +370,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
             return;
         }
         $this->busy = true;
-        $this->tasks->run(new Context('WebSocket ' . $this->socket->request->path), $this->drainInbox);
+        // The closure is made for each run, not kept: an idle connection holds no callback but its read.
+        $this->tasks->run(new Context('WebSocket ' . $this->socket->request->path), $this->runInbox(...));
     }
 
     /** In a task: the handler's calls for what waits, one after the other. */
@@ -304,6 +389,8 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
                 $this->closeWith(CloseCode::InternalError, $this->set->debug ? \substr($e->getMessage(), 0, 120) : 'Internal error');
             }
         }
+        // An emptied array keeps its slots: a new empty one holds none.
+        $this->inbox = [];
         $this->busy = false;
     }
 }

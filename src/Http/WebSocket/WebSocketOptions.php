@@ -21,8 +21,9 @@ final class WebSocketOptions
          */
         public readonly float $idleTimeout = 60.0,
         /**
-         * Bytes written to a client that does not read, past which it is dropped (close code 1008
-         * where it can still be sent): a slow reader never makes the worker hold more.
+         * Bytes written to a client that does not read, past which it is dropped: the socket is
+         * closed with what it holds unsent (no close frame could get past it; the server records
+         * 1008). A slow reader never makes the worker hold more.
          */
         public readonly int $maxBuffered = 1_048_576,
         /**

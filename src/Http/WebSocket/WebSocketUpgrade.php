@@ -20,7 +20,8 @@ use Spindle\Http\UpgradeHandler;
  *
  * A request that is no valid handshake (RFC 6455 §4.2.1: no Upgrade, not GET over HTTP/1.1, a bad
  * key, a version other than 13, an origin not allowed) is answered 400, 403 or 426 with the
- * reason; a valid one with 101, after which the connection is the handler's (see
+ * reason; one past the worker's WebSocket limits with 503 (the worker's cap) or 429 (the
+ * client address's), with Retry-After; a valid one with 101, after which the connection is the handler's (see
  * WebSocketHandler) and holds no app instance.
  */
 final class WebSocketUpgrade implements UpgradeHandler
@@ -39,6 +40,12 @@ final class WebSocketUpgrade implements UpgradeHandler
             $reason = $result->reason !== '' ? $result->reason : 'Not a WebSocket handshake';
 
             return new Response($result->status > 0 ? $result->status : 400, $result->headers + ['Content-Type' => 'text/plain; charset=utf-8'], $reason . "\n");
+        }
+        // Within the worker's limits (--ws-max-connections, --ws-max-per-ip)? Checked once the
+        // handshake is known to be one: a malformed request gets its own error first.
+        $refusal = WebSocketConnections::ofWorker()->refusal($request);
+        if ($refusal !== null) {
+            return new Response($refusal[0], ['Content-Type' => 'text/plain; charset=utf-8', 'Retry-After' => (string) WebSocketConnections::RETRY_AFTER], $refusal[1] . "\n");
         }
 
         return Response::upgrade($result->headers, new self($handler, $options, $result->subprotocol));

@@ -54,6 +54,7 @@ final class RequestIds implements Middleware
         }
         $headers['X-Request-Id'] = $id;
 
-        return new Response($response->status, $headers, $response->body, $response->reason);
+        // Everything else as the app gave it: an upgrade (a WebSocket's 101) and trailers included.
+        return new Response($response->status, $headers, $response->body, $response->reason, $response->upgrade, $response->trailers);
     }
 }

@@ -52,6 +52,7 @@ final class MessageCodec
                 'peak' => $message->peak,
                 'lag' => $message->lag,
                 'db' => [$message->dbBusy, $message->dbIdle, $message->dbWaiting],
+                'ws' => $message->webSockets,
             ],
             $message instanceof MetricsReport => [
                 'type' => MessageType::Metrics->value,
@@ -145,6 +146,8 @@ final class MessageCodec
                 self::int($data, 'peak', $line),
                 self::float($data, 'lag', $line),
                 ...self::database($data),
+                // Absent from a worker of an older checkout: none.
+                webSockets: \is_int($data['ws'] ?? null) && $data['ws'] >= 0 ? $data['ws'] : 0,
             ),
             MessageType::Retire => new Retire(
                 RetireReason::tryFrom(self::string($data, 'reason', $line))

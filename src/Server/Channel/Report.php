@@ -26,6 +26,8 @@ final readonly class Report implements WorkerMessage
         public int $dbIdle = 0,
         /** Requests waiting for a database session now. */
         public int $dbWaiting = 0,
+        /** Open WebSocket connections (of those counted in $connections). */
+        public int $webSockets = 0,
     ) {
     }
 

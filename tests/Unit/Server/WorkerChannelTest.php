@@ -65,7 +65,7 @@ final class WorkerChannelTest extends TestCase
         foreach ($worker->messages as [$at, $message, $line]) {
             if ($message['type'] === 'report') {
                 $reports[] = [$at, $message];
-                self::assertSame(['type', 'requests', 'inflight', 'connections', 'memory', 'peak', 'lag', 'db'], \array_keys($message), $line);
+                self::assertSame(['type', 'requests', 'inflight', 'connections', 'memory', 'peak', 'lag', 'db', 'ws'], \array_keys($message), $line);
                 foreach (['requests', 'inflight', 'connections', 'memory', 'peak'] as $key) {
                     self::assertIsInt($message[$key], $line);
                 }
@@ -249,8 +249,8 @@ final class WorkerChannelTest extends TestCase
         self::assertSame(
             '{"type":"boot-error","message":"RuntimeException: Cannot load app.php: \\ufffd"}' . "\n"
             . '{"type":"ready"}' . "\n"
-            . '{"type":"report","requests":7,"inflight":2,"connections":3,"memory":4194304,"peak":6291456,"lag":0.0,"db":[0,0,0]}' . "\n"
-            . '{"type":"report","requests":7,"inflight":2,"connections":3,"memory":4194304,"peak":6291456,"lag":0.25,"db":[0,0,0]}' . "\n"
+            . '{"type":"report","requests":7,"inflight":2,"connections":3,"memory":4194304,"peak":6291456,"lag":0.0,"db":[0,0,0],"ws":0}' . "\n"
+            . '{"type":"report","requests":7,"inflight":2,"connections":3,"memory":4194304,"peak":6291456,"lag":0.25,"db":[0,0,0],"ws":0}' . "\n"
             . '{"type":"retire","reason":"max-memory"}' . "\n",
             (string) \stream_get_contents($masterEnd, -1, -1),
         );

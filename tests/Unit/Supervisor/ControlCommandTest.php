@@ -57,6 +57,8 @@ final class ControlCommandTest extends TestCase
                 $worker,
                 // A Laravel app's worker: 3 database sessions held by requests, 1 free, 2 requests waiting.
                 ['pid' => 4061, 'db_busy' => 3, 'db_idle' => 1, 'db_waiting' => 2] + $worker,
+                // 2 of its 3 connections are WebSockets.
+                ['pid' => 4062, 'websockets' => 2] + $worker,
                 // Booted a moment ago: no report yet.
                 ['pid' => 4070, 'state' => 'booting', 'requests' => 0, 'inflight' => 0, 'connections' => 0, 'memory' => 0, 'restarts' => 1] + $worker,
             ],
@@ -66,10 +68,11 @@ final class ControlCommandTest extends TestCase
         self::assertSame([
             'Spindle http://127.0.0.1:8080: master 4053, running, generation 2, up 61s',
             'Last reload failed: RuntimeException: <boom>',
-            'pid      gen  state      requests inflight  conns    memory          db restarts started',
-            '4060     2    ready            13        1      3      4.0M           -        0 2026-11-22 05:31:45',
-            '4061     2    ready            13        1      3      4.0M      3/4 w2        0 2026-11-22 05:31:45',
-            '4070     2    booting           -        -      -         -           -        1 2026-11-22 05:31:45',
+            'pid      gen  state      requests inflight  conns     ws    memory          db restarts started',
+            '4060     2    ready            13        1      3      0      4.0M           -        0 2026-11-22 05:31:45',
+            '4061     2    ready            13        1      3      0      4.0M      3/4 w2        0 2026-11-22 05:31:45',
+            '4062     2    ready            13        1      3      2      4.0M           -        0 2026-11-22 05:31:45',
+            '4070     2    booting           -        -      -      -         -           -        1 2026-11-22 05:31:45',
         ], $lines);
     }
 

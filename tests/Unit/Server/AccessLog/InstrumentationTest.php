@@ -20,6 +20,10 @@ use Spindle\Server\AccessLog\LineFormatter;
 use Spindle\Server\AccessLog\RequestIds;
 use Spindle\Http\ClosureHandler;
 use Spindle\Server\HealthEndpoints;
+use Spindle\Server\LoggedUpgrade;
+use Spindle\Http\UpgradeHandler;
+use Spindle\Http\UpgradedSocket;
+use Spindle\Http\ConnectionDriver;
 use Spindle\Server\Instrumentation;
 use Spindle\Server\RequestPath;
 use Spindle\Server\TrustedProxies;
@@ -108,6 +112,33 @@ final class InstrumentationTest extends TestCase
         self::assertIsInt($lines[0]['duration_us']);
         self::assertMatchesRegularExpression('/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/', (string) $lines[0]['time']);
         self::assertSame($second, $lines[1]['request_id']);
+    }
+
+    public function testAnUpgradeAndTrailersGoThroughTheRequestIdAndTheAccessLog(): void
+    {
+        $writer = new AccessLogWriter($this->file);
+        $upgrade = new class implements UpgradeHandler {
+            public function takeOver(UpgradedSocket $socket): ConnectionDriver
+            {
+                throw new \LogicException('not in this test');
+            }
+        };
+        $responses = [
+            '/ws' => Response::upgrade(['Upgrade' => 'websocket', 'Connection' => 'Upgrade'], $upgrade),
+            '/stream' => new Response(200, [], (static fn () => yield 'a')(), '', null, ['Checksum' => 'abc']),
+        ];
+        $handler = MiddlewareStack::of(self::behind(new Instrumentation($writer, new LineFormatter(AccessLogFormat::Json, 1), new Registry()), new ClosureHandler(
+            static fn (Request $r): Response => $responses[$r->path],
+        )), new RequestIds());
+
+        $switched = $handler->handle(self::request(target: '/ws'));
+        self::assertSame(101, $switched->status);
+        self::assertInstanceOf(LoggedUpgrade::class, $switched->upgrade, 'the upgrade survives, its log line waits for the close');
+        self::assertSame(['Upgrade' => 'websocket', 'Connection' => 'Upgrade'], \array_diff_key($switched->headers, ['X-Request-Id' => 0]));
+        $streamed = $handler->handle(self::request(target: '/stream'));
+        self::assertSame(['Checksum' => 'abc'], $streamed->trailers);
+        self::assertSame(['a'], \iterator_to_array($streamed->body instanceof \Traversable ? $streamed->body : [], false));
+        self::assertSame(['/stream'], \array_column($this->jsonLines($writer), 'path'), 'the upgrade has no line yet');
     }
 
     public function testCombinedFormatLikeNginxWithTheExtras(): void

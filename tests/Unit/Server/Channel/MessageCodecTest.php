@@ -29,12 +29,12 @@ final class MessageCodecTest extends TestCase
         return [
             'ready' => [new Ready(), '{"type":"ready"}'],
             'report' => [
-                new Report(12, 1, 3, 4_194_304, 6_291_456, 0.0012, 3, 1, 2),
-                '{"type":"report","requests":12,"inflight":1,"connections":3,"memory":4194304,"peak":6291456,"lag":0.0012,"db":[3,1,2]}',
+                new Report(12, 1, 3, 4_194_304, 6_291_456, 0.0012, 3, 1, 2, 2),
+                '{"type":"report","requests":12,"inflight":1,"connections":3,"memory":4194304,"peak":6291456,"lag":0.0012,"db":[3,1,2],"ws":2}',
             ],
             'report with no lag' => [
                 new Report(0, 0, 0, 1, 1, 0.0),
-                '{"type":"report","requests":0,"inflight":0,"connections":0,"memory":1,"peak":1,"lag":0.0,"db":[0,0,0]}',
+                '{"type":"report","requests":0,"inflight":0,"connections":0,"memory":1,"peak":1,"lag":0.0,"db":[0,0,0],"ws":0}',
             ],
             'retire: max-requests' => [new Retire(RetireReason::MaxRequests), '{"type":"retire","reason":"max-requests"}'],
             'retire: max-memory' => [new Retire(RetireReason::MaxMemory), '{"type":"retire","reason":"max-memory"}'],
