@@ -4,9 +4,11 @@ declare(strict_types=1);
 
 namespace Spindle\Tests\E2E;
 
+use Spindle\Http\WebSocket\FrameEncoder;
 use Spindle\Tests\E2E\Support\E2ETestCase;
 use Spindle\Tests\E2E\Support\RawClient;
 use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\Support\WebSocket\SocketTransport;
 
 /**
  * The nginx configuration of docs/nginx.md, as printed there, in front of a Spindle server:
@@ -46,7 +48,7 @@ final class NginxProxyTest extends E2ETestCase
 
     private static function spindle(): ServerProcess
     {
-        return self::sharedServer(ServerProcess::fixture('echo.php'), ['--workers=1']);
+        return self::sharedServer(ServerProcess::fixture('nginx-front.php'), ['--workers=1']);
     }
 
     /** The port of an nginx running the documented configuration, started on first use. */
@@ -188,6 +190,20 @@ final class NginxProxyTest extends E2ETestCase
 
         $client->send("POST /upload HTTP/1.1\r\nHost: example.com\r\nContent-Length: " . (self::MAX_BODY + 1) . "\r\n\r\n");
         self::assertSame(413, $client->readResponse()->status);
+    }
+
+    public function testWebSocketsGetThroughTheDocumentedConfiguration(): void
+    {
+        $client = SocketTransport::connect('127.0.0.1', self::nginx(), '/echo');
+        $client->send(FrameEncoder::frame(1, 'through nginx', maskKey: 'abcd'));
+        $frame = '';
+        $deadline = \microtime(true) + 5.0;
+        while (\strlen($frame) < 15 && \microtime(true) < $deadline) {
+            $frame .= $client->receive(0.5);
+        }
+        // An unmasked text frame of 13 bytes: 0x81 0x0d, then the message as it was sent.
+        self::assertSame("\x81\x0dthrough nginx", $frame);
+        $client->close();
     }
 
     public function testSpindleConnectionsAreKeptAlive(): void

@@ -96,6 +96,18 @@ final class PooledHandlerTest extends TestCase
         );
     }
 
+    public function testAStreamedBodyKeepsItsTrailers(): void
+    {
+        $trailers = static fn (): array => ['x-checksum' => 'abc'];
+        $handler = $this->handler(static fn () => new Response(200, [], new \ArrayIterator(['a']), '', null, $trailers));
+        $context = $this->inRequest(function () use ($handler, $trailers): void {
+            $response = $handler(self::request());
+            self::assertSame($trailers, $response->trailers);
+            self::assertSame(['a'], \iterator_to_array($response->body));
+        });
+        $context->runDeferred(static fn () => null);
+    }
+
     public function testAStreamedBodyDroppedUnsentEndsTheLease(): void
     {
         $handler = $this->handler(static fn () => new Response(200, [], new \ArrayIterator(['never sent'])));
