@@ -18,6 +18,8 @@ use Spindle\Http\StaticFiles\StaticFileHandler;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
+use Spindle\Server\Peers\MasterRelayLink;
+use Spindle\Server\Peers\PeerLink;
 use Spindle\Server\AccessLog\RequestIds;
 
 /**
@@ -80,9 +82,17 @@ final class Worker
          * own, which it empties once the worker is gone. Null: --upload-dir or the system's.
          */
         private readonly ?string $uploadDirectory = null,
+        /**
+         * The worker's end of its relay to the other workers (the master's Supervisor\RelayHub):
+         * the worker's PeerLink (Peers\MasterRelayLink). Null: a worker without siblings.
+         */
+        mixed $relay = null,
     ) {
         // The loop's driver is chosen before anything (the metrics registry, say) uses the loop.
         $this->maxConnections = $this->installLoop();
+        if (\is_resource($relay)) {
+            Loop::driver()->service(PeerLink::class, static fn (): PeerLink => new MasterRelayLink($relay));
+        }
         $this->stats = new WorkerStats();
         $this->observability = new Observability($options);
         $max = $options->maxRequests;

@@ -127,10 +127,10 @@ final class PusherHandler implements WebSocketHandler
             // Subscribed already: the presence member stays who it was.
             $member = null;
         }
-        $isNewUser = $channels->subscribe($channel, $socketId, $socket, $member);
+        $isNewUser = $this->server->subscribe($app, $channel, $socketId, $socket, $member);
         $socket->attributes[self::CHANNELS] = \array_values(\array_unique([...$this->channelsOf($socket), $channel]));
         if (\str_starts_with($channel, 'presence-')) {
-            $users = $channels->users($channel);
+            $users = $this->server->users($app, $channel);
             $hash = [];
             foreach ($users as $user) {
                 $hash[(string) $user->userId] = $user->userInfo;
@@ -141,6 +141,7 @@ final class PusherHandler implements WebSocketHandler
                 'count' => \count($users),
             ]], $channel));
             if ($isNewUser && $member !== null) {
+                // To this worker's subscribers: the others learn it from the fan-out.
                 $channels->send($channel, Frames::event('pusher_internal:member_added', ['user_id' => $member->userId, 'user_info' => $member->userInfo], $channel), $socketId);
             }
 
@@ -156,9 +157,10 @@ final class PusherHandler implements WebSocketHandler
         if (!$channels->isSubscribed($channel, $socketId)) {
             return;
         }
-        $left = $channels->unsubscribe($channel, $socketId);
+        $left = $this->server->unsubscribe($app, $channel, $socketId);
         $socket->attributes[self::CHANNELS] = \array_values(\array_diff($this->channelsOf($socket), [$channel]));
         if ($left !== null) {
+            // To this worker's subscribers: the others learn it from the fan-out.
             $channels->send($channel, Frames::event('pusher_internal:member_removed', ['user_id' => $left->userId], $channel));
         }
     }
@@ -197,7 +199,7 @@ final class PusherHandler implements WebSocketHandler
         if (\str_starts_with($channel, 'presence-')) {
             $relayed['user_id'] = $channels->memberOf($channel, $socketId)?->userId;
         }
-        $channels->send($channel, Frames::json($relayed), $socketId);
+        $this->server->send($app, $channel, Frames::json($relayed), $socketId);
     }
 
     private function withinRate(WebSocket $socket, PusherApp $app): bool
