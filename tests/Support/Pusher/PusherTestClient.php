@@ -97,6 +97,12 @@ final class PusherTestClient
         return $data['socket_id'];
     }
 
+    /** A header of the server's 101, or null. */
+    public function header(string $name): ?string
+    {
+        return $this->transport->headers[\strtolower($name)][0] ?? null;
+    }
+
     public function close(): void
     {
         $this->transport->close();

@@ -18,6 +18,8 @@ final class SocketTransport implements CaseTransport
     private bool $closed = false;
     /** The subprotocol the server chose in its 101. */
     public ?string $subprotocol = null;
+    /** @var array<string, list<string>> the 101's headers, by lower-case name */
+    public array $headers = [];
 
     /** @param resource $stream */
     private function __construct(private $stream)
@@ -47,6 +49,7 @@ final class SocketTransport implements CaseTransport
         [$head, $transport->pending] = \explode("\r\n\r\n", $response, 2);
         [$status, $headers] = ClientHandshake::parseResponseHead($head);
         $transport->subprotocol = $handshake->validate($status, $headers);
+        $transport->headers = $headers;
 
         return $transport;
     }
