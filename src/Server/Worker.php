@@ -410,6 +410,8 @@ final class Worker
         $this->stopping = true;
         $server->stop();
         Loop::driver()->findService(Ticks::class)?->stop();
+        // The other workers (and hosts) drop this one's WebSocket subscriptions now.
+        Loop::driver()->findService(PeerLink::class)?->close();
         $this->watchers[] = EventLoop::unreference(EventLoop::delay($this->options->drainTimeout, function () use ($server): void {
             $this->logger->warning(\sprintf('Drain timeout of %s s reached: closing the remaining connections', $this->options->drainTimeout));
             $server->abort();

@@ -50,15 +50,15 @@ final class RelayHub
         $this->pending[$pid] = '';
     }
 
-    /** Worker $pid is gone: its relay is closed and the others are told. */
+    /** Worker $pid is gone (or closed its relay): its relay is closed and the others are told. */
     public function remove(int $pid): void
     {
         if (!isset($this->streams[$pid])) {
             return;
         }
-        // What it sent last still counts (a member leaving as it drained).
-        $this->read($pid);
-        @\fclose($this->streams[$pid]);
+        $stream = $this->streams[$pid];
+        unset($this->streams[$pid]);
+        @\fclose($stream);
         $origin = $this->origins[$pid] ?? null;
         unset($this->streams[$pid], $this->codecs[$pid], $this->pending[$pid], $this->origins[$pid], $this->dropped[$pid]);
         if ($origin !== null) {
@@ -122,9 +122,11 @@ final class RelayHub
     {
         $stream = $this->streams[$pid];
         $codec = $this->codecs[$pid];
+        $ended = false;
         for ($i = 0; $i < 16; ++$i) {
             $bytes = @\fread($stream, self::READ_CHUNK);
             if (!\is_string($bytes) || $bytes === '') {
+                $ended = !\is_string($bytes) || \feof($stream);
                 break;
             }
             $codec->push($bytes);
@@ -139,8 +141,11 @@ final class RelayHub
             }
         } catch (RelayException $e) {
             $this->logger->warning(\sprintf('Worker %d wrote no relay frame (%s): its relay is closed', $pid, $e->getMessage()));
-            @\fclose($stream);
-            unset($this->streams[$pid], $this->codecs[$pid], $this->pending[$pid]);
+            $ended = true;
+        }
+        if ($ended) {
+            // The worker closed its relay (it stops) or wrote garbage: it leaves its peers now.
+            $this->remove($pid);
         }
     }
 

@@ -63,7 +63,7 @@ final class PusherWorkersTest extends E2ETestCase
             // worker has heard of her (a worker's messages arrive in order).
             self::joinPresence($a, $aId, 1, 'ann', ['event' => 'pusher_internal:subscription_succeeded', 'data' => '{"presence":{"ids":[1],"hash":{"1":{"name":"ann"}},"count":1}}', 'channel' => 'presence-room']);
             $a->send(['event' => 'client-joined', 'channel' => 'private-chat', 'data' => []]);
-            self::assertSame('client-joined', $b->next()['event'] ?? null);
+            self::assertSame('client-joined', self::event($b));
             self::joinPresence($b, $bId, 2, 'bob', ['event' => 'pusher_internal:subscription_succeeded', 'data' => '{"presence":{"ids":[2,1],"hash":{"2":{"name":"bob"},"1":{"name":"ann"}},"count":2}}', 'channel' => 'presence-room']);
             self::assertSame(['event' => 'pusher_internal:member_added', 'data' => '{"user_id":2,"user_info":{"name":"bob"}}', 'channel' => 'presence-room'], $a->next());
             for ($i = 0; $i < 4; ++$i) {
@@ -72,8 +72,8 @@ final class PusherWorkersTest extends E2ETestCase
                 self::assertEqualsCanonicalizing([['id' => 1], ['id' => 2]], \json_decode($users, true)['users'] ?? null);
                 $body = \json_encode(['name' => 'Counted', 'channel' => 'presence-room', 'data' => '{}', 'info' => 'user_count'], \JSON_THROW_ON_ERROR);
                 self::assertSame([200, '{"channels":{"presence-room":{"user_count":2}}}'], self::api($server, 'POST', '/apps/1/events', $body));
-                self::assertSame('Counted', $a->next()['event'] ?? null);
-                self::assertSame('Counted', $b->next()['event'] ?? null);
+                self::assertSame('Counted', self::event($a));
+                self::assertSame('Counted', self::event($b));
             }
 
             // Ann's worker is killed: Bob's worker removes her (the master tells it the worker is gone).
@@ -135,6 +135,12 @@ final class PusherWorkersTest extends E2ETestCase
             $spare[] = $client;
         }
         self::fail('No connection reached a worker other than ' . $pid);
+    }
+
+    /** The next frame's event name. */
+    private static function event(PusherTestClient $client): mixed
+    {
+        return $client->next()['event'] ?? null;
     }
 
     /** @return array{int, string} */

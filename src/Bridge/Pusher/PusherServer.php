@@ -4,9 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Pusher;
 
+use Spindle\Bridge\Peers\PeerLinks;
 use Spindle\Http\WebSocket\WebSocket;
-use Spindle\Loop\Loop;
-use Spindle\Server\Peers\NoPeers;
 use Spindle\Server\Peers\PeerLink;
 
 /**
@@ -38,8 +37,9 @@ final class PusherServer
 
     /**
      * @param list<PusherApp> $apps
-     * @param PeerLink|null $peers the link to the other workers (null: the worker's own, the
-     *                             master's relay under `spindle serve`; none elsewhere)
+     * @param PeerLink|null $peers the link to the other workers (null: the master's relay to
+     *                             the workers of this host under `spindle serve`, none
+     *                             elsewhere; PeerLinks::redis() for every host)
      */
     public function __construct(array $apps, ?PeerLink $peers = null)
     {
@@ -50,7 +50,7 @@ final class PusherServer
             $this->channels[$app->id] = new Channels();
             $this->connections[$app->id] = 0;
         }
-        $this->cluster = new Cluster($peers ?? Loop::driver()->findService(PeerLink::class) ?? new NoPeers(), $this);
+        $this->cluster = new Cluster($peers ?? PeerLinks::host(), $this);
     }
 
     /** @internal PusherEndpoints: this process answers the apps' WebSockets. */

@@ -25,7 +25,7 @@ final class MasterRelayLink implements PeerLink
     private ?string $writeWatcher = null;
     private readonly string $readWatcher;
     private bool $closed = false;
-    /** @var list<array{\Closure(string, string): void, \Closure(string): void}> */
+    /** @var list<array{\Closure(string, string): void, \Closure(string): void, (\Closure(): void)|null}> */
     private array $receivers = [];
     /** Messages dropped because the master did not take them. */
     public int $dropped = 0;
@@ -59,9 +59,9 @@ final class MasterRelayLink implements PeerLink
         $this->write(RelayCodec::message($this->origin, $message));
     }
 
-    public function listen(\Closure $onMessage, \Closure $onGone): void
+    public function listen(\Closure $onMessage, \Closure $onGone, ?\Closure $onClose = null): void
     {
-        $this->receivers[] = [$onMessage, $onGone];
+        $this->receivers[] = [$onMessage, $onGone, $onClose];
     }
 
     public function isConnected(): bool
@@ -79,7 +79,13 @@ final class MasterRelayLink implements PeerLink
         if ($this->writeWatcher !== null) {
             EventLoop::cancel($this->writeWatcher);
         }
+        // The master takes the end of the stream for this worker's end: the others drop its subscriptions.
         @\fclose($this->stream);
+        foreach ($this->receivers as [, , $onClose]) {
+            if ($onClose !== null) {
+                $onClose();
+            }
+        }
     }
 
     private function write(string $bytes): void

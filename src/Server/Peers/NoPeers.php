@@ -23,7 +23,11 @@ final class NoPeers implements PeerLink
     {
     }
 
-    public function listen(\Closure $onMessage, \Closure $onGone): void
+    public function listen(\Closure $onMessage, \Closure $onGone, ?\Closure $onClose = null): void
+    {
+    }
+
+    public function close(): void
     {
     }
 

@@ -24,12 +24,17 @@ interface PeerLink
 
     /**
      * Adds a receiver: $onMessage gets what another peer sent (its origin and the message),
-     * $onGone the origin of a peer that ended. Called from the event loop.
+     * $onGone the origin of a peer that ended, $onClose is called once this link closes. Called
+     * from the event loop.
      *
      * @param \Closure(string, string): void $onMessage
      * @param \Closure(string): void $onGone
+     * @param (\Closure(): void)|null $onClose
      */
-    public function listen(\Closure $onMessage, \Closure $onGone): void;
+    public function listen(\Closure $onMessage, \Closure $onGone, ?\Closure $onClose = null): void;
+
+    /** This process leaves its peers (the worker stops): they drop what it had; nothing more is sent or received. */
+    public function close(): void;
 
     /** Whether this process has peers to reach at all (false: a single process, nothing is sent). */
     public function isConnected(): bool;

@@ -4,9 +4,12 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Laravel\Broadcasting;
 
+use Spindle\Bridge\Peers\PeerLinks;
 use Spindle\Bridge\Pusher\PusherApp;
 use Spindle\Bridge\Pusher\PusherServer;
+use Spindle\Bridge\WorkerEnvironment;
 use Spindle\Loop\Loop;
+use Spindle\Server\Peers\PeerLink;
 
 /**
  * The broadcasting connections of a Laravel app that Spindle serves itself: every `reverb`
@@ -54,11 +57,36 @@ final class PusherConnections
     /**
      * The worker's PusherServer for these connections, made on first use (by the routes in
      * front of the app or by the broadcaster, whichever comes first: every instance of the app
-     * has the same config).
+     * has the same config). It fans out to the other workers of the host, and to every host
+     * through Redis when $scaling (config('reverb.servers.reverb.scaling')) is enabled or
+     * SPINDLE_PUSHER_REDIS gives a Redis URL.
      */
-    public static function server(mixed $connections, mixed $reverbApps = null): PusherServer
+    public static function server(mixed $connections, mixed $reverbApps = null, mixed $scaling = null): PusherServer
     {
-        return Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer(self::apps($connections, $reverbApps)));
+        return Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer(self::apps($connections, $reverbApps), self::peers($scaling)));
+    }
+
+    /** The Redis link $scaling or SPINDLE_PUSHER_REDIS asks for; null: the host's own (the master's relay). */
+    public static function peers(mixed $scaling): ?PeerLink
+    {
+        $url = WorkerEnvironment::value('SPINDLE_PUSHER_REDIS');
+        $channel = \is_array($scaling) ? self::string($scaling['channel'] ?? null) : '';
+        $channel = ($channel !== '' ? $channel : 'reverb') . ':spindle';
+        if (\is_string($url) && $url !== '') {
+            return PeerLinks::redis($url, $channel);
+        }
+        if (!\is_array($scaling) || !\filter_var($scaling['enabled'] ?? false, \FILTER_VALIDATE_BOOL)) {
+            return null;
+        }
+        $server = \is_array($scaling['server'] ?? null) ? $scaling['server'] : [];
+        $options = [];
+        foreach ($server as $name => $value) {
+            if ($value !== null && $value !== '') {
+                $options[(string) $name] = $value;
+            }
+        }
+
+        return PeerLinks::redis($options, $channel);
     }
 
     /** @param array<mixed> $config one broadcasting connection */
