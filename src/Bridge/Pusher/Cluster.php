@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Pusher;
 
+use Revolt\EventLoop;
 use Spindle\Server\Peers\PeerLink;
 
 /**
@@ -25,7 +26,15 @@ use Spindle\Server\Peers\PeerLink;
  */
 final class Cluster
 {
+    /**
+     * Seconds after start during which this worker may not know every peer's members yet (their
+     * answers to its hello are on the way): a presence subscription waits for the rest of it, so
+     * that its member list is whole. Only with peers, and only once per worker.
+     */
+    public const SETTLE = 1.0;
+
     public readonly RemoteSubscriptions $remote;
+    private readonly float $settledAt;
     /** Messages from peers that were no fan-out message (ignored). */
     public int $malformed = 0;
 
@@ -34,8 +43,21 @@ final class Cluster
         private readonly PusherServer $server,
     ) {
         $this->remote = new RemoteSubscriptions();
+        $this->settledAt = \hrtime(true) / 1e9 + self::SETTLE;
         $link->listen($this->received(...), $this->gone(...));
         $this->announce(['t' => 'hello']);
+    }
+
+    /** Waits (suspending the calling fiber) until the peers' answers to this worker's hello had time to come. */
+    public function settle(): void
+    {
+        $left = $this->settledAt - \hrtime(true) / 1e9;
+        if ($left <= 0 || !$this->link->isConnected() || \Fiber::getCurrent() === null) {
+            return;
+        }
+        $suspension = EventLoop::getSuspension();
+        EventLoop::delay($left, static fn () => $suspension->resume());
+        $suspension->suspend();
     }
 
     public function origin(): string

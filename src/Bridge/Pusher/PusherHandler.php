@@ -113,6 +113,8 @@ final class PusherHandler implements WebSocketHandler
             $auth = \is_string($data['auth'] ?? null) ? $data['auth'] : '';
             $channelData = null;
             if (\str_starts_with($channel, 'presence-')) {
+                // A worker that just started may not have heard every peer's members yet.
+                $this->server->cluster->settle();
                 $channelData = \is_string($data['channel_data'] ?? null) ? $data['channel_data'] : '';
                 $member = Member::fromChannelData($channelData);
             }
