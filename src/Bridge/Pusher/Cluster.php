@@ -35,6 +35,8 @@ final class Cluster
 
     public readonly RemoteSubscriptions $remote;
     private readonly float $settledAt;
+    /** @var array<string, array<string, int>> origin => app id => open connections (apps with max_connections only) */
+    private array $connections = [];
     /** Messages from peers that were no fan-out message (ignored). */
     public int $malformed = 0;
 
@@ -75,6 +77,25 @@ final class Cluster
         $this->announce(['t' => 'unsub', 'a' => $app->id, 'c' => $channel, 's' => $socketId]);
     }
 
+    /** This worker now holds $count connections of $app (told only for apps with a max_connections). */
+    public function connectionsChanged(PusherApp $app, int $count): void
+    {
+        if ($app->maxConnections > 0) {
+            $this->announce(['t' => 'conns', 'a' => $app->id, 'n' => $count]);
+        }
+    }
+
+    /** The connections of $app the other workers and hosts hold (apps with max_connections only). */
+    public function remoteConnections(PusherApp $app): int
+    {
+        $count = 0;
+        foreach ($this->connections as $apps) {
+            $count += $apps[$app->id] ?? 0;
+        }
+
+        return $count;
+    }
+
     public function sent(PusherApp $app, string $channel, string $frame, ?string $exceptSocketId): void
     {
         $this->announce(['t' => 'send', 'a' => $app->id, 'c' => $channel, 'f' => $frame, 'x' => $exceptSocketId]);
@@ -112,6 +133,9 @@ final class Cluster
             'sub' => $app !== null && $socketId !== ''
                 ? $this->changed($app, [$channel], fn () => $this->remote->add($origin, $app->id, $channel, $socketId, self::toMember($decoded['m'] ?? null)))
                 : ++$this->malformed,
+            'conns' => $app !== null && \is_int($decoded['n'] ?? null)
+                ? $this->connections[$origin][$app->id] = \max(0, $decoded['n'])
+                : ++$this->malformed,
             'unsub' => $app !== null
                 ? $this->changed($app, [$channel], fn () => $this->remote->remove($origin, $app->id, $channel, $socketId))
                 : ++$this->malformed,
@@ -122,6 +146,7 @@ final class Cluster
     /** A peer is gone: its subscriptions with it. */
     private function gone(string $origin): void
     {
+        unset($this->connections[$origin]);
         $this->replaceOrigin($origin, null);
     }
 
@@ -137,6 +162,11 @@ final class Cluster
         }
         if ($state !== []) {
             $this->announce(['t' => 'state', 's' => $state]);
+        }
+        foreach ($this->server->apps() as $app) {
+            if ($this->server->connectionCount($app) > 0) {
+                $this->connectionsChanged($app, $this->server->connectionCount($app));
+            }
         }
     }
 

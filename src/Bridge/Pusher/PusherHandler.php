@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Pusher;
 
+use Spindle\Http\WebSocket\CloseCode;
+use Spindle\Http\WebSocket\OriginPolicy;
 use Spindle\Http\WebSocket\WebSocket;
 use Spindle\Http\WebSocket\WebSocketHandler;
 
@@ -39,6 +41,12 @@ final class PusherHandler implements WebSocketHandler
 
             return;
         }
+        if ($app->allowedOrigins !== null && !(new OriginPolicy($app->allowedOrigins))->allows($socket->request->header('origin'))) {
+            $socket->send(Frames::error(ErrorCode::Unauthorized, 'Origin not allowed'));
+            $socket->close(ErrorCode::Unauthorized->value, 'Origin not allowed');
+
+            return;
+        }
         if (!$this->server->open($app)) {
             $this->fail($socket, ErrorCode::OverCapacity);
 
@@ -59,6 +67,11 @@ final class PusherHandler implements WebSocketHandler
             return;
         }
         $this->server->activity->heard($socket);
+        if (\strlen($message) > $app->maxMessageSize) {
+            $socket->close(CloseCode::MessageTooBig, 'Message too big');
+
+            return;
+        }
         try {
             $frame = \json_decode($message, true, 32, \JSON_THROW_ON_ERROR);
         } catch (\JsonException) {
@@ -169,8 +182,9 @@ final class PusherHandler implements WebSocketHandler
 
     /**
      * A client event: relayed to the channel's other connections when the channel is private or
-     * presence (not encrypted: the server could not vouch for its content), the sender is
-     * subscribed to it, and it stays within the app's client events per second.
+     * presence (not encrypted: the server could not vouch for its content), the app accepts
+     * client events from the sender (subscribed to the channel, or anyone: ClientEvents), and it
+     * stays within the app's client events per second.
      *
      * @param array<mixed> $frame
      */
@@ -187,7 +201,12 @@ final class PusherHandler implements WebSocketHandler
 
             return;
         }
-        if (!$channels->isSubscribed($channel, $socketId)) {
+        if ($app->clientEvents === ClientEvents::None) {
+            $socket->send(Frames::error(ErrorCode::ClientEventRejected, 'The app does not have client messaging enabled.'));
+
+            return;
+        }
+        if ($app->clientEvents === ClientEvents::Members && !$channels->isSubscribed($channel, $socketId)) {
             $socket->send(Frames::error(ErrorCode::Unauthorized, 'The client is not a member of the specified channel.'));
 
             return;

@@ -186,13 +186,14 @@ final class PusherServer
         return false;
     }
 
-    /** Counts a new connection; false when the app is at its max_connections. */
+    /** Counts a new connection; false when the app is at its max_connections, counted over every worker and host. */
     public function open(PusherApp $app): bool
     {
-        if ($app->maxConnections > 0 && $this->connections[$app->id] >= $app->maxConnections) {
+        if ($app->maxConnections > 0 && $this->connections[$app->id] + $this->cluster->remoteConnections($app) >= $app->maxConnections) {
             return false;
         }
         ++$this->connections[$app->id];
+        $this->cluster->connectionsChanged($app, $this->connections[$app->id]);
 
         return true;
     }
@@ -200,8 +201,10 @@ final class PusherServer
     public function closed(PusherApp $app): void
     {
         $this->connections[$app->id] = \max(0, $this->connections[$app->id] - 1);
+        $this->cluster->connectionsChanged($app, $this->connections[$app->id]);
     }
 
+    /** The connections of $app on this worker. */
     public function connectionCount(PusherApp $app): int
     {
         return $this->connections[$app->id];

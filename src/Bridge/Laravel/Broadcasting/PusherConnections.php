@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel\Broadcasting;
 
 use Spindle\Bridge\Peers\PeerLinks;
+use Spindle\Bridge\Pusher\ClientEvents;
 use Spindle\Bridge\Pusher\PusherApp;
 use Spindle\Bridge\Pusher\PusherServer;
 use Spindle\Bridge\WorkerEnvironment;
@@ -16,7 +17,8 @@ use Spindle\Server\Peers\PeerLink;
  * connection, and every `pusher` connection whose host is not Pusher's own service (*.pusher.com,
  * *.pusherapp.com), that has a key, a secret and an app_id. SPINDLE_PUSHER=0 turns this off.
  * When the app also has Reverb's config/reverb.php, the entry of `reverb.apps.apps` with the same
- * key gives its `activity_timeout` and `max_connections`.
+ * key gives its `activity_timeout`, `ping_interval`, `max_connections`, `max_message_size`,
+ * `allowed_origins` and `accept_client_events_from`, read as Reverb reads them.
  */
 final class PusherConnections
 {
@@ -41,6 +43,8 @@ final class PusherConnections
             }
             $key = self::string($config['key']);
             $reverb = $settings[$key] ?? [];
+            $origins = $reverb['allowed_origins'] ?? null;
+            $origins = \is_array($origins) ? \array_values(\array_map('strval', \array_filter($origins, 'is_string'))) : null;
             $apps[$key] ??= new PusherApp(
                 self::string($config['app_id']),
                 $key,
@@ -48,6 +52,11 @@ final class PusherConnections
                 activityTimeout: self::positive($reverb['activity_timeout'] ?? null) ?? 30,
                 maxConnections: self::positive($reverb['max_connections'] ?? null) ?? 0,
                 encryptionMasterKey: self::masterKey($config),
+                pingInterval: self::positive($reverb['ping_interval'] ?? null),
+                maxMessageSize: self::positive($reverb['max_message_size'] ?? null) ?? 10_000,
+                allowedOrigins: $origins === null || \in_array('*', $origins, true) ? null : $origins,
+                // As Reverb reads it: missing from an app of config/reverb.php means all.
+                clientEvents: $reverb === [] ? ClientEvents::Members : ClientEvents::fromSetting($reverb['accept_client_events_from'] ?? 'all'),
             );
         }
 
