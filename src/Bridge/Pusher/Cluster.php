@@ -22,7 +22,9 @@ use Spindle\Server\Peers\PeerLink;
  * - `hello`: a peer started; every peer with subscriptions answers with `state`, all of them, so
  *   that a worker or host that starts later knows who is there.
  * - a peer gone (the link says so: its process exited, its heartbeats stopped): its subscriptions
- *   are taken out and its presence members that are nowhere else get member_removed.
+ *   are taken out and its presence members that are nowhere else get member_removed. When a peer
+ *   this worker does not know (any more) sends anything but `hello` or `state`, this worker sends
+ *   `hello` again, so that a peer dropped during a Redis outage is learnt again.
  */
 final class Cluster
 {
@@ -35,6 +37,8 @@ final class Cluster
 
     public readonly RemoteSubscriptions $remote;
     private readonly float $settledAt;
+    /** @var array<string, true> the peers heard from since they were last gone */
+    private array $known = [];
     /** @var array<string, array<string, int>> origin => app id => open connections (apps with max_connections only) */
     private array $connections = [];
     /** Messages from peers that were no fan-out message (ignored). */
@@ -121,6 +125,14 @@ final class Cluster
 
             return;
         }
+        if (!isset($this->known[$origin])) {
+            $this->known[$origin] = true;
+            if ($decoded['t'] !== 'hello' && $decoded['t'] !== 'state') {
+                // A peer that was dropped (its heartbeats lapsed while Redis was away) is back:
+                // what it holds is asked for again.
+                $this->announce(['t' => 'hello']);
+            }
+        }
         $app = \is_string($decoded['a'] ?? null) ? $this->server->appById($decoded['a']) : null;
         $channel = \is_string($decoded['c'] ?? null) ? $decoded['c'] : '';
         $socketId = \is_string($decoded['s'] ?? null) ? $decoded['s'] : '';
@@ -146,7 +158,7 @@ final class Cluster
     /** A peer is gone: its subscriptions with it. */
     private function gone(string $origin): void
     {
-        unset($this->connections[$origin]);
+        unset($this->connections[$origin], $this->known[$origin]);
         $this->replaceOrigin($origin, null);
     }
 

@@ -61,6 +61,13 @@ final class ClusterTest extends TestCase
         }
         self::assertSame(6, $server->cluster->malformed);
         self::assertSame([], $server->occupied($app));
+
+        // A peer dropped (its heartbeats lapsed) that speaks again is asked for its subscriptions.
+        $link->sent = [];
+        $link->deliver('peer-a', '{"t":"unsub","a":"1","c":"news","s":"1.1"}');
+        self::assertSame(['{"t":"hello"}'], $link->sent);
+        $link->deliver('peer-a', '{"t":"unsub","a":"1","c":"news","s":"1.2"}');
+        self::assertSame(['{"t":"hello"}'], $link->sent);
     }
 
     public function testAHelloFromAPeerIsAnsweredWithThisWorkersConnections(): void
