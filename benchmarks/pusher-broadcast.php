@@ -37,7 +37,7 @@ if (getenv('BASE')) {
 /** @return array{resource, int} the server process and its port */
 function startServer(string $root, int $workers): array
 {
-    $process = proc_open(['php', "$root/bin/spindle", 'serve', "$root/tests/fixtures/apps/pusher.php", '--host=127.0.0.1', '--port=0', "--workers=$workers"], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+    $process = proc_open(['php', "$root/bin/spindle", 'serve', "$root/tests/fixtures/apps/pusher.php", '--host=127.0.0.1', '--port=0', "--workers=$workers", '--max-connections=10000'], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
     assert(is_resource($process));
     $out = '';
     $deadline = microtime(true) + 30;

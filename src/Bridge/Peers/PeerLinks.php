@@ -30,6 +30,13 @@ final class PeerLinks
     {
         $config = \is_string($redis) ? RedisConfig::fromUrl($redis) : RedisConfig::fromArray($redis);
 
-        return Loop::driver()->service(RedisPeerLink::class, static fn (): RedisPeerLink => new RedisPeerLink(new RedisClient($config), $channel, self::host(), $heartbeat));
+        $host = self::host();
+        $link = Loop::driver()->service(RedisPeerLink::class, static fn (): RedisPeerLink => new RedisPeerLink(new RedisClient($config), $channel, $host, $heartbeat));
+        if ($host instanceof NoPeers) {
+            // No relay to close it when the worker stops: the worker closes this one instead.
+            Loop::driver()->service(PeerLink::class, static fn (): PeerLink => $link);
+        }
+
+        return $link;
     }
 }
