@@ -12,7 +12,7 @@ declare(strict_types=1);
 //   php benchmarks/pusher-broadcast.php                 # this checkout, 1 and 2 workers
 //   BASE=/path/to/other/checkout php benchmarks/pusher-broadcast.php   # and that one, 1 worker
 //
-// Env: SUBSCRIBERS (2000), PROCS (4), EVENTS (30), ROUNDS (3, interleaved).
+// Env: SUBSCRIBERS (2000), PROCS (4), EVENTS (30), ROUNDS (3, interleaved), BASE_WORKERS (1).
 
 require __DIR__ . '/../vendor/autoload.php';
 
@@ -31,7 +31,8 @@ $rounds = (int) (getenv('ROUNDS') ?: 3);
 $here = dirname(__DIR__);
 $targets = [['this, 1 worker', $here, 1], ['this, 2 workers', $here, 2]];
 if (getenv('BASE')) {
-    $targets[] = ['base, 1 worker', (string) getenv('BASE'), 1];
+    $baseWorkers = (int) (getenv('BASE_WORKERS') ?: 1);
+    $targets[] = ['base, ' . $baseWorkers . ' worker' . ($baseWorkers === 1 ? '' : 's'), (string) getenv('BASE'), $baseWorkers];
 }
 
 /** @return array{resource, int} the server process and its port */
