@@ -14,8 +14,9 @@ use Spindle\Tests\Support\Pusher\PusherTestClient;
 /**
  * The Pusher protocol on `spindle serve --workers=2` (tests/fixtures/apps/pusher.php): two
  * clients on different workers (the 101's X-Worker-Pid tells) see each other's broadcasts, client
- * events and presence, the HTTP API counts both wherever it is answered, and a worker killed with
- * SIGKILL has its presence members removed on the other worker (member_removed).
+ * events and presence, the HTTP API counts both wherever it is answered, a worker killed with
+ * SIGKILL or stopped with SIGTERM has its presence members removed on the other worker
+ * (member_removed), and a worker that replaces one learns the channels from the others.
  */
 final class PusherWorkersTest extends E2ETestCase
 {
@@ -90,8 +91,12 @@ final class PusherWorkersTest extends E2ETestCase
             $cId = $c->established();
             self::joinPresence($c, $cId, 3, 'cat', ['event' => 'pusher_internal:subscription_succeeded', 'data' => '{"presence":{"ids":[3,2],"hash":{"3":{"name":"cat"},"2":{"name":"bob"}},"count":2}}', 'channel' => 'presence-room']);
             self::assertSame(['event' => 'pusher_internal:member_added', 'data' => '{"user_id":3,"user_info":{"name":"cat"}}', 'channel' => 'presence-room'], $b->next());
-            $c->close();
-            self::assertSame(['event' => 'pusher_internal:member_removed', 'data' => '{"user_id":3}', 'channel' => 'presence-room'], $b->next());
+
+            // That worker stops gracefully (SIGTERM, as a retired or reloaded worker does): its
+            // client gets 4200, and Bob's worker removes Cat.
+            \posix_kill((int) $c->header('X-Worker-Pid'), \SIGTERM);
+            self::assertSame(4200, $c->waitForClose(5.0));
+            self::assertSame(['event' => 'pusher_internal:member_removed', 'data' => '{"user_id":3}', 'channel' => 'presence-room'], $b->next(5.0));
             $b->close();
         } finally {
             $server->stop();
