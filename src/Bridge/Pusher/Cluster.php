@@ -19,8 +19,8 @@ use Spindle\Server\Peers\PeerLink;
  *   keeps them (RemoteSubscriptions) for channel counts and presence lists, and sends
  *   member_added / member_removed to its own subscribers when a user appears or vanishes across
  *   every peer.
- * - `hello`: a peer started; every peer with subscriptions answers with `state`, all of them, so
- *   that a worker or host that starts later knows who is there.
+ * - `hello`: a peer started; every peer answers with `state`, all its subscriptions (none
+ *   too), so that a worker or host that starts later knows who is there.
  * - a peer gone (the link says so: its process exited, its heartbeats stopped): its subscriptions
  *   are taken out and its presence members that are nowhere else get member_removed. When a peer
  *   this worker does not know (any more) sends anything but `hello` or `state`, this worker sends
@@ -172,9 +172,9 @@ final class Cluster
                 }
             }
         }
-        if ($state !== []) {
-            $this->announce(['t' => 'state', 's' => $state]);
-        }
+        // Answered even when empty: the newcomer then knows every live peer, and asks again only
+        // for one it had dropped.
+        $this->announce(['t' => 'state', 's' => (object) $state]);
         foreach ($this->server->apps() as $app) {
             if ($this->server->connectionCount($app) > 0) {
                 $this->connectionsChanged($app, $this->server->connectionCount($app));

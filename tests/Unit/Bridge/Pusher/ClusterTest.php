@@ -70,7 +70,7 @@ final class ClusterTest extends TestCase
         self::assertSame(['{"t":"hello"}'], $link->sent);
     }
 
-    public function testAHelloFromAPeerIsAnsweredWithThisWorkersConnections(): void
+    public function testAHelloFromAPeerIsAnsweredWithThisWorkersStateAndConnections(): void
     {
         $link = self::link();
         $app = new PusherApp('1', 'key', 'secret', maxConnections: 10);
@@ -78,8 +78,8 @@ final class ClusterTest extends TestCase
         $server->open($app);
         $link->sent = [];
         $link->deliver('peer-late', '{"t":"hello"}');
-        // No subscriptions here: no state, but the connection count the limit needs.
-        self::assertSame(['{"t":"conns","a":"1","n":1}'], $link->sent);
+        // No subscriptions here: an empty state, and the connection count the limit needs.
+        self::assertSame(['{"t":"state","s":{}}', '{"t":"conns","a":"1","n":1}'], $link->sent);
     }
 
     private static function link(): FakePeerLink
