@@ -20,6 +20,8 @@ use Spindle\Http\WebSocket\WebSocketConnections;
 use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
+use Spindle\Server\Peers\MasterRelayLink;
+use Spindle\Server\Peers\PeerLink;
 use Spindle\Server\AccessLog\RequestIds;
 
 /**
@@ -82,6 +84,11 @@ final class Worker
          * own, which it empties once the worker is gone. Null: --upload-dir or the system's.
          */
         private readonly ?string $uploadDirectory = null,
+        /**
+         * The worker's end of its relay to the other workers (the master's Supervisor\RelayHub):
+         * the worker's PeerLink (Peers\MasterRelayLink). Null: a worker without siblings.
+         */
+        mixed $relay = null,
     ) {
         // The loop's driver is chosen before anything (the metrics registry, say) uses the loop.
         $this->maxConnections = $this->installLoop();
@@ -93,6 +100,9 @@ final class Worker
             // Behind a trusted proxy (nginx) a client is its X-Forwarded-For, not the proxy.
             $proxies->isEmpty() ? null : static fn (Request $request): string => $proxies->clientAddress($request->remoteAddress, $request->headers['x-forwarded-for'] ?? null),
         );
+        if (\is_resource($relay)) {
+            Loop::driver()->service(PeerLink::class, static fn (): PeerLink => new MasterRelayLink($relay));
+        }
         $this->stats = new WorkerStats();
         $this->observability = new Observability($options);
         $max = $options->maxRequests;
@@ -411,6 +421,8 @@ final class Worker
         $this->stopping = true;
         $server->stop();
         Loop::driver()->findService(Ticks::class)?->stop();
+        // The other workers (and hosts) drop this one's WebSocket subscriptions now.
+        Loop::driver()->findService(PeerLink::class)?->close();
         $this->watchers[] = EventLoop::unreference(EventLoop::delay($this->options->drainTimeout, function () use ($server): void {
             $this->logger->warning(\sprintf('Drain timeout of %s s reached: closing the remaining connections', $this->options->drainTimeout));
             $server->abort();

@@ -44,6 +44,8 @@ final class Master
     private MasterState $state;
     /** The workers' channels (their messages, decoded). */
     private readonly WorkerChannels $channels;
+    /** The relay between workers (what a Pusher broadcast on one worker sends to the others). */
+    private readonly RelayHub $relay;
     private int $stopSignals = 0;
     private int $handledStops = 0;
     private int $reloadSignals = 0;
@@ -81,6 +83,7 @@ final class Master
     ) {
         $this->systemd = SystemdNotifier::fromEnvironment();
         $this->channels = new WorkerChannels($logger);
+        $this->relay = new RelayHub($logger);
     }
 
     public function run(): int
@@ -248,6 +251,14 @@ final class Master
 
             return;
         }
+        $relay = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, \STREAM_IPPROTO_IP);
+        if ($relay === false) {
+            \fclose($pair[0]);
+            \fclose($pair[1]);
+            $this->logger->error('Cannot create a relay to a new worker');
+
+            return;
+        }
         $directory = $this->tempDirs?->create();
         if ($directory === null && $this->tempDirs !== null) {
             $this->logger->warning(\sprintf('Cannot create a temporary directory for a worker in %s: its uploads go there directly', $this->options->uploadDir ?? \sys_get_temp_dir()));
@@ -257,6 +268,8 @@ final class Master
             $this->logger->error('Cannot fork a worker process');
             \fclose($pair[0]);
             \fclose($pair[1]);
+            \fclose($relay[0]);
+            \fclose($relay[1]);
             if ($directory !== null) {
                 $this->tempDirs?->sweep($directory);
             }
@@ -265,9 +278,12 @@ final class Master
         }
         if ($pid === 0) {
             \fclose($pair[0]);
-            exit($this->runWorker($pair[1], $directory));
+            \fclose($relay[0]);
+            exit($this->runWorker($pair[1], $relay[1], $directory));
         }
         \fclose($pair[1]);
+        \fclose($relay[1]);
+        $this->relay->add($pid, $relay[0]);
         if ($directory !== null) {
             $this->workerDirs[$pid] = $directory;
         }
@@ -279,9 +295,10 @@ final class Master
      * Runs in the forked child: everything of the master's is let go first.
      *
      * @param resource $channel
+     * @param resource $relay the worker's end of its relay to the other workers (RelayHub)
      * @param string|null $directory the worker's own temporary directory
      */
-    private function runWorker(mixed $channel, ?string $directory): int
+    private function runWorker(mixed $channel, mixed $relay, ?string $directory): int
     {
         foreach ([\SIGTERM, \SIGINT, \SIGHUP, \SIGCHLD] as $signal) {
             \pcntl_signal($signal, \SIG_DFL);
@@ -289,6 +306,7 @@ final class Master
         // Until the worker watches it (--access-log), SIGUSR1 from the master must not end it.
         \pcntl_signal(\SIGUSR1, \SIG_IGN);
         $this->channels->forgetAll();
+        $this->relay->forgetAll();
         $this->workerDirs = [];
         // In a forked child these only close the inherited handles; the files stay the master's.
         $this->control?->close();
@@ -297,7 +315,7 @@ final class Master
         $listener = $this->listener;
         $toMaster = new ChannelToMaster($channel);
         try {
-            $worker = new Worker($this->options, $this->logger, supervised: true, applications: $this->applications, uploadDirectory: $directory);
+            $worker = new Worker($this->options, $this->logger, supervised: true, applications: $this->applications, uploadDirectory: $directory, relay: $relay);
             $this->sharedCache?->adopt();
             $this->tasks?->adopt();
             $handler = $worker->boot();
@@ -321,6 +339,7 @@ final class Master
         while (($pid = \pcntl_waitpid(-1, $status, \WNOHANG)) > 0) {
             // Read what it said last (a boot error) before it is forgotten.
             $this->handle($pid, $this->channels->close($pid));
+            $this->relay->remove($pid);
             $this->endpoint?->exited($pid);
             $this->execute($this->state->exited($pid, ExitStatus::fromWaitStatus($status), self::now()));
             $directory = $this->workerDirs[$pid] ?? null;
@@ -336,7 +355,7 @@ final class Master
 
     private function wait(float $timeout): void
     {
-        $read = $this->channels->streams();
+        $read = [...$this->channels->streams(), ...$this->relay->readStreams()];
         if ($this->control !== null) {
             \array_push($read, ...$this->control->streams());
         }
@@ -344,11 +363,12 @@ final class Master
         if ($watch !== null) {
             $read[] = $watch;
         }
-        $write = null;
+        $write = $this->relay->writeStreams();
         if ($this->metrics !== null) {
             \array_push($read, ...$this->metrics->readStreams());
-            $write = $this->metrics->writeStreams() ?: null;
+            \array_push($write, ...$this->metrics->writeStreams());
         }
+        $write = $write ?: null;
         $except = null;
         if ($read === []) {
             \usleep((int) ($timeout * 1e6));
@@ -361,6 +381,7 @@ final class Master
             $write = [];
         }
         $this->metrics?->poll($read, $write ?? [], self::now());
+        $this->relay->poll($read, $write ?? []);
         foreach ($this->channels->readable($read) as $pid => $messages) {
             $this->handle($pid, $messages);
         }

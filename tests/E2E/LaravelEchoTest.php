@@ -9,6 +9,7 @@ use Spindle\Bridge\Pusher\RequestSignature;
 use Spindle\Tests\E2E\Support\E2ETestCase;
 use Spindle\Tests\E2E\Support\LaravelFixture;
 use Spindle\Tests\E2E\Support\ServerProcess;
+use Spindle\Tests\Integration\Redis\RedisServer;
 
 /**
  * Laravel Echo with no second server: the Laravel 12 fixture, set up for broadcasting as
@@ -116,6 +117,54 @@ final class LaravelEchoTest extends E2ETestCase
             \fwrite($this->pipes[0], "stop\n");
         } finally {
             $server->stop();
+        }
+    }
+
+    /**
+     * Two workers and Reverb's scaling config (REVERB_SCALING_ENABLED, REDIS_HOST/REDIS_PORT of
+     * the test's own redis-server): every worker subscribes to the Redis channel, Echo's presence
+     * and whispers work whichever worker each client is on, and broadcast() from whichever worker
+     * answers the request reaches every subscriber.
+     */
+    public function testEveryWorkerThroughRedisWithReverbsScalingConfig(): void
+    {
+        $redis = RedisServer::start();
+        $app = new PusherApp('echo-app', 'echo-key', 'echo-secret');
+        $server = ServerProcess::startThrough([
+            'env', 'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
+            'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_SCHEME=http', 'SESSION_DRIVER=array',
+            'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
+            'REVERB_SCALING_ENABLED=true', 'REDIS_HOST=127.0.0.1', 'REDIS_PORT=' . $redis->port,
+        ], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=2']);
+        try {
+            $node = \proc_open(
+                ['node', self::CLIENT_DIR . '/echo-client.mjs', (string) $server->port(), $app->key],
+                [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']],
+                $this->pipes,
+            );
+            self::assertIsResource($node);
+            $this->node = $node;
+            \stream_set_blocking($this->pipes[1], false);
+            $seen = $this->until(static fn (array $line): bool => isset($line['ready']));
+            self::assertContains(['who' => 'bob', 'here' => [['id' => 1, 'name' => 'user-1'], ['id' => 2, 'name' => 'user-2']]], $seen);
+            $rest = $this->until(static fn (array $line): bool => isset($line['whisper']), $seen);
+            self::assertContains(['who' => 'ann', 'whisper' => ['from' => 'bob']], $rest);
+            // Both workers are subscribed to Reverb's scaling channel (Spindle's messages on "reverb:spindle").
+            $numsub = \trim((string) \shell_exec('redis-cli -p ' . $redis->port . ' PUBSUB NUMSUB reverb:spindle'));
+            self::assertSame("reverb:spindle\n2", $numsub);
+            for ($i = 1; $i <= 4; ++$i) {
+                self::assertSame('InProcessBroadcaster', self::curl(['-s', $server->url('/broadcast?message=m' . $i . '&order=1')])['out']);
+                self::assertEqualsCanonicalizing([
+                    ['who' => 'ann', 'channel' => 'private-encrypted-vault.1', 'event' => ['message' => 'm' . $i, 'orderId' => 1]],
+                    ['who' => 'ann', 'channel' => 'news', 'event' => ['message' => 'm' . $i, 'orderId' => 1]],
+                    ['who' => 'bob', 'channel' => 'news', 'event' => ['message' => 'm' . $i, 'orderId' => 1]],
+                    ['who' => 'ann', 'channel' => 'private-orders.1', 'event' => ['message' => 'm' . $i, 'orderId' => 1]],
+                ], $this->until(static fn (array $line): bool => isset($line['event']), [], 4));
+            }
+            \fwrite($this->pipes[0], "stop\n");
+        } finally {
+            $server->stop();
+            $redis->stop();
         }
     }
 

@@ -37,7 +37,7 @@ final class PusherRoutes
         if ($apps === []) {
             return $handle;
         }
-        $server = PusherConnections::server($connections, $config->get('reverb.apps.apps'));
+        $server = PusherConnections::server($connections, $config->get('reverb.apps.apps'), $config->get('reverb.servers.reverb.scaling'));
         $endpoints = new PusherEndpoints($server);
         $logger->info(\sprintf('Pusher protocol on /app/{key} and /apps/{id} for app id(s) %s', \implode(', ', \array_map(static fn ($app): string => $app->id, $apps))));
 

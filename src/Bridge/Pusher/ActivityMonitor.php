@@ -8,9 +8,9 @@ use Revolt\EventLoop;
 use Spindle\Http\WebSocket\WebSocket;
 
 /**
- * The Pusher protocol's liveness check: a connection that sent nothing for its app's
- * activity_timeout gets a pusher:ping; one that then sends nothing for the app's pong timeout is
- * closed with 4201 (pusher-js reconnects at once). pusher-js answers a pusher:ping whatever else
+ * The Pusher protocol's liveness check: a connection that sent nothing for its app's ping
+ * interval (Reverb's ping_interval; the activity_timeout when not set) gets a pusher:ping; one
+ * that then sends nothing for the app's pong timeout is closed with 4201 (pusher-js reconnects at once). pusher-js answers a pusher:ping whatever else
  * it receives, so a client that only listens is not mistaken for a vanished one. One timer per
  * worker, running only while there are connections, and never keeping the loop alive.
  */
@@ -24,7 +24,7 @@ final class ActivityMonitor
     public function watch(WebSocket $socket, PusherApp $app): void
     {
         $this->watched[$socket->id] = [$socket, $app, \microtime(true), false];
-        $interval = \max(0.5, \min($app->activityTimeout, $app->pongTimeout) / 2);
+        $interval = \max(0.5, \min($app->pingInterval, $app->pongTimeout) / 2);
         if ($this->timerId === null || $interval < $this->interval) {
             $this->stopTimer();
             $this->interval = $interval;
@@ -53,7 +53,7 @@ final class ActivityMonitor
     {
         $now = \microtime(true);
         foreach ($this->watched as $id => [$socket, $app, $heardAt, $pinged]) {
-            if (!$pinged && $now - $heardAt >= $app->activityTimeout) {
+            if (!$pinged && $now - $heardAt >= $app->pingInterval) {
                 $this->watched[$id][2] = $now;
                 $this->watched[$id][3] = true;
                 $socket->send(Frames::event('pusher:ping'));

@@ -8,8 +8,8 @@ use Spindle\Http\WebSocket\WebSocket;
 
 /**
  * One app's channels on one worker: who is subscribed to which channel, and the members of its
- * presence channels. A broadcast, a client event or a presence change reaches the connections of
- * this worker only.
+ * presence channels. Sending reaches the connections of this worker only; PusherServer and its
+ * Cluster make what happens here known to the other workers and hosts.
  */
 final class Channels
 {
@@ -111,6 +111,23 @@ final class Channels
     public function occupied(): array
     {
         return \array_map('count', $this->subscribers);
+    }
+
+    /**
+     * Every subscription of this worker, with its presence member (Cluster's `state` for a peer that starts later).
+     *
+     * @return array<string, array<string, ?Member>> channel => socket id => member
+     */
+    public function snapshot(): array
+    {
+        $snapshot = [];
+        foreach ($this->subscribers as $channel => $sockets) {
+            foreach ($sockets as $socketId => $_) {
+                $snapshot[(string) $channel][(string) $socketId] = $this->members[$channel][$socketId] ?? null;
+            }
+        }
+
+        return $snapshot;
     }
 
     private function hasUser(string $channel, string|int $userId, ?string $except = null): bool

@@ -33,22 +33,22 @@ final class HttpApi
         if ($refused !== null) {
             return self::answer(401, ['error' => $refused]);
         }
-        $channels = $this->server->channels($app);
+        $server = $this->server;
 
         return match (true) {
             $rest === 'events' && $request->method === 'POST' => $this->events($app, $body, false),
             $rest === 'batch_events' && $request->method === 'POST' => $this->events($app, $body, true),
             $rest === 'channels' && $request->method === 'GET' => self::answer(200, ['channels' => (object) $this->info(
                 $app,
-                \array_values(\array_filter(\array_keys($channels->occupied()), static fn (string $name): bool => \str_starts_with($name, $query['filter_by_prefix'] ?? ''))),
+                \array_values(\array_filter(\array_keys($server->occupied($app)), static fn (string $name): bool => \str_starts_with($name, $query['filter_by_prefix'] ?? ''))),
                 \array_values(\array_intersect(\explode(',', $query['info'] ?? ''), ['user_count'])),
             )]),
-            \preg_match('#^channels/([^/]+)$#', $rest, $m) === 1 && $request->method === 'GET' => self::answer(200, $channels->subscriptionCount(\rawurldecode($m[1])) > 0 ? [
+            \preg_match('#^channels/([^/]+)$#', $rest, $m) === 1 && $request->method === 'GET' => self::answer(200, $server->subscriptionCount($app, \rawurldecode($m[1])) > 0 ? [
                 'occupied' => true,
-                'subscription_count' => $channels->subscriptionCount(\rawurldecode($m[1])),
+                'subscription_count' => $server->subscriptionCount($app, \rawurldecode($m[1])),
             ] : ['occupied' => false]),
             \preg_match('#^channels/(presence-[^/]+)/users$#', $rest, $m) === 1 && $request->method === 'GET' => self::answer(200, [
-                'users' => \array_map(static fn (Member $member): array => ['id' => $member->userId], $channels->users(\rawurldecode($m[1]))),
+                'users' => \array_map(static fn (Member $member): array => ['id' => $member->userId], $server->users($app, \rawurldecode($m[1]))),
             ]),
             default => self::answer(404, ['error' => 'Not a Pusher API endpoint: ' . $request->method . ' ' . $request->path]),
         };
@@ -98,16 +98,15 @@ final class HttpApi
      */
     private function info(PusherApp $app, array $channels, array $info): array
     {
-        $registry = $this->server->channels($app);
         $answer = [];
         foreach ($channels as $channel) {
             $fields = [];
             $presence = \str_starts_with($channel, 'presence-');
             if ($presence && \in_array('user_count', $info, true)) {
-                $fields['user_count'] = \count($registry->users($channel));
+                $fields['user_count'] = \count($this->server->users($app, $channel));
             }
             if (!$presence && \in_array('subscription_count', $info, true)) {
-                $fields['subscription_count'] = $registry->subscriptionCount($channel);
+                $fields['subscription_count'] = $this->server->subscriptionCount($app, $channel);
             }
             $answer[$channel] = (object) $fields;
         }

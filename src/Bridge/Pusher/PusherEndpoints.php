@@ -20,6 +20,8 @@ final class PusherEndpoints
     private readonly PusherHandler $handler;
     private readonly HttpApi $api;
     private readonly WebSocketOptions $options;
+    /** @var array<string, WebSocketOptions> app key => its options, for apps whose max_message_size is not the default */
+    private array $appOptions = [];
 
     public function __construct(
         public readonly PusherServer $server,
@@ -36,7 +38,7 @@ final class PusherEndpoints
     public function handle(Request $request): ?Response
     {
         if (\str_starts_with($request->path, '/app/')) {
-            return WebSocketUpgrade::accept($request, $this->handler, $this->options);
+            return WebSocketUpgrade::accept($request, $this->handler, $this->optionsFor($request->path));
         }
         if (\preg_match('#^/apps/([^/]+)/(.+)$#', $request->path, $m) !== 1) {
             return null;
@@ -54,5 +56,28 @@ final class PusherEndpoints
         }
 
         return $this->api->handle($request, $app, $m[2], $strings);
+    }
+
+    /** The WebSocket options of the app at $path: its max_message_size bounds messages and frames. */
+    private function optionsFor(string $path): WebSocketOptions
+    {
+        $key = \preg_match('#^/app/([^/]+)$#', $path, $m) === 1 ? \rawurldecode($m[1]) : '';
+        $app = $this->server->appByKey($key);
+        $limits = $this->options->limits;
+        if ($app === null || ($app->maxMessageSize === $limits->maxMessageBytes && $app->maxMessageSize === $limits->maxFrameBytes)) {
+            return $this->options;
+        }
+
+        // The codec's bounds are 125 bytes at least (a control frame's); PusherHandler enforces a smaller size.
+        $size = \max(125, $app->maxMessageSize);
+
+        return $this->appOptions[$app->key] ??= new WebSocketOptions(
+            new WebSocketLimits($size, $size, $limits->maxFragments, $limits->outgoingFragmentBytes),
+            $this->options->subprotocols,
+            $this->options->origins,
+            $this->options->idleTimeout,
+            $this->options->maxBuffered,
+            $this->options->drainCode,
+        );
     }
 }

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Pusher;
 
+use Spindle\Http\WebSocket\CloseCode;
+use Spindle\Http\WebSocket\OriginPolicy;
 use Spindle\Http\WebSocket\WebSocket;
 use Spindle\Http\WebSocket\WebSocketHandler;
 
@@ -39,6 +41,12 @@ final class PusherHandler implements WebSocketHandler
 
             return;
         }
+        if ($app->allowedOrigins !== null && !(new OriginPolicy($app->allowedOrigins))->allows($socket->request->header('origin'))) {
+            $socket->send(Frames::error(ErrorCode::Unauthorized, 'Origin not allowed'));
+            $socket->close(ErrorCode::Unauthorized->value, 'Origin not allowed');
+
+            return;
+        }
         if (!$this->server->open($app)) {
             $this->fail($socket, ErrorCode::OverCapacity);
 
@@ -59,6 +67,11 @@ final class PusherHandler implements WebSocketHandler
             return;
         }
         $this->server->activity->heard($socket);
+        if (\strlen($message) > $app->maxMessageSize) {
+            $socket->close(CloseCode::MessageTooBig, 'Message too big');
+
+            return;
+        }
         try {
             $frame = \json_decode($message, true, 32, \JSON_THROW_ON_ERROR);
         } catch (\JsonException) {
@@ -113,6 +126,8 @@ final class PusherHandler implements WebSocketHandler
             $auth = \is_string($data['auth'] ?? null) ? $data['auth'] : '';
             $channelData = null;
             if (\str_starts_with($channel, 'presence-')) {
+                // A worker that just started may not have heard every peer's members yet.
+                $this->server->cluster->settle();
                 $channelData = \is_string($data['channel_data'] ?? null) ? $data['channel_data'] : '';
                 $member = Member::fromChannelData($channelData);
             }
@@ -127,10 +142,10 @@ final class PusherHandler implements WebSocketHandler
             // Subscribed already: the presence member stays who it was.
             $member = null;
         }
-        $isNewUser = $channels->subscribe($channel, $socketId, $socket, $member);
+        $isNewUser = $this->server->subscribe($app, $channel, $socketId, $socket, $member);
         $socket->attributes[self::CHANNELS] = \array_values(\array_unique([...$this->channelsOf($socket), $channel]));
         if (\str_starts_with($channel, 'presence-')) {
-            $users = $channels->users($channel);
+            $users = $this->server->users($app, $channel);
             $hash = [];
             foreach ($users as $user) {
                 $hash[(string) $user->userId] = $user->userInfo;
@@ -141,6 +156,7 @@ final class PusherHandler implements WebSocketHandler
                 'count' => \count($users),
             ]], $channel));
             if ($isNewUser && $member !== null) {
+                // To this worker's subscribers: the others learn it from the fan-out.
                 $channels->send($channel, Frames::event('pusher_internal:member_added', ['user_id' => $member->userId, 'user_info' => $member->userInfo], $channel), $socketId);
             }
 
@@ -156,17 +172,19 @@ final class PusherHandler implements WebSocketHandler
         if (!$channels->isSubscribed($channel, $socketId)) {
             return;
         }
-        $left = $channels->unsubscribe($channel, $socketId);
+        $left = $this->server->unsubscribe($app, $channel, $socketId);
         $socket->attributes[self::CHANNELS] = \array_values(\array_diff($this->channelsOf($socket), [$channel]));
         if ($left !== null) {
+            // To this worker's subscribers: the others learn it from the fan-out.
             $channels->send($channel, Frames::event('pusher_internal:member_removed', ['user_id' => $left->userId], $channel));
         }
     }
 
     /**
      * A client event: relayed to the channel's other connections when the channel is private or
-     * presence (not encrypted: the server could not vouch for its content), the sender is
-     * subscribed to it, and it stays within the app's client events per second.
+     * presence (not encrypted: the server could not vouch for its content), the app accepts
+     * client events from the sender (subscribed to the channel, or anyone: ClientEvents), and it
+     * stays within the app's client events per second.
      *
      * @param array<mixed> $frame
      */
@@ -183,7 +201,12 @@ final class PusherHandler implements WebSocketHandler
 
             return;
         }
-        if (!$channels->isSubscribed($channel, $socketId)) {
+        if ($app->clientEvents === ClientEvents::None) {
+            $socket->send(Frames::error(ErrorCode::ClientEventRejected, 'The app does not have client messaging enabled.'));
+
+            return;
+        }
+        if ($app->clientEvents === ClientEvents::Members && !$channels->isSubscribed($channel, $socketId)) {
             $socket->send(Frames::error(ErrorCode::Unauthorized, 'The client is not a member of the specified channel.'));
 
             return;
@@ -197,7 +220,7 @@ final class PusherHandler implements WebSocketHandler
         if (\str_starts_with($channel, 'presence-')) {
             $relayed['user_id'] = $channels->memberOf($channel, $socketId)?->userId;
         }
-        $channels->send($channel, Frames::json($relayed), $socketId);
+        $this->server->send($app, $channel, Frames::json($relayed), $socketId);
     }
 
     private function withinRate(WebSocket $socket, PusherApp $app): bool

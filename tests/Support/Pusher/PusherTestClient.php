@@ -24,9 +24,10 @@ final class PusherTestClient
         $this->parser = FrameParser::forClient(new WebSocketLimits(1 << 20, 1 << 20));
     }
 
-    public static function connect(int $port, string $path = '/app/app-key?protocol=7&client=js&version=8.4.0'): self
+    /** @param array<string, string> $headers more handshake headers (Origin, …) */
+    public static function connect(int $port, string $path = '/app/app-key?protocol=7&client=js&version=8.4.0', array $headers = []): self
     {
-        return new self(SocketTransport::connect('127.0.0.1', $port, $path));
+        return new self(SocketTransport::connect('127.0.0.1', $port, $path, headers: $headers));
     }
 
     /** @param array<mixed> $frame */
@@ -95,6 +96,12 @@ final class PusherTestClient
         \assert(\is_array($data) && \is_string($data['socket_id']));
 
         return $data['socket_id'];
+    }
+
+    /** A header of the server's 101, or null. */
+    public function header(string $name): ?string
+    {
+        return $this->transport->headers[\strtolower($name)][0] ?? null;
     }
 
     public function close(): void

@@ -18,21 +18,26 @@ final class SocketTransport implements CaseTransport
     private bool $closed = false;
     /** The subprotocol the server chose in its 101. */
     public ?string $subprotocol = null;
+    /** @var array<string, list<string>> the 101's headers, by lower-case name */
+    public array $headers = [];
 
     /** @param resource $stream */
     private function __construct(private $stream)
     {
     }
 
-    /** @param list<string> $subprotocols */
-    public static function connect(string $host, int $port, string $path = '/', float $timeout = 5.0, array $subprotocols = []): self
+    /**
+     * @param list<string> $subprotocols
+     * @param array<string, string> $headers more request headers (Origin, …)
+     */
+    public static function connect(string $host, int $port, string $path = '/', float $timeout = 5.0, array $subprotocols = [], array $headers = []): self
     {
         $context = \stream_context_create(['socket' => ['tcp_nodelay' => true]]);
         $stream = @\stream_socket_client("tcp://{$host}:{$port}", $errno, $error, $timeout, \STREAM_CLIENT_CONNECT, $context);
         if ($stream === false) {
             throw new \RuntimeException(\sprintf('Cannot connect to %s:%d: %s', $host, $port, $error));
         }
-        $handshake = new ClientHandshake("{$host}:{$port}", $path, $subprotocols);
+        $handshake = new ClientHandshake("{$host}:{$port}", $path, $subprotocols, $headers);
         \fwrite($stream, $handshake->request());
         $transport = new self($stream);
         $response = '';
@@ -47,6 +52,7 @@ final class SocketTransport implements CaseTransport
         [$head, $transport->pending] = \explode("\r\n\r\n", $response, 2);
         [$status, $headers] = ClientHandshake::parseResponseHead($head);
         $transport->subprotocol = $handshake->validate($status, $headers);
+        $transport->headers = $headers;
 
         return $transport;
     }

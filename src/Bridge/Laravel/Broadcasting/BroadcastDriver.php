@@ -47,7 +47,7 @@ final class BroadcastDriver
             return null;
         }
         $repository = $container->make('config');
-        $server = PusherConnections::server($repository->get('broadcasting.connections'), $repository->get('reverb.apps.apps'));
+        $server = PusherConnections::server($repository->get('broadcasting.connections'), $repository->get('reverb.apps.apps'), $repository->get('reverb.servers.reverb.scaling'));
         $key = $config['key'] ?? null;
         $app = \is_string($key) || \is_int($key) ? $server->appByKey((string) $key) : null;
 

@@ -4,16 +4,21 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Laravel\Broadcasting;
 
+use Spindle\Bridge\Peers\PeerLinks;
+use Spindle\Bridge\Pusher\ClientEvents;
 use Spindle\Bridge\Pusher\PusherApp;
 use Spindle\Bridge\Pusher\PusherServer;
+use Spindle\Bridge\WorkerEnvironment;
 use Spindle\Loop\Loop;
+use Spindle\Server\Peers\PeerLink;
 
 /**
  * The broadcasting connections of a Laravel app that Spindle serves itself: every `reverb`
  * connection, and every `pusher` connection whose host is not Pusher's own service (*.pusher.com,
  * *.pusherapp.com), that has a key, a secret and an app_id. SPINDLE_PUSHER=0 turns this off.
  * When the app also has Reverb's config/reverb.php, the entry of `reverb.apps.apps` with the same
- * key gives its `activity_timeout` and `max_connections`.
+ * key gives its `activity_timeout`, `ping_interval`, `max_connections`, `max_message_size`,
+ * `allowed_origins` and `accept_client_events_from`, read as Reverb reads them.
  */
 final class PusherConnections
 {
@@ -38,6 +43,8 @@ final class PusherConnections
             }
             $key = self::string($config['key']);
             $reverb = $settings[$key] ?? [];
+            $origins = $reverb['allowed_origins'] ?? null;
+            $origins = \is_array($origins) ? \array_values(\array_map('strval', \array_filter($origins, 'is_string'))) : null;
             $apps[$key] ??= new PusherApp(
                 self::string($config['app_id']),
                 $key,
@@ -45,6 +52,11 @@ final class PusherConnections
                 activityTimeout: self::positive($reverb['activity_timeout'] ?? null) ?? 30,
                 maxConnections: self::positive($reverb['max_connections'] ?? null) ?? 0,
                 encryptionMasterKey: self::masterKey($config),
+                pingInterval: self::positive($reverb['ping_interval'] ?? null),
+                maxMessageSize: self::positive($reverb['max_message_size'] ?? null) ?? 10_000,
+                allowedOrigins: $origins === null || \in_array('*', $origins, true) ? null : $origins,
+                // As Reverb reads it: missing from an app of config/reverb.php means all.
+                clientEvents: $reverb === [] ? ClientEvents::Members : ClientEvents::fromSetting($reverb['accept_client_events_from'] ?? 'all'),
             );
         }
 
@@ -54,11 +66,36 @@ final class PusherConnections
     /**
      * The worker's PusherServer for these connections, made on first use (by the routes in
      * front of the app or by the broadcaster, whichever comes first: every instance of the app
-     * has the same config).
+     * has the same config). It fans out to the other workers of the host, and to every host
+     * through Redis when $scaling (config('reverb.servers.reverb.scaling')) is enabled or
+     * SPINDLE_PUSHER_REDIS gives a Redis URL.
      */
-    public static function server(mixed $connections, mixed $reverbApps = null): PusherServer
+    public static function server(mixed $connections, mixed $reverbApps = null, mixed $scaling = null): PusherServer
     {
-        return Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer(self::apps($connections, $reverbApps)));
+        return Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer(self::apps($connections, $reverbApps), self::peers($scaling)));
+    }
+
+    /** The Redis link $scaling or SPINDLE_PUSHER_REDIS asks for; null: the host's own (the master's relay). */
+    public static function peers(mixed $scaling): ?PeerLink
+    {
+        $url = WorkerEnvironment::value('SPINDLE_PUSHER_REDIS');
+        $channel = \is_array($scaling) ? self::string($scaling['channel'] ?? null) : '';
+        $channel = ($channel !== '' ? $channel : 'reverb') . ':spindle';
+        if (\is_string($url) && $url !== '') {
+            return PeerLinks::redis($url, $channel);
+        }
+        if (!\is_array($scaling) || !\filter_var($scaling['enabled'] ?? false, \FILTER_VALIDATE_BOOL)) {
+            return null;
+        }
+        $server = \is_array($scaling['server'] ?? null) ? $scaling['server'] : [];
+        $options = [];
+        foreach ($server as $name => $value) {
+            if ($value !== null && $value !== '') {
+                $options[(string) $name] = $value;
+            }
+        }
+
+        return PeerLinks::redis($options, $channel);
     }
 
     /** @param array<mixed> $config one broadcasting connection */
