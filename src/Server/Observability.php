@@ -26,9 +26,10 @@ final class Observability
     private ?string $signalId = null;
     private ?Instrumentation $instrumentation = null;
 
-    public function __construct(private readonly ServerOptions $options)
+    /** @param Registry $registry the worker's (WorkerServices::metrics()), read with --metrics */
+    public function __construct(private readonly ServerOptions $options, Registry $registry)
     {
-        $this->metrics = $options->metrics !== null ? \Spindle\metrics() : null;
+        $this->metrics = $options->metrics !== null ? $registry : null;
         $this->lag = $this->metrics?->histogram(
             'spindle_event_loop_lag_seconds',
             'How late the worker\'s 100 ms loop timer fired: time a request held the loop without yielding',

@@ -6,7 +6,7 @@ namespace Spindle\Bridge\Laravel\Broadcasting;
 
 use Spindle\Bridge\Pusher\PusherApp;
 use Spindle\Bridge\Pusher\PusherServer;
-use Spindle\Loop\Loop;
+use Spindle\Bridge\BridgeServices;
 
 /**
  * The broadcasting connections of a Laravel app that Spindle serves itself: every `reverb`
@@ -58,7 +58,7 @@ final class PusherConnections
      */
     public static function server(mixed $connections, mixed $reverbApps = null): PusherServer
     {
-        return Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer(self::apps($connections, $reverbApps)));
+        return BridgeServices::current()->pusherServer(static fn (): array => self::apps($connections, $reverbApps));
     }
 
     /** @param array<mixed> $config one broadcasting connection */
