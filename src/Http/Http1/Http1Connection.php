@@ -12,10 +12,7 @@ use Spindle\Http\Expiring;
 use Spindle\Http\Peer;
 use Spindle\Http\RequestOwner;
 use Spindle\Http\UpgradeHandler;
-use Spindle\Http\UpgradedSocket;
 use Spindle\Http\ConnectionServices;
-use Spindle\Http\Http2\Http2Connection;
-use Spindle\Http\Http2\Http2Session;
 use Spindle\Http\ErrorAnswer;
 use Spindle\Http\HttpException;
 use Spindle\Http\Request;
@@ -59,14 +56,13 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private const CLOSED = 5;
     /** Seconds an idle connection of a draining worker stays open for a request on its way. */
     private const DRAIN_GRACE = 1.0;
+    /** The interim response a client that sent `Expect: 100-continue` waits for before its body. */
+    private const CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n";
 
     private readonly RequestAssembler $requests;
     private readonly ResponseWriter $writer;
     private readonly string $readId;
     private bool $readPaused = false;
-
-    /** @var \Closure(RunningRequest): void the task each request runs in (see run()), made once */
-    private readonly \Closure $task;
 
     /** @var list<RunningRequest|HttpException> requests waiting their turn, and a parse error that ends the queue */
     private array $queue = [];
@@ -101,6 +97,8 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private ?string $preface = '';
     /** The response of $current switches protocols: who takes the socket once it is written (see handOver()). */
     private ?UpgradeHandler $upgrade = null;
+    /** Makes the driver that takes the socket over (h2c, an upgrade): see takeover(). */
+    private ?Http1Handover $handover = null;
 
     /**
      * @param resource $socket
@@ -128,7 +126,6 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             $peer->secure,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
-        $this->task = $this->run(...);
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
         $this->checkBy($this->nextDeadline());
     }
@@ -301,7 +298,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($this->preface !== null) {
             // The connection's first bytes: HTTP/2 by prior knowledge (h2c) begins with its preface.
             $data = $this->preface . $data;
-            $isHttp2 = Http2Session::startsWithPreface($data);
+            $isHttp2 = Http1Handover::isHttp2($data);
             if ($isHttp2 === null) {
                 $this->preface = $data;
 
@@ -370,7 +367,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     {
         if ($this->current === null && $this->queue === []) {
             if ($expectsContinue) {
-                $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+                $this->write(self::CONTINUE);
             }
             $this->checkBy($this->nextDeadline());
         } else {
@@ -415,11 +412,11 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             $this->current = $next;
             $this->phase = self::RUNNING;
             // Returns once its task finished or first waited.
-            $this->set->requests->start($next, $this->task);
+            $this->set->requests->start($next);
         }
         if ($this->continuePending && $this->current === null && $this->queue === [] && $this->phase !== self::CLOSED) {
             $this->continuePending = false;
-            $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+            $this->write(self::CONTINUE);
         }
         if ($this->readPaused && $this->phase !== self::CLOSED && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
             && \count($this->queue) < $this->set->limits->maxPipelined
@@ -431,39 +428,14 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     }
 
     /**
-     * A request's task, in its own fiber: the handler's response (or the one that stands for its
-     * error) is written, the work the app left for after it runs, and the request ends.
-     *
-     * No `finally`: PHP's tracing JIT does not compile a trace through one, so the code around it
-     * ran in the interpreter on every request; the cleanup runs on both ways out instead.
-     */
-    private function run(RunningRequest $run): void
-    {
-        $requests = $this->set->requests;
-        try {
-            $response = $requests->handle($run);
-            if (!$run->timedOut) {
-                // (Otherwise it is too late: the request timeout answered 504, or cut the connection.)
-                $this->respond($run, $response);
-            }
-        } catch (\Throwable $e) {
-            $requests->end($run);
-            $this->finish($run);
-
-            throw $e;
-        }
-        $requests->end($run);
-        $this->finish($run);
-    }
-
-    /**
      * Writes $run's response (head, then body: a string at once, a file or a stream piece by piece,
      * suspending the request's fiber while the client is behind). A response that cannot be sent
      * (an invalid header, a file that cannot be read, a stream that fails) is logged and answered
      * with a 500 when its head has not gone out yet, or cuts the connection. Nothing is written
-     * once the request timeout answered, or the connection closed.
+     * once the request timeout answered, or the connection closed. (RequestRunner::serve(), the
+     * request's task, calls it; no `finally` on that path, see there.)
      */
-    private function respond(RunningRequest $run, Response $response): void
+    public function respond(RunningRequest $run, Response $response): void
     {
         if ($run !== $this->current || $this->phase !== self::RUNNING) {
             return;
@@ -508,71 +480,48 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
 
     /**
      * Writes the 101 of an upgrade: the connection reads no more as HTTP, and is handed over once
-     * the request has ended (see finish()). An upgrade the request cannot take (not HTTP/1.1, a
-     * status other than 101, a header that could split the head) is a 500, and the connection's
-     * last response.
+     * the request has ended (see finish()). An upgrade the request cannot take is a 500, and the
+     * connection's last response (Http1Handover::switchingHead()).
      */
     private function switchProtocols(RunningRequest $run, Response $response, UpgradeHandler $upgrade): void
     {
         $this->phase = self::LAST_RESPONSE;
         $this->pauseReading();
-        $request = $run->request;
-        try {
-            if ($request->protocolVersion !== '1.1' || $response->status !== 101) {
-                throw new \UnexpectedValueException(\sprintf('an upgrade answers an HTTP/1.1 request with 101, not HTTP/%s with %d', $request->protocolVersion, $response->status));
-            }
-            $head = $this->set->serializer->informational(101, $response->headers);
-        } catch (\UnexpectedValueException $e) {
-            $this->set->logger->error(\sprintf('%s %s: invalid response: %s', $request->method, $request->path, $e->getMessage()));
-            $this->write(ErrorAnswer::failure($e, $this->set->debug)->http1($this->set->serializer, $request->protocolVersion, false));
-
-            return;
-        }
+        [$head, $switches] = $this->takeover()->switchingHead($run->request, $response);
         try {
             $this->write($head);
-            $this->upgrade = $upgrade;
+            if ($switches) {
+                $this->upgrade = $upgrade;
+            }
         } catch (ConnectionClosed) {
-            // The client left before its 101.
+            // The client left before its answer.
         }
     }
 
     /**
-     * The request that switched protocols has ended: its socket goes to the upgrade's driver,
-     * with the bytes read past the request and those of the 101 not written yet, and the server
-     * holds that driver in this connection's place.
+     * The request that switched protocols has ended: the socket, the bytes read past the request
+     * and those of the 101 not written yet go to the upgrade's driver (Http1Handover::toUpgrade()).
      */
     private function handOver(UpgradeHandler $upgrade, Request $request): void
     {
-        $this->phase = self::CLOSED;
-        $this->set->timeouts->forget($this);
-        EventLoop::cancel($this->readId);
+        $this->release();
         $this->dropQueue();
         $readAhead = $this->requests->takeUnparsed();
         $this->requests->abort();
-        $socket = new UpgradedSocket($this->socket, $readAhead, $this->writer->detach(), $this->peer, $this->set, $this->events, $request);
-        try {
-            $driver = $upgrade->takeOver($socket);
-        } catch (\Throwable $e) {
-            $this->set->logger->error(\sprintf('%s %s: the upgraded connection could not be taken over: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
-            @\fclose($this->socket);
-            $this->events->closed($this);
-
-            return;
-        }
-        $this->events->replaced($this, $driver);
+        $this->takeover()->toUpgrade($this, $upgrade, $request, $readAhead, $this->writer->detach());
     }
 
-    /**
-     * The client speaks HTTP/2 by prior knowledge: the socket, and the bytes read, go to an
-     * HTTP/2 driver, which the server holds in this connection's place.
-     */
+    /** The client speaks HTTP/2 by prior knowledge: the socket and the bytes read go to an HTTP/2 driver. */
     private function switchToHttp2(string $bytes): void
     {
-        $this->phase = self::CLOSED;
-        $this->set->timeouts->forget($this);
-        EventLoop::cancel($this->readId);
+        $this->release();
         $this->writer->detach();
-        $this->events->replaced($this, new Http2Connection($this->socket, $this->set, $this->events, $this->peer, $bytes));
+        $this->takeover()->toHttp2($this, $bytes);
+    }
+
+    private function takeover(): Http1Handover
+    {
+        return $this->handover ??= new Http1Handover($this->socket, $this->set, $this->events, $this->peer);
     }
 
     /**
@@ -643,7 +592,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     }
 
     /** $run is done: its temporary files and memory go, and the next request runs. */
-    private function finish(RunningRequest $run): void
+    public function finish(RunningRequest $run): void
     {
         if ($run->tempFiles !== []) {
             self::removeFiles($run->tempFiles);
@@ -772,14 +721,20 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($this->phase === self::CLOSED) {
             return;
         }
-        $this->phase = self::CLOSED;
-        $this->set->timeouts->forget($this);
-        EventLoop::cancel($this->readId);
+        $this->release();
         $this->writer->close();
         $this->dropQueue();
         @\fclose($this->socket);
         $this->requests->abort();
         $this->events->closed($this);
+    }
+
+    /** The connection is done with its socket (closed, or handed over): no deadline, no read any more. */
+    private function release(): void
+    {
+        $this->phase = self::CLOSED;
+        $this->set->timeouts->forget($this);
+        EventLoop::cancel($this->readId);
     }
 
     private function dropQueue(): void
