@@ -38,11 +38,12 @@ use Spindle\Http\RunningRequest;
  * rate also makes its connection one that may be closed to make room for a new one (see
  * waitingSince()), as a connection trickling its head does.
  *
- * Over 500 lines: one connection's life (reading, the pipelining queue and each request's task,
- * its phases, writing, its timeouts, the memory of its bodies) on the path of every request, where
- * calls are kept few on purpose (phases as ints, see ConnectionPhase); parsing, assembling,
- * writing and what the connections share to run requests (RequestRunner: slots, the request
- * timeout, error responses) are already their own classes.
+ * Over 500 lines: one connection's life (reading, the pipelining queue, its phases, the answers
+ * RequestRunner asks of it, backpressure, the memory of its bodies) on the path of every request,
+ * where calls are kept few on purpose (phases as ints, see ConnectionPhase). Its own classes:
+ * parsing and assembling (RequestAssembler), writing (ResponseWriter), its deadlines
+ * (Http1Deadlines), the hand-overs to another driver (Http1Handover), and, shared with the other
+ * drivers, each request's task with its slots, request timeout and error responses (RequestRunner).
  */
 final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
 {
@@ -77,20 +78,14 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private int $phase = self::WAITING;
     /** $current's response corked the writer for the requests pipelined behind it (see finish()). */
     private bool $corkedForNext = false;
-    /** Draining (see drain()): until when an idle connection stays open; INF while not draining. */
-    private float $drainGraceEnds = \INF;
     private int $served = 0;
     private bool $continuePending = false;
     /** Bytes read while a request ran (see onReadable()), since reading last resumed with an empty queue. */
     private int $readAhead = 0;
     /** A body began to arrive while a request before it ran, or waits for its "100 Continue" (see finish()). */
     private bool $bodyBehindRequest = false;
-
-    private float $headStartedAt = 0.0;
-    private readonly float $acceptedAt;
-    private float $lastReadAt;
-    /** When the timeout wheel checks this connection next (INF: it is in no slot). */
-    private float $checkAt = \INF;
+    /** The connection's own timeouts (header, body, keep-alive, stalled writes, drain grace). */
+    private readonly Http1Deadlines $deadlines;
     /** The body being streamed to its handler (StreamsRequestBody), until its request ends. */
     private ?RequestBody $bodyStream = null;
     /** The first bytes read while they may still be HTTP/2's preface ('': none yet; null: decided). */
@@ -109,7 +104,6 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         private readonly ConnectionEvents $events,
         public readonly Peer $peer,
     ) {
-        $this->lastReadAt = $this->acceptedAt = $set->clock->now;
         $this->requests = new RequestAssembler(
             $set->limits,
             $set->uploadDir,
@@ -126,8 +120,9 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             $peer->secure,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
+        $this->deadlines = new Http1Deadlines($this, $set->limits, $set->clock, $set->timeouts, $this->requests, $this->writer);
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
-        $this->checkBy($this->nextDeadline());
+        $this->deadlines->checkBy($this->nextDeadline());
     }
 
     public function isClosed(): bool
@@ -154,23 +149,8 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($this->phase === self::CLOSED || $this->current !== null || $this->queue !== [] || $this->writer->buffered !== 0) {
             return null;
         }
-        if ($this->requests->isReadingBody()) {
-            $rate = $this->set->limits->bodyMinRate;
-            if ($rate <= 0) {
-                return null;
-            }
-            $behind = $this->requests->bodyStartedAt + $this->requests->bodyReceived / $rate;
 
-            return $behind <= $this->set->clock->now ? $behind : null;
-        }
-        if ($this->requests->isReadingHead()) {
-            return $this->headStartedAt;
-        }
-        if (!$this->requests->isIdle()) {
-            return null;
-        }
-
-        return $this->served === 0 ? $this->acceptedAt : \max($this->lastReadAt, $this->writer->lastWriteAt);
+        return $this->deadlines->waitingSince($this->served);
     }
 
     /** Stop taking requests: close now if idle, otherwise after the responses in progress. */
@@ -180,87 +160,26 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         // that just connected, or a keep-alive client about to send its next request), and closing
         // would lose it. It gets DRAIN_GRACE seconds; a request that arrives is answered with
         // "Connection: close". The timeout sweep closes it when the grace is over.
-        $this->drainGraceEnds = $this->set->clock->tick() + self::DRAIN_GRACE;
-        $this->checkBy($this->drainGraceEnds);
+        $this->deadlines->drain(self::DRAIN_GRACE);
     }
 
     /** The earliest moment one of its timeouts can expire in its present state (INF: none can). */
     public function nextDeadline(): float
     {
-        return $this->due()[0];
+        return $this->phase === self::CLOSED ? \INF : $this->deadlines->due($this->current !== null || $this->queue !== [], $this->served)[0];
     }
 
     /**
-     * The timeout that comes next in the connection's present state, and when: the one place
-     * that knows the connection's timeouts (checkTimeouts() enforces what this names, the wheel
-     * is scheduled by it).
-     *
-     * @return array{float, Http1Timeout}
-     */
-    private function due(): array
-    {
-        if ($this->phase === self::CLOSED) {
-            return [\INF, Http1Timeout::None];
-        }
-        $limits = $this->set->limits;
-        if ($this->writer->buffered !== 0) {
-            return [$this->writer->lastWriteAt + $limits->bodyTimeout, Http1Timeout::WriteStalled];
-        }
-        if ($this->current !== null || $this->queue !== []) {
-            // The request's own time limit is the RequestRunner's (see timeOut()).
-            return [\INF, Http1Timeout::None];
-        }
-        if ($this->requests->isReadingBody()) {
-            $stalled = $this->lastReadAt + $limits->bodyTimeout;
-            $slow = $this->bodyRateDeadline();
-
-            return $slow < $stalled ? [$slow, Http1Timeout::BodyTooSlow] : [$stalled, Http1Timeout::BodyStalled];
-        }
-        if ($this->requests->isReadingHead()) {
-            return [$this->headStartedAt + $limits->headerTimeout, Http1Timeout::HeadTooSlow];
-        }
-        // Idle: a draining worker's grace, and the first request's or the keep-alive timeout.
-        $due = $this->served === 0
-            ? [$this->lastReadAt + $limits->headerTimeout, Http1Timeout::NoFirstRequest]
-            : [\max($this->lastReadAt, $this->writer->lastWriteAt) + $limits->keepAliveTimeout, Http1Timeout::KeepAlive];
-
-        return $this->drainGraceEnds < $due[0] ? [$this->drainGraceEnds, Http1Timeout::DrainGrace] : $due;
-    }
-
-    /**
-     * Makes sure the timeout wheel checks this connection by $deadline. Deadlines that move later
-     * cost only this comparison: the earlier check finds nothing expired and moves the connection on.
-     */
-    private function checkBy(float $deadline): void
-    {
-        if ($deadline < $this->checkAt) {
-            $this->checkAt = $deadline;
-            $this->set->timeouts->schedule($this, $deadline);
-        }
-    }
-
-    /**
-     * @internal The timeout wheel's check: enforces whatever expired by $now, then asks to be
-     * checked again by the next deadline.
+     * @internal The timeout wheel's check: enforces whatever expired by $now (Http1Deadlines
+     * knows which), then asks to be checked again by the next deadline.
      */
     public function expireTimeouts(float $now): void
     {
-        $this->checkAt = \INF;
-        $this->checkTimeouts($now);
-        if ($this->phase !== self::CLOSED) {
-            $this->checkBy($this->nextDeadline());
-        }
-    }
-
-    /** Enforces the timeout that due() names, if it expired by $now. */
-    private function checkTimeouts(float $now): void
-    {
-        [$at, $timeout] = $this->due();
-        // A deadline is past once the time since its start is over the limit; a drain's grace once reached.
-        if ($timeout === Http1Timeout::None || ($timeout === Http1Timeout::DrainGrace ? $now < $at : $now <= $at)) {
+        if ($this->phase === self::CLOSED) {
             return;
         }
-        match ($timeout) {
+        match ($this->deadlines->expired($now, $this->current !== null || $this->queue !== [], $this->served)) {
+            Http1Timeout::None => null,
             Http1Timeout::BodyStalled => $this->fail(new HttpException(408, 'Timed out reading the request body')),
             Http1Timeout::BodyTooSlow => $this->fail(new HttpException(408, 'Request body arrived too slowly')),
             Http1Timeout::HeadTooSlow => $this->fail(new HttpException(408, 'Timed out reading the request header section')),
@@ -269,20 +188,9 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             // connections time out from the last request's arrival or the last response's end.
             Http1Timeout::WriteStalled, Http1Timeout::DrainGrace, Http1Timeout::NoFirstRequest, Http1Timeout::KeepAlive => $this->close(),
         };
-    }
-
-    /**
-     * When the body in progress falls behind the minimum rate: its grace from its start, plus a
-     * second for every bodyMinRate bytes that came (INF without a minimum rate).
-     */
-    private function bodyRateDeadline(): float
-    {
-        $limits = $this->set->limits;
-        if ($limits->bodyMinRate <= 0) {
-            return \INF;
+        if ($this->phase !== self::CLOSED) {
+            $this->deadlines->checkBy($this->nextDeadline());
         }
-
-        return $this->requests->bodyStartedAt + $limits->bodyRateGrace + $this->requests->bodyReceived / $limits->bodyMinRate;
     }
 
     private function onReadable(): void
@@ -311,13 +219,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
                 return;
             }
         }
-        // The clock moves on here, where the worker learns of every new request (and in finish()):
-        // the server's timer only runs at deadlines. microtime() costs ~30 ns.
-        $now = $this->set->clock->tick();
-        if ($this->requests->isIdle()) {
-            $this->headStartedAt = $now;
-        }
-        $this->lastReadAt = $now;
+        $this->deadlines->read();
         try {
             $this->requests->push($data);
         } catch (HttpException $e) {
@@ -331,9 +233,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             return;
         }
         if ($this->requests->isReadingHead()) {
-            // A head still arriving: its timeout may end before the keep-alive one would have. (A
-            // head that came whole in this read needs nothing: the common case costs no scheduling.)
-            $this->checkBy($this->headStartedAt + $this->set->limits->headerTimeout);
+            $this->deadlines->headArriving();
         }
         if ($this->queue !== [] && $this->current === null) {
             $this->runNext();
@@ -369,7 +269,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             if ($expectsContinue) {
                 $this->write(self::CONTINUE);
             }
-            $this->checkBy($this->nextDeadline());
+            $this->deadlines->checkBy($this->nextDeadline());
         } else {
             $this->continuePending = $expectsContinue;
             $this->bodyBehindRequest = true;
@@ -442,7 +342,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         }
         // A stop that began while the request ran: announce that this is the last response. A
         // body its handler did not read to the end leaves bytes that are no request: the last too.
-        $keepAlive = $run->keepAlive && $this->drainGraceEnds === \INF && ($run->request->bodyStream?->isComplete() ?? true);
+        $keepAlive = $run->keepAlive && !$this->deadlines->isDraining() && ($run->request->bodyStream?->isComplete() ?? true);
         if ($keepAlive) {
             $max = $this->set->limits->maxRequestsPerConnection;
             $keepAlive = $max <= 0 || $this->served + 1 < $max;
@@ -632,8 +532,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         $this->phase = self::WAITING;
         if ($this->writer->buffered === 0) {
             // The keep-alive timeout counts from here, not from when this request arrived.
-            $this->writer->lastWriteAt = $this->set->clock->tick();
-            $this->checkBy($this->writer->lastWriteAt + $this->set->limits->keepAliveTimeout);
+            $this->deadlines->keepAliveFrom();
         }
         $this->runNext();
         if ($this->bodyBehindRequest && $this->current === null && $this->queue === []) {
@@ -641,14 +540,14 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             // ran: its timeouts stood still meanwhile, and count from now.
             $this->bodyBehindRequest = false;
             if ($this->requests->head !== null) {
-                $this->lastReadAt = $this->requests->bodyStartedAt = $this->set->clock->now;
-                $this->checkBy($this->nextDeadline());
+                $this->deadlines->bodyResumed();
+                $this->deadlines->checkBy($this->nextDeadline());
             }
         }
         if ($corked) {
             $this->writer->uncork();
         }
-        if ($this->drainGraceEnds !== \INF && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
+        if ($this->deadlines->isDraining() && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
             $this->closeWhenFlushed();
         }
     }
@@ -681,7 +580,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     /** The writer was left with bytes the client has not taken: their deadline, and backpressure. */
     private function onBuffered(): void
     {
-        $this->checkBy($this->writer->lastWriteAt + $this->set->limits->bodyTimeout);
+        $this->deadlines->writeWaiting();
         if ($this->writer->isFull()) {
             $this->pauseReading();
         }
@@ -733,7 +632,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private function release(): void
     {
         $this->phase = self::CLOSED;
-        $this->set->timeouts->forget($this);
+        $this->deadlines->forget();
         EventLoop::cancel($this->readId);
     }
 
