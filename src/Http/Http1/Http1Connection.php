@@ -86,6 +86,8 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private bool $bodyBehindRequest = false;
     /** The connection's own timeouts (header, body, keep-alive, stalled writes, drain grace). */
     private readonly Http1Deadlines $deadlines;
+    /** The worker drains (see drain()): the response in progress is the last. A field, not a call: read on every request. */
+    private bool $draining = false;
     /** The body being streamed to its handler (StreamsRequestBody), until its request ends. */
     private ?RequestBody $bodyStream = null;
     /** The first bytes read while they may still be HTTP/2's preface ('': none yet; null: decided). */
@@ -160,6 +162,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         // that just connected, or a keep-alive client about to send its next request), and closing
         // would lose it. It gets DRAIN_GRACE seconds; a request that arrives is answered with
         // "Connection: close". The timeout sweep closes it when the grace is over.
+        $this->draining = true;
         $this->deadlines->drain(self::DRAIN_GRACE);
     }
 
@@ -342,7 +345,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         }
         // A stop that began while the request ran: announce that this is the last response. A
         // body its handler did not read to the end leaves bytes that are no request: the last too.
-        $keepAlive = $run->keepAlive && !$this->deadlines->isDraining() && ($run->request->bodyStream?->isComplete() ?? true);
+        $keepAlive = $run->keepAlive && !$this->draining && ($run->request->bodyStream?->isComplete() ?? true);
         if ($keepAlive) {
             $max = $this->set->limits->maxRequestsPerConnection;
             $keepAlive = $max <= 0 || $this->served + 1 < $max;
@@ -547,7 +550,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($corked) {
             $this->writer->uncork();
         }
-        if ($this->deadlines->isDraining() && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
+        if ($this->draining && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
             $this->closeWhenFlushed();
         }
     }

@@ -92,11 +92,6 @@ final class Http1Deadlines
         $this->checkBy($this->drainGraceEnds);
     }
 
-    public function isDraining(): bool
-    {
-        return $this->drainGraceEnds !== \INF;
-    }
-
     /**
      * The timeout that comes next in the connection's present state, and when ($busy: a request
      * runs or waits its turn; $served: requests it answered so far).
