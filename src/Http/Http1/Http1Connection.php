@@ -498,7 +498,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     public function finish(RunningRequest $run): void
     {
         if ($run->tempFiles !== []) {
-            self::removeFiles($run->tempFiles);
+            $run->removeTempFiles();
         }
         if ($run->request->body !== '') {
             // A body in memory holds its length of the worker's BodyMemory (RequestAssembler).
@@ -644,21 +644,11 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         foreach ($this->queue as $entry) {
             if ($entry instanceof RunningRequest) {
                 if ($entry->tempFiles !== []) {
-                    self::removeFiles($entry->tempFiles);
+                    $entry->removeTempFiles();
                 }
                 $this->set->bodyMemory->give(\strlen($entry->request->body));
             }
         }
         $this->queue = [];
-    }
-
-    /** @param list<string> $paths */
-    private static function removeFiles(array $paths): void
-    {
-        foreach ($paths as $path) {
-            if (\is_file($path)) {
-                @\unlink($path);
-            }
-        }
     }
 }

@@ -493,10 +493,8 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
     /** The stream's request ended: its files and memory go, the stream is done. */
     public function finish(RunningRequest $run): void
     {
-        foreach ($run->tempFiles as $path) {
-            if (\is_file($path)) {
-                @\unlink($path);
-            }
+        if ($run->tempFiles !== []) {
+            $run->removeTempFiles();
         }
         if ($run->request->body !== '') {
             $this->set->bodyMemory->give(\strlen($run->request->body));
