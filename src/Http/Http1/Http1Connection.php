@@ -111,15 +111,11 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             $set->uploadDir,
             $this->onBodyBegins(...),
             $this->onRequest(...),
-            $peer->remoteAddress,
-            $peer->remotePort,
-            $peer->localAddress,
-            $peer->localPort,
+            $peer,
             $set->heads,
             $set->bodyMemory,
             $set->clock,
             $set->streamBodies ? $this->newBodyStream(...) : null,
-            $peer->secure,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
         $this->deadlines = new Http1Deadlines($this, $set->limits, $set->clock, $set->timeouts, $this->requests, $this->writer);
