@@ -25,7 +25,7 @@ $n = (int) ($argv[1] ?? 100000);
 $shared = SharedCache::prepare();
 $pid = pcntl_fork();
 if ($pid === 0) {
-    $shared?->adopt();
+    $shared?->adopt(Spindle\Server\WorkerServices::current());
     $value = [];
     for ($i = 0; $i < 20; ++$i) {
         $value[] = ['id' => 10000 - $i, 'title' => "Post number $i with a title", 'author' => "user-$i", 'links' => [1, 2, 3]];

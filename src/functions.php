@@ -48,7 +48,7 @@ function concurrently(callable ...$tasks): array
  */
 function every(float $seconds, callable $tick, ?string $name = null): Server\Tick
 {
-    return Server\Ticks::ofWorker(Loop\Loop::driver())->every($seconds, \Closure::fromCallable($tick), $name);
+    return Server\WorkerServices::current()->ticks()->every($seconds, \Closure::fromCallable($tick), $name);
 }
 
 /**
@@ -62,7 +62,7 @@ function every(float $seconds, callable $tick, ?string $name = null): Server\Tic
  */
 function task(callable $task, mixed ...$arguments): mixed
 {
-    $client = Loop\Loop::driver()->findService(Server\Tasks\TaskClient::class);
+    $client = Server\WorkerServices::current()->taskClient();
     if ($client === null) {
         return $task(...$arguments);
     }
@@ -83,5 +83,5 @@ function context(): ?Loop\Context
  */
 function metrics(): Metrics\Registry
 {
-    return Loop\Loop::driver()->service(Metrics\Registry::class, static fn (): Metrics\Registry => new Metrics\Registry());
+    return Server\WorkerServices::current()->metrics();
 }

@@ -12,6 +12,7 @@ use Spindle\Server\ApplicationFactory;
 use Spindle\Http\ClosureHandler;
 use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
+use Spindle\Server\WorkerServices;
 
 /**
  * The applications Spindle can serve: a directory holding a Laravel or Symfony app (Frameworks),
@@ -20,7 +21,7 @@ use Spindle\Server\ServerOptions;
  */
 final class AppFactory implements ApplicationFactory
 {
-    public function create(ServerOptions $options, LoggerInterface $logger): RequestHandler
+    public function create(ServerOptions $options, LoggerInterface $logger, WorkerServices $services): RequestHandler
     {
         StreamWrappers::install();
         $app = $options->app;
@@ -33,6 +34,6 @@ final class AppFactory implements ApplicationFactory
         }
         $logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
 
-        return new ClosureHandler($framework::boot($app, $options, $logger));
+        return new ClosureHandler($framework::boot($app, $options, $logger, $services));
     }
 }

@@ -8,6 +8,7 @@ use Psr\Log\LoggerInterface;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
 use Spindle\Server\ServerOptions;
+use Spindle\Server\WorkerServices;
 
 /**
  * A framework that `spindle serve <directory>` recognises: Laravel, Symfony.
@@ -25,9 +26,11 @@ interface FrameworkApp
 
     /**
      * Boots the app of $directory in this worker and returns the handler that serves its
-     * requests. Throws when the app cannot be booted: the worker then fails to start.
+     * requests, with what the worker shares between requests ($services: the metrics, the ticks;
+     * BridgeServices::of($services) the database pools and the rest the bridge keeps). Throws when
+     * the app cannot be booted: the worker then fails to start.
      *
      * @return \Closure(Request): Response
      */
-    public static function boot(string $directory, ServerOptions $options, LoggerInterface $logger): \Closure;
+    public static function boot(string $directory, ServerOptions $options, LoggerInterface $logger, WorkerServices $services): \Closure;
 }

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge;
 
-use Spindle\Loop\Loop;
+use Spindle\Server\WorkerServices;
 use Spindle\Server\Tasks\TaskClient;
 
 /**
@@ -35,6 +35,6 @@ final class HashOffload
             return null;
         }
 
-        return Loop::driver()->findService(TaskClient::class);
+        return WorkerServices::current()->taskClient();
     }
 }

@@ -6,6 +6,7 @@ namespace Spindle\Bridge;
 
 use Spindle\Metrics\Family;
 use Spindle\Metrics\MetricType;
+use Spindle\Metrics\Registry;
 
 /**
  * Shows a worker's app instances on `--metrics`, read whenever the worker reports:
@@ -20,10 +21,10 @@ final class InstanceMetrics
     {
     }
 
-    public static function export(InstanceCounts $pool): void
+    public static function export(InstanceCounts $pool, Registry $metrics): void
     {
         $reference = \WeakReference::create($pool);
-        \Spindle\metrics()->collectWith('spindle_app_instances', static function () use ($reference): array {
+        $metrics->collectWith('spindle_app_instances', static function () use ($reference): array {
             $pool = $reference->get();
             if ($pool === null) {
                 return [];

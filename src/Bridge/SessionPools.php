@@ -15,7 +15,6 @@ use Spindle\Database\Pool\PoolStats;
 use Spindle\Database\Pool\RequestConnection;
 use Spindle\Database\Pool\SessionBaseline;
 use Spindle\Database\Mysql\StatementCacheStats;
-use Spindle\Loop\ContextDriver;
 use Spindle\Metrics\Family;
 use Spindle\Metrics\MetricType;
 use Spindle\Metrics\Registry;
@@ -75,17 +74,16 @@ final class SessionPools
     }
 
     /**
-     * The worker's pools (made by the worker with its options, or here from the environment:
-     * SPINDLE_DB_POOL, SPINDLE_DB_POOL_TIMEOUT, SPINDLE_DB_STATEMENT_CACHE).
+     * A worker's pools (BridgeServices::sessionPools() holds them), set from the environment
+     * (SPINDLE_DB_POOL, SPINDLE_DB_POOL_TIMEOUT, SPINDLE_DB_STATEMENT_CACHE), their figures in
+     * $metrics.
      */
-    public static function ofWorker(ContextDriver $driver, ?LoggerInterface $logger = null): self
+    public static function forWorker(LoggerInterface $logger, Registry $metrics): self
     {
-        return $driver->service(self::class, static function () use ($driver, $logger): self {
-            $pools = self::fromEnvironment($logger ?? new NullLogger());
-            $pools->export($driver->service(Registry::class, static fn (): Registry => new Registry()));
+        $pools = self::fromEnvironment($logger);
+        $pools->export($metrics);
 
-            return $pools;
-        });
+        return $pools;
     }
 
     /**

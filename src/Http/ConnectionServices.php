@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Spindle\Http;
 
+use Spindle\Http\WebSocket\WebSocketConnections;
+
 use Psr\Log\LoggerInterface;
 use Spindle\Http\Parser\HeadCache;
 
@@ -37,6 +39,8 @@ final class ConnectionServices
          * streams always get them.
          */
         public readonly bool $interimOverHttp1 = false,
+        /** The worker's WebSocket connections: its counts and limits (--ws-max-connections…). */
+        public readonly WebSocketConnections $webSockets = new WebSocketConnections(),
     ) {
         $this->heads = new HeadCache($limits);
         $this->bodyMemory = new BodyMemory($limits->bodyBufferTotal);

@@ -38,6 +38,8 @@ final class RequestRunner
     private readonly \Closure $afterResponseFailed;
     /** @var \Closure(string): TaskCancelled */
     private readonly \Closure $timedOut;
+    /** @var \Closure(RunningRequest): void the task every request runs in (serve()), made once */
+    private readonly \Closure $task;
     /** Requests the handler finished (answered or failed) so far. */
     private int $requests = 0;
     /** Requests in the handler now, waiting for a concurrency slot included. */
@@ -65,16 +67,14 @@ final class RequestRunner
         $this->errors = new ErrorResponses($logger, $debug);
         $this->afterResponseFailed = $this->logAfterResponseFailure(...);
         $this->timedOut = $timedOut ?? static fn (string $message): TaskCancelled => new TaskCancelled($message);
+        $this->task = $this->serve(...);
     }
 
     /**
-     * Starts $run's task now: $task($run), in a fiber of its own with $run's context. The
-     * connection calls it (its task is its own: it calls handle(), writes the response, then
-     * end()s the request).
-     *
-     * @param \Closure(RunningRequest): void $task
+     * Starts $run's task now, in a fiber of its own with $run's context (serve()); returns once
+     * the task finished or first waited. The connection a request came on calls it.
      */
-    public function start(RunningRequest $run, \Closure $task): void
+    public function start(RunningRequest $run): void
     {
         $run->startedAt = $this->clock->now;
         if ($this->running === [] && $this->requestTimeout > 0 && $this->wake !== null) {
@@ -84,7 +84,36 @@ final class RequestRunner
         // Every request is kept while it runs: the timeout looks at the oldest, and a request that
         // ends the process (exit(), a fatal error) is found among them (see interrupted()).
         $this->running[\spl_object_id($run)] = $run;
-        $this->tasks->run($run->context, $task, $run);
+        $this->tasks->run($run->context, $this->task, $run);
+    }
+
+    /**
+     * A request's task, in its own fiber, the same for every protocol: the handler's response (or
+     * the one that stands for its error) goes to the request's owner to write, the work the app
+     * left for after it runs (end()), and the owner lets the request go (RequestOwner::finish():
+     * its files and memory, the next request of its connection).
+     *
+     * No `finally`, on purpose: PHP's tracing JIT does not compile a trace through one, so the
+     * code around it ran in the interpreter on every request; the cleanup runs on the normal and
+     * on the exceptional way out instead, which saves about 1,100 instructions a request
+     * (docs/architecture.md, "A request's path through a worker"). TaskRunner::work() does the same.
+     */
+    private function serve(RunningRequest $run): void
+    {
+        try {
+            $response = $this->handle($run);
+            if (!$run->timedOut) {
+                // (Otherwise it is too late: the request timeout answered 504, or cut the connection.)
+                $run->owner->respond($run, $response);
+            }
+        } catch (\Throwable $e) {
+            $this->end($run);
+            $run->owner->finish($run);
+
+            throw $e;
+        }
+        $this->end($run);
+        $run->owner->finish($run);
     }
 
     /**

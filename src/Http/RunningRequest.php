@@ -55,6 +55,19 @@ final class RunningRequest
     }
 
     /**
+     * Removes its temporary files (uploads, a body on disk): its owner calls it once the request is
+     * done, or dropped unserved (only when it has some: most requests have none).
+     */
+    public function removeTempFiles(): void
+    {
+        foreach ($this->tempFiles as $path) {
+            if (\is_file($path)) {
+                @\unlink($path);
+            }
+        }
+    }
+
+    /**
      * Sends an interim (1xx) response ahead of the final one (see RequestOwner::sendInformational()).
      *
      * @param array<string, string|list<string>> $headers

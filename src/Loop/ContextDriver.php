@@ -36,8 +36,16 @@ final class ContextDriver implements Driver
     /** Each task's own process-wide state (output buffers, handlers, settings, superglobals). */
     public readonly ProcessState $isolation;
 
-    /** @var array<class-string, object> the worker's shared services, by class (see service()) */
-    private array $services = [];
+    /**
+     * The worker's services, as the worker set them up (Server\WorkerServices: its metrics,
+     * ticks, task client, shared cache): one object, held here so that the entry points that
+     * have nothing to be handed them (Spindle\metrics(), a framework's service provider) find
+     * the worker's. Loop never looks inside it: Loop knows no layer above it.
+     */
+    private ?object $workerServices = null;
+
+    /** Starts the child tasks of Loop::startChild(), made on the first. */
+    private ?TaskRunner $children = null;
 
     public function __construct(private readonly Driver $inner)
     {
@@ -46,39 +54,22 @@ final class ContextDriver implements Driver
         $this->suspensions = new \WeakMap();
     }
 
-    /**
-     * The worker's one instance of $class, made by $make on first use: process-wide services (the
-     * metrics registry, say) live here, with the loop, rather than in static properties.
-     *
-     * @template T of object
-     *
-     * @param class-string<T> $class
-     * @param \Closure(): T $make
-     *
-     * @return T
-     */
-    public function service(string $class, \Closure $make): object
+    /** The worker's services (see $workerServices), or null before they are set up. */
+    public function workerServices(): ?object
     {
-        $service = $this->services[$class] ??= $make();
-        \assert($service instanceof $class);
-
-        return $service;
+        return $this->workerServices;
     }
 
-    /**
-     * The worker's instance of $class if one was made (see service()), or null.
-     *
-     * @template T of object
-     *
-     * @param class-string<T> $class
-     *
-     * @return T|null
-     */
-    public function findService(string $class): ?object
+    /** Sets up the worker's services (Server\WorkerServices does, once per process). */
+    public function provideWorkerServices(object $services): void
     {
-        $service = $this->services[$class] ?? null;
+        $this->workerServices = $services;
+    }
 
-        return $service instanceof $class ? $service : null;
+    /** What starts the child tasks of Loop::startChild(). */
+    public function children(): TaskRunner
+    {
+        return $this->children ??= new TaskRunner($this);
     }
 
     public function inner(): Driver

@@ -87,7 +87,7 @@ final class Loop
 
             return;
         }
-        $driver->service(TaskRunner::class, static fn (): TaskRunner => new TaskRunner($driver))->runChild($child, $body);
+        $driver->children()->runChild($child, $body);
     }
 
     /**

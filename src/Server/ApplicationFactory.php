@@ -14,6 +14,11 @@ use Spindle\Http\RequestHandler;
  */
 interface ApplicationFactory
 {
-    /** @throws ServerError when the app cannot be loaded */
-    public function create(ServerOptions $options, LoggerInterface $logger): RequestHandler;
+    /**
+     * @param WorkerServices $services what the worker shares between requests (the app's
+     *                                 framework bridge keeps its own there too)
+     *
+     * @throws ServerError when the app cannot be loaded
+     */
+    public function create(ServerOptions $options, LoggerInterface $logger, WorkerServices $services): RequestHandler;
 }

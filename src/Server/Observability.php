@@ -27,9 +27,10 @@ final class Observability
     private ?string $signalId = null;
     private ?Instrumentation $instrumentation = null;
 
-    public function __construct(private readonly ServerOptions $options)
+    /** @param Registry $registry the worker's (WorkerServices::metrics()), read with --metrics */
+    public function __construct(private readonly ServerOptions $options, Registry $registry, WebSocketConnections $webSockets = new WebSocketConnections())
     {
-        $this->metrics = $options->metrics !== null ? \Spindle\metrics() : null;
+        $this->metrics = $options->metrics !== null ? $registry : null;
         $this->lag = $this->metrics?->histogram(
             'spindle_event_loop_lag_seconds',
             'How late the worker\'s 100 ms loop timer fired: time a request held the loop without yielding',
@@ -37,7 +38,7 @@ final class Observability
             [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0, 5.0],
         );
         if ($this->metrics !== null) {
-            WebSocketMetrics::export($this->metrics, WebSocketConnections::ofWorker());
+            WebSocketMetrics::export($this->metrics, $webSockets);
         }
     }
 

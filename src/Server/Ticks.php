@@ -12,7 +12,7 @@ use Spindle\Loop\TaskRunner;
 use Spindle\Metrics\Registry;
 
 /**
- * The ticks of one worker (Spindle\every()): work that runs every N seconds in the worker, each
+ * The ticks of one worker (Spindle\every(); the worker's are WorkerServices::ticks()): work that runs every N seconds in the worker, each
  * run a task of its own as a request is (its own fiber and Context, its own process-wide state,
  * dropped when it ends), so a run may wait on the database or HTTP while requests go on.
  *
@@ -42,16 +42,6 @@ final class Ticks
     ) {
         $this->runner = new TaskRunner($driver, 4);
         $this->task = $this->run(...);
-    }
-
-    /** The worker's ticks (a loop service), made on first use. */
-    public static function ofWorker(ContextDriver $driver, ?LoggerInterface $logger = null): self
-    {
-        return $driver->service(self::class, static fn (): self => new self(
-            $driver,
-            $driver->service(Registry::class, static fn (): Registry => new Registry()),
-            $logger,
-        ));
     }
 
     /**

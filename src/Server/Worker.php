@@ -64,6 +64,10 @@ final class Worker
     /** @var list<string> loop callbacks to cancel when serve() returns */
     private array $watchers = [];
     private readonly Observability $observability;
+    /** What the worker shares between its requests (metrics, ticks, task workers, shared cache): see WorkerServices. */
+    private readonly WorkerServices $services;
+    /** The worker's WebSocket connections: counts and limits, shared by its connections (ConnectionServices). */
+    private readonly WebSocketConnections $webSockets;
     /** --max-connections, or less where the descriptor limit cannot be raised that far. */
     private readonly int $maxConnections;
 
@@ -92,19 +96,21 @@ final class Worker
     ) {
         // The loop's driver is chosen before anything (the metrics registry, say) uses the loop.
         $this->maxConnections = $this->installLoop();
+        $this->services = WorkerServices::of(Loop::driver(), $logger);
+        if (\is_resource($relay)) {
+            $this->services->usePeers(new MasterRelayLink($relay));
+        }
         $proxies = $options->trustedProxies;
-        WebSocketConnections::ofWorker()->limit(
+        $this->webSockets = new WebSocketConnections();
+        $this->webSockets->limit(
             $options->wsMaxConnections,
             $options->wsMaxPerIp,
             $options->wsOpenTimeout,
             // Behind a trusted proxy (nginx) a client is its X-Forwarded-For, not the proxy.
             $proxies->isEmpty() ? null : static fn (Request $request): string => $proxies->clientAddress($request->remoteAddress, $request->headers['x-forwarded-for'] ?? null),
         );
-        if (\is_resource($relay)) {
-            Loop::driver()->service(PeerLink::class, static fn (): PeerLink => new MasterRelayLink($relay));
-        }
         $this->stats = new WorkerStats();
-        $this->observability = new Observability($options);
+        $this->observability = new Observability($options, $this->services->metrics(), $this->webSockets);
         $max = $options->maxRequests;
         // Drawn once per worker, so that workers started together do not all recycle together.
         $this->requestLimit = $max > 0 ? $max + \random_int(0, \intdiv($max, 10)) : 0;
@@ -129,6 +135,15 @@ final class Worker
         return $cap;
     }
 
+    /**
+     * What this worker shares between its requests; the master adopts its shared cache and task
+     * pool into them before boot().
+     */
+    public function services(): WorkerServices
+    {
+        return $this->services;
+    }
+
     /** The request count after which this worker asks to be replaced (0: never). */
     public function requestLimit(): int
     {
@@ -147,12 +162,12 @@ final class Worker
             $logger->error('Unhandled error in an event loop callback: ' . $e->getMessage(), ['exception' => $e]);
         });
 
-        Ticks::ofWorker($driver, $logger);
+        $this->services->ticks();
         $this->enterWorkingDirectory();
         if ($this->applications === null) {
             throw new ServerError('This worker was made without an application factory: it can only serve a handler given to wrap()');
         }
-        $app = $this->applications->create($this->options, $this->logger);
+        $app = $this->applications->create($this->options, $this->logger, $this->services);
         // What the boot set process-wide (time zone, error handlers, …) is where every request starts.
         $driver->isolation->rebase();
 
@@ -237,6 +252,7 @@ final class Worker
             $options->debug,
             streamBodies: $this->streamsBodies,
             interimOverHttp1: $options->earlyHintsHttp1,
+            webSockets: $this->webSockets,
         );
         $local = (string) \stream_socket_get_name($listener, false);
         $colon = (int) \strrpos($local, ':');
@@ -344,7 +360,7 @@ final class Worker
         }
         $this->reportTick = $now;
         $stats->lag = 0.0;
-        [$dbBusy, $dbIdle, $dbWaiting] = self::databaseFigures();
+        [$dbBusy, $dbIdle, $dbWaiting] = $this->databaseFigures();
         $this->channel?->report(
             $this->requests?->requestCount() ?? 0,
             $this->requests?->inflightCount() ?? 0,
@@ -355,7 +371,7 @@ final class Worker
             $dbBusy,
             $dbIdle,
             $dbWaiting,
-            WebSocketConnections::ofWorker()->open(),
+            $this->webSockets->open(),
         );
         if ($this->channel !== null) {
             $this->observability->report($this->channel);
@@ -369,10 +385,10 @@ final class Worker
      *
      * @return array{int, int, int}
      */
-    private static function databaseFigures(): array
+    private function databaseFigures(): array
     {
         $figures = [0, 0, 0];
-        foreach (\Spindle\metrics()->collectFrom('spindle_db_pool') as $family) {
+        foreach ($this->services->metrics()->collectFrom('spindle_db_pool') as $family) {
             foreach ($family->samples as $labels => $value) {
                 if ($family->name === 'spindle_db_pool_sessions') {
                     $figures[\str_ends_with((string) $labels, 'busy') ? 0 : 1] += (int) $value;
@@ -420,9 +436,9 @@ final class Worker
         }
         $this->stopping = true;
         $server->stop();
-        Loop::driver()->findService(Ticks::class)?->stop();
+        $this->services->stopTicks();
         // The other workers (and hosts) drop this one's WebSocket subscriptions now.
-        Loop::driver()->findService(PeerLink::class)?->close();
+        $this->services->peers()->close();
         $this->watchers[] = EventLoop::unreference(EventLoop::delay($this->options->drainTimeout, function () use ($server): void {
             $this->logger->warning(\sprintf('Drain timeout of %s s reached: closing the remaining connections', $this->options->drainTimeout));
             $server->abort();

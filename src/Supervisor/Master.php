@@ -316,8 +316,8 @@ final class Master
         $toMaster = new ChannelToMaster($channel);
         try {
             $worker = new Worker($this->options, $this->logger, supervised: true, applications: $this->applications, uploadDirectory: $directory, relay: $relay);
-            $this->sharedCache?->adopt();
-            $this->tasks?->adopt();
+            $this->sharedCache?->adopt($worker->services());
+            $this->tasks?->adopt($worker->services());
             $handler = $worker->boot();
             if (!\is_resource($listener)) {
                 throw new ServerError('The listening socket is closed: the server is stopping');

@@ -99,7 +99,7 @@ final class ServeCommand extends Command
             }
             self::checkAppDirectory($app, $resolved);
             $staticDir = $input->getOption('static-dir');
-            // The workers' database pools read these (SessionPools::ofWorker()).
+            // The workers' database pools read these (Bridge\SessionPools::forWorker()).
             foreach (['db-pool' => 'SPINDLE_DB_POOL', 'db-pool-timeout' => 'SPINDLE_DB_POOL_TIMEOUT'] as $option => $variable) {
                 if (\is_string($input->getOption($option))) {
                     $value = self::int($input, $option);

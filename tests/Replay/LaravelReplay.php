@@ -15,6 +15,7 @@ use Spindle\Loop\Context;
 use Spindle\Loop\Loop;
 use Spindle\Loop\TaskRunner;
 use Spindle\Server\ServerOptions;
+use Spindle\Server\WorkerServices;
 
 /**
  * An in-process replay harness: boots a Laravel app in this process the way a worker does
@@ -50,7 +51,7 @@ final class LaravelReplay
             \putenv($name . '=' . $value);
             $_SERVER[$name] = $_ENV[$name] = $value;
         }
-        $handler = LaravelApp::boot($directory, new ServerOptions(app: $directory, concurrency: 16, checkState: $checkState), $logger);
+        $handler = LaravelApp::boot($directory, new ServerOptions(app: $directory, concurrency: 16, checkState: $checkState), $logger, WorkerServices::current());
 
         return new self($handler);
     }

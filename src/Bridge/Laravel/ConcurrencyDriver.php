@@ -6,7 +6,7 @@ namespace Spindle\Bridge\Laravel;
 
 use Illuminate\Contracts\Concurrency\Driver;
 use Illuminate\Support\Defer\DeferredCallback;
-use Spindle\Loop\Loop;
+use Spindle\Bridge\BridgeServices;
 use Spindle\Loop\TaskGroup;
 
 use function Illuminate\Support\defer;
@@ -28,7 +28,7 @@ final class ConcurrencyDriver implements Driver
     public function run(\Closure|array $tasks): array
     {
         $tasks = $tasks instanceof \Closure ? [$tasks] : $tasks;
-        $instances = Loop::driver()->findService(TaskInstances::class);
+        $instances = BridgeServices::current()->taskInstances();
 
         return TaskGroup::run($tasks, $instances === null ? null : $instances->run(...));
     }

@@ -11,11 +11,10 @@ use Spindle\Bridge\HttpFoundation\ResponseConverter;
 use Spindle\Bridge\HttpFoundation\ServerParams;
 use Spindle\Bridge\InstanceMetrics;
 use Spindle\Bridge\PooledHandler;
-use Spindle\Bridge\SessionPools;
+use Spindle\Bridge\BridgeServices;
 use Spindle\Bridge\WorkerEnvironment;
-use Spindle\Loop\Loop;
 use Spindle\Server\ServerOptions;
-use Spindle\Server\Ticks;
+use Spindle\Server\WorkerServices;
 
 /**
  * A Laravel app directory (artisan, bootstrap/app.php), served as it is.
@@ -48,11 +47,12 @@ final class LaravelApp implements FrameworkApp
             && \class_exists(\Illuminate\Foundation\Application::class);
     }
 
-    public static function boot(string $directory, ServerOptions $options, LoggerInterface $logger): \Closure
+    public static function boot(string $directory, ServerOptions $options, LoggerInterface $logger, WorkerServices $services): \Closure
     {
         $directory = \rtrim($directory, '/');
         // The worker's database pools, logging to the worker's log (the connectors find them).
-        SessionPools::ofWorker(Loop::driver(), $logger);
+        $bridge = BridgeServices::of($services);
+        $bridge->sessionPools($logger);
         $globals = new ProcessGlobals();
         $factory = new InstanceFactory($directory, $globals, $logger, $options->checkState);
         $first = $factory->create();
@@ -74,16 +74,16 @@ final class LaravelApp implements FrameworkApp
                 $released->release($instance);
             },
         );
-        InstanceMetrics::export($pool);
+        InstanceMetrics::export($pool, $services->metrics());
         $pool->add($first);
         for ($i = 1; $i < $warm; ++$i) {
             $pool->add($factory->create());
         }
         // The instances the tasks of Concurrency::run() borrow (ConcurrencyDriver finds them here).
-        $driver = Loop::driver();
         $finished = new FinishedRequests($globals, $logger);
-        $instances = $driver->service(TaskInstances::class, static fn (): TaskInstances => new TaskInstances($pool, $globals, $logger, $finished));
-        $instances->registerTicks($first, Ticks::ofWorker($driver, $logger));
+        $instances = new TaskInstances($pool, $globals, $logger, $finished);
+        $bridge->useTaskInstances($instances);
+        $instances->registerTicks($first, $services->ticks());
         $logger->info(\sprintf('Laravel %s booted; %d instance(s) ready, up to %d per worker', $first->app->version(), $warm, $max));
 
         $handler = new PooledHandler(new RequestHandler(

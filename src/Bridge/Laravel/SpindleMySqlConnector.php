@@ -5,12 +5,11 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Illuminate\Database\Connectors\MySqlConnector;
-use Spindle\Bridge\SessionPools;
+use Spindle\Bridge\BridgeServices;
 use Spindle\Database\Mysql\ConnectionConfig;
 use Spindle\Database\Mysql\SocketConnection;
 use Spindle\Database\Pdo;
 use Spindle\Database\Pool\SessionSetup;
-use Spindle\Loop\Loop;
 
 /**
  * Laravel's MySQL connector, opening `Spindle\Database\Pdo` instead of native PDO: a query waits
@@ -82,7 +81,7 @@ final class SpindleMySqlConnector extends MySqlConnector
         }
         $identity = $config;
         unset($identity['name'], $identity['pool']);
-        $connection = SessionPools::ofWorker(Loop::driver())->connection(
+        $connection = BridgeServices::current()->sessionPools()->connection(
             \hash('sha256', \serialize($identity)),
             \is_string($config['name'] ?? null) ? $config['name'] : 'mysql',
             $size === null ? null : (int) $size,

@@ -5,14 +5,13 @@ declare(strict_types=1);
 namespace Spindle\Bridge\Laravel;
 
 use Illuminate\Database\Connectors\PostgresConnector;
-use Spindle\Bridge\SessionPools;
+use Spindle\Bridge\BridgeServices;
 use Spindle\Database\Pdo;
 use Spindle\Database\Pdo\PgsqlSession;
 use Spindle\Database\Pgsql\Connection;
 use Spindle\Database\Pgsql\ConnectionConfig;
 use Spindle\Database\Pool\PgsqlRequestConnection;
 use Spindle\Database\Pool\PgsqlSessionSetup;
-use Spindle\Loop\Loop;
 
 /**
  * Laravel's PostgreSQL connector, opening `Spindle\Database\Pdo` instead of native PDO: a query
@@ -84,7 +83,7 @@ final class SpindlePostgresConnector extends PostgresConnector
         }
         $identity = $config;
         unset($identity['name'], $identity['pool']);
-        $connection = SessionPools::ofWorker(Loop::driver())->pgsqlConnection(
+        $connection = BridgeServices::current()->sessionPools()->pgsqlConnection(
             \hash('sha256', \serialize($identity)),
             \is_string($config['name'] ?? null) ? $config['name'] : 'pgsql',
             $size === null ? null : (int) $size,

@@ -17,7 +17,7 @@ use Spindle\Server\Ticks;
  *
  * It also runs the app's ticks (`spindle.ticks`), each run on an instance borrowed for it.
  *
- * LaravelApp makes one per worker (a loop service: ConcurrencyDriver finds it there).
+ * LaravelApp makes one per worker and puts it in the worker's BridgeServices, where ConcurrencyDriver finds it.
  */
 final class TaskInstances
 {

@@ -4,11 +4,12 @@ declare(strict_types=1);
 
 namespace Spindle\Bridge\Peers;
 
-use Spindle\Loop\Loop;
+use Spindle\Bridge\BridgeServices;
 use Spindle\Redis\RedisClient;
 use Spindle\Redis\RedisConfig;
 use Spindle\Server\Peers\NoPeers;
 use Spindle\Server\Peers\PeerLink;
+use Spindle\Server\WorkerServices;
 
 /** The PeerLink a worker's Pusher server fans out over: the master's relay (every worker of the host), or Redis (every host). */
 final class PeerLinks
@@ -16,7 +17,7 @@ final class PeerLinks
     /** The worker's link to the other workers of its host (the master's relay), or none outside `spindle serve`. */
     public static function host(): PeerLink
     {
-        return Loop::driver()->findService(PeerLink::class) ?? new NoPeers();
+        return WorkerServices::current()->peers();
     }
 
     /**
@@ -30,11 +31,12 @@ final class PeerLinks
     {
         $config = \is_string($redis) ? RedisConfig::fromUrl($redis) : RedisConfig::fromArray($redis);
 
-        $host = self::host();
-        $link = Loop::driver()->service(RedisPeerLink::class, static fn (): RedisPeerLink => new RedisPeerLink(new RedisClient($config), $channel, $host, $heartbeat));
+        $services = WorkerServices::current();
+        $host = $services->peers();
+        $link = BridgeServices::of($services)->redisPeers($channel, static fn (): RedisPeerLink => new RedisPeerLink(new RedisClient($config), $channel, $host, $heartbeat));
         if ($host instanceof NoPeers) {
             // No relay to close it when the worker stops: the worker closes this one instead.
-            Loop::driver()->service(PeerLink::class, static fn (): PeerLink => $link);
+            $services->usePeers($link);
         }
 
         return $link;

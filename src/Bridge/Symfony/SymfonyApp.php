@@ -13,6 +13,7 @@ use Spindle\Bridge\InstanceMetrics;
 use Spindle\Bridge\PooledHandler;
 use Spindle\Bridge\WorkerEnvironment;
 use Spindle\Server\ServerOptions;
+use Spindle\Server\WorkerServices;
 use Symfony\Component\HttpKernel\HttpKernelInterface;
 
 /**
@@ -41,7 +42,7 @@ final class SymfonyApp implements FrameworkApp
             && (\interface_exists(HttpKernelInterface::class) || \is_dir($directory . '/vendor/symfony/http-kernel'));
     }
 
-    public static function boot(string $directory, ServerOptions $options, LoggerInterface $logger): \Closure
+    public static function boot(string $directory, ServerOptions $options, LoggerInterface $logger, WorkerServices $services): \Closure
     {
         $factory = KernelFactory::forProject($directory);
         // Decided once the runtime loaded the app's .env files, which may set SPINDLE_CHECK_STATE.
@@ -57,7 +58,7 @@ final class SymfonyApp implements FrameworkApp
             };
         }
         $pool = new KernelPool($create, \max(1, $options->concurrency), self::idleTimeout(), $logger);
-        InstanceMetrics::export($pool);
+        InstanceMetrics::export($pool, $services->metrics());
         // The first kernel boots now: an app that cannot boot stops the worker before it listens.
         $pool->release($pool->borrow());
         $clients = $factory->clients();

@@ -12,10 +12,7 @@ use Spindle\Http\Expiring;
 use Spindle\Http\Peer;
 use Spindle\Http\RequestOwner;
 use Spindle\Http\UpgradeHandler;
-use Spindle\Http\UpgradedSocket;
 use Spindle\Http\ConnectionServices;
-use Spindle\Http\Http2\Http2Connection;
-use Spindle\Http\Http2\Http2Session;
 use Spindle\Http\ErrorAnswer;
 use Spindle\Http\HttpException;
 use Spindle\Http\Request;
@@ -41,11 +38,12 @@ use Spindle\Http\RunningRequest;
  * rate also makes its connection one that may be closed to make room for a new one (see
  * waitingSince()), as a connection trickling its head does.
  *
- * Over 500 lines: one connection's life (reading, the pipelining queue and each request's task,
- * its phases, writing, its timeouts, the memory of its bodies) on the path of every request, where
- * calls are kept few on purpose (phases as ints, see ConnectionPhase); parsing, assembling,
- * writing and what the connections share to run requests (RequestRunner: slots, the request
- * timeout, error responses) are already their own classes.
+ * Over 500 lines: one connection's life (reading, the pipelining queue, its phases, the answers
+ * RequestRunner asks of it, backpressure, the memory of its bodies) on the path of every request,
+ * where calls are kept few on purpose (phases as ints, see ConnectionPhase). Its own classes:
+ * parsing and assembling (RequestAssembler), writing (ResponseWriter), its deadlines
+ * (Http1Deadlines), the hand-overs to another driver (Http1Handover), and, shared with the other
+ * drivers, each request's task with its slots, request timeout and error responses (RequestRunner).
  */
 final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
 {
@@ -59,14 +57,13 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private const CLOSED = 5;
     /** Seconds an idle connection of a draining worker stays open for a request on its way. */
     private const DRAIN_GRACE = 1.0;
+    /** The interim response a client that sent `Expect: 100-continue` waits for before its body. */
+    private const CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n";
 
     private readonly RequestAssembler $requests;
     private readonly ResponseWriter $writer;
     private readonly string $readId;
     private bool $readPaused = false;
-
-    /** @var \Closure(RunningRequest): void the task each request runs in (see run()), made once */
-    private readonly \Closure $task;
 
     /** @var list<RunningRequest|HttpException> requests waiting their turn, and a parse error that ends the queue */
     private array $queue = [];
@@ -81,26 +78,24 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     private int $phase = self::WAITING;
     /** $current's response corked the writer for the requests pipelined behind it (see finish()). */
     private bool $corkedForNext = false;
-    /** Draining (see drain()): until when an idle connection stays open; INF while not draining. */
-    private float $drainGraceEnds = \INF;
     private int $served = 0;
     private bool $continuePending = false;
     /** Bytes read while a request ran (see onReadable()), since reading last resumed with an empty queue. */
     private int $readAhead = 0;
     /** A body began to arrive while a request before it ran, or waits for its "100 Continue" (see finish()). */
     private bool $bodyBehindRequest = false;
-
-    private float $headStartedAt = 0.0;
-    private readonly float $acceptedAt;
-    private float $lastReadAt;
-    /** When the timeout wheel checks this connection next (INF: it is in no slot). */
-    private float $checkAt = \INF;
+    /** The connection's own timeouts (header, body, keep-alive, stalled writes, drain grace). */
+    private readonly Http1Deadlines $deadlines;
+    /** The worker drains (see drain()): the response in progress is the last. A field, not a call: read on every request. */
+    private bool $draining = false;
     /** The body being streamed to its handler (StreamsRequestBody), until its request ends. */
     private ?RequestBody $bodyStream = null;
     /** The first bytes read while they may still be HTTP/2's preface ('': none yet; null: decided). */
     private ?string $preface = '';
     /** The response of $current switches protocols: who takes the socket once it is written (see handOver()). */
     private ?UpgradeHandler $upgrade = null;
+    /** Makes the driver that takes the socket over (h2c, an upgrade): see takeover(). */
+    private ?Http1Handover $handover = null;
 
     /**
      * @param resource $socket
@@ -111,26 +106,21 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         private readonly ConnectionEvents $events,
         public readonly Peer $peer,
     ) {
-        $this->lastReadAt = $this->acceptedAt = $set->clock->now;
         $this->requests = new RequestAssembler(
             $set->limits,
             $set->uploadDir,
             $this->onBodyBegins(...),
             $this->onRequest(...),
-            $peer->remoteAddress,
-            $peer->remotePort,
-            $peer->localAddress,
-            $peer->localPort,
+            $peer,
             $set->heads,
             $set->bodyMemory,
             $set->clock,
             $set->streamBodies ? $this->newBodyStream(...) : null,
-            $peer->secure,
         );
         $this->writer = new ResponseWriter($socket, $set, $this->onBuffered(...), $this->onFlushed(...), $this->close(...));
-        $this->task = $this->run(...);
+        $this->deadlines = new Http1Deadlines($this, $set->limits, $set->clock, $set->timeouts, $this->requests, $this->writer);
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
-        $this->checkBy($this->nextDeadline());
+        $this->deadlines->checkBy($this->nextDeadline());
     }
 
     public function isClosed(): bool
@@ -157,23 +147,8 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($this->phase === self::CLOSED || $this->current !== null || $this->queue !== [] || $this->writer->buffered !== 0) {
             return null;
         }
-        if ($this->requests->isReadingBody()) {
-            $rate = $this->set->limits->bodyMinRate;
-            if ($rate <= 0) {
-                return null;
-            }
-            $behind = $this->requests->bodyStartedAt + $this->requests->bodyReceived / $rate;
 
-            return $behind <= $this->set->clock->now ? $behind : null;
-        }
-        if ($this->requests->isReadingHead()) {
-            return $this->headStartedAt;
-        }
-        if (!$this->requests->isIdle()) {
-            return null;
-        }
-
-        return $this->served === 0 ? $this->acceptedAt : \max($this->lastReadAt, $this->writer->lastWriteAt);
+        return $this->deadlines->waitingSince($this->served);
     }
 
     /** Stop taking requests: close now if idle, otherwise after the responses in progress. */
@@ -183,87 +158,27 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         // that just connected, or a keep-alive client about to send its next request), and closing
         // would lose it. It gets DRAIN_GRACE seconds; a request that arrives is answered with
         // "Connection: close". The timeout sweep closes it when the grace is over.
-        $this->drainGraceEnds = $this->set->clock->tick() + self::DRAIN_GRACE;
-        $this->checkBy($this->drainGraceEnds);
+        $this->draining = true;
+        $this->deadlines->drain(self::DRAIN_GRACE);
     }
 
     /** The earliest moment one of its timeouts can expire in its present state (INF: none can). */
     public function nextDeadline(): float
     {
-        return $this->due()[0];
+        return $this->phase === self::CLOSED ? \INF : $this->deadlines->due($this->current !== null || $this->queue !== [], $this->served)[0];
     }
 
     /**
-     * The timeout that comes next in the connection's present state, and when: the one place
-     * that knows the connection's timeouts (checkTimeouts() enforces what this names, the wheel
-     * is scheduled by it).
-     *
-     * @return array{float, Http1Timeout}
-     */
-    private function due(): array
-    {
-        if ($this->phase === self::CLOSED) {
-            return [\INF, Http1Timeout::None];
-        }
-        $limits = $this->set->limits;
-        if ($this->writer->buffered !== 0) {
-            return [$this->writer->lastWriteAt + $limits->bodyTimeout, Http1Timeout::WriteStalled];
-        }
-        if ($this->current !== null || $this->queue !== []) {
-            // The request's own time limit is the RequestRunner's (see timeOut()).
-            return [\INF, Http1Timeout::None];
-        }
-        if ($this->requests->isReadingBody()) {
-            $stalled = $this->lastReadAt + $limits->bodyTimeout;
-            $slow = $this->bodyRateDeadline();
-
-            return $slow < $stalled ? [$slow, Http1Timeout::BodyTooSlow] : [$stalled, Http1Timeout::BodyStalled];
-        }
-        if ($this->requests->isReadingHead()) {
-            return [$this->headStartedAt + $limits->headerTimeout, Http1Timeout::HeadTooSlow];
-        }
-        // Idle: a draining worker's grace, and the first request's or the keep-alive timeout.
-        $due = $this->served === 0
-            ? [$this->lastReadAt + $limits->headerTimeout, Http1Timeout::NoFirstRequest]
-            : [\max($this->lastReadAt, $this->writer->lastWriteAt) + $limits->keepAliveTimeout, Http1Timeout::KeepAlive];
-
-        return $this->drainGraceEnds < $due[0] ? [$this->drainGraceEnds, Http1Timeout::DrainGrace] : $due;
-    }
-
-    /**
-     * Makes sure the timeout wheel checks this connection by $deadline. Deadlines that move later
-     * cost only this comparison: the earlier check finds nothing expired and moves the connection on.
-     */
-    private function checkBy(float $deadline): void
-    {
-        if ($deadline < $this->checkAt) {
-            $this->checkAt = $deadline;
-            $this->set->timeouts->schedule($this, $deadline);
-        }
-    }
-
-    /**
-     * @internal The timeout wheel's check: enforces whatever expired by $now, then asks to be
-     * checked again by the next deadline.
+     * @internal The timeout wheel's check: enforces whatever expired by $now (Http1Deadlines
+     * knows which), then asks to be checked again by the next deadline.
      */
     public function expireTimeouts(float $now): void
     {
-        $this->checkAt = \INF;
-        $this->checkTimeouts($now);
-        if ($this->phase !== self::CLOSED) {
-            $this->checkBy($this->nextDeadline());
-        }
-    }
-
-    /** Enforces the timeout that due() names, if it expired by $now. */
-    private function checkTimeouts(float $now): void
-    {
-        [$at, $timeout] = $this->due();
-        // A deadline is past once the time since its start is over the limit; a drain's grace once reached.
-        if ($timeout === Http1Timeout::None || ($timeout === Http1Timeout::DrainGrace ? $now < $at : $now <= $at)) {
+        if ($this->phase === self::CLOSED) {
             return;
         }
-        match ($timeout) {
+        match ($this->deadlines->expired($now, $this->current !== null || $this->queue !== [], $this->served)) {
+            Http1Timeout::None => null,
             Http1Timeout::BodyStalled => $this->fail(new HttpException(408, 'Timed out reading the request body')),
             Http1Timeout::BodyTooSlow => $this->fail(new HttpException(408, 'Request body arrived too slowly')),
             Http1Timeout::HeadTooSlow => $this->fail(new HttpException(408, 'Timed out reading the request header section')),
@@ -272,20 +187,9 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             // connections time out from the last request's arrival or the last response's end.
             Http1Timeout::WriteStalled, Http1Timeout::DrainGrace, Http1Timeout::NoFirstRequest, Http1Timeout::KeepAlive => $this->close(),
         };
-    }
-
-    /**
-     * When the body in progress falls behind the minimum rate: its grace from its start, plus a
-     * second for every bodyMinRate bytes that came (INF without a minimum rate).
-     */
-    private function bodyRateDeadline(): float
-    {
-        $limits = $this->set->limits;
-        if ($limits->bodyMinRate <= 0) {
-            return \INF;
+        if ($this->phase !== self::CLOSED) {
+            $this->deadlines->checkBy($this->nextDeadline());
         }
-
-        return $this->requests->bodyStartedAt + $limits->bodyRateGrace + $this->requests->bodyReceived / $limits->bodyMinRate;
     }
 
     private function onReadable(): void
@@ -301,7 +205,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($this->preface !== null) {
             // The connection's first bytes: HTTP/2 by prior knowledge (h2c) begins with its preface.
             $data = $this->preface . $data;
-            $isHttp2 = Http2Session::startsWithPreface($data);
+            $isHttp2 = Http1Handover::isHttp2($data);
             if ($isHttp2 === null) {
                 $this->preface = $data;
 
@@ -314,13 +218,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
                 return;
             }
         }
-        // The clock moves on here, where the worker learns of every new request (and in finish()):
-        // the server's timer only runs at deadlines. microtime() costs ~30 ns.
-        $now = $this->set->clock->tick();
-        if ($this->requests->isIdle()) {
-            $this->headStartedAt = $now;
-        }
-        $this->lastReadAt = $now;
+        $this->deadlines->read();
         try {
             $this->requests->push($data);
         } catch (HttpException $e) {
@@ -334,9 +232,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             return;
         }
         if ($this->requests->isReadingHead()) {
-            // A head still arriving: its timeout may end before the keep-alive one would have. (A
-            // head that came whole in this read needs nothing: the common case costs no scheduling.)
-            $this->checkBy($this->headStartedAt + $this->set->limits->headerTimeout);
+            $this->deadlines->headArriving();
         }
         if ($this->queue !== [] && $this->current === null) {
             $this->runNext();
@@ -370,9 +266,9 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     {
         if ($this->current === null && $this->queue === []) {
             if ($expectsContinue) {
-                $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+                $this->write(self::CONTINUE);
             }
-            $this->checkBy($this->nextDeadline());
+            $this->deadlines->checkBy($this->nextDeadline());
         } else {
             $this->continuePending = $expectsContinue;
             $this->bodyBehindRequest = true;
@@ -415,11 +311,11 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             $this->current = $next;
             $this->phase = self::RUNNING;
             // Returns once its task finished or first waited.
-            $this->set->requests->start($next, $this->task);
+            $this->set->requests->start($next);
         }
         if ($this->continuePending && $this->current === null && $this->queue === [] && $this->phase !== self::CLOSED) {
             $this->continuePending = false;
-            $this->write("HTTP/1.1 100 Continue\r\n\r\n");
+            $this->write(self::CONTINUE);
         }
         if ($this->readPaused && $this->phase !== self::CLOSED && ($this->queue === [] || $this->readAhead <= $this->set->limits->bodyBufferSize)
             && \count($this->queue) < $this->set->limits->maxPipelined
@@ -431,46 +327,26 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     }
 
     /**
-     * A request's task, in its own fiber: the handler's response (or the one that stands for its
-     * error) is written, the work the app left for after it runs, and the request ends.
-     *
-     * No `finally`: PHP's tracing JIT does not compile a trace through one, so the code around it
-     * ran in the interpreter on every request; the cleanup runs on both ways out instead.
-     */
-    private function run(RunningRequest $run): void
-    {
-        $requests = $this->set->requests;
-        try {
-            $response = $requests->handle($run);
-            if (!$run->timedOut) {
-                // (Otherwise it is too late: the request timeout answered 504, or cut the connection.)
-                $this->respond($run, $response);
-            }
-        } catch (\Throwable $e) {
-            $requests->end($run);
-            $this->finish($run);
-
-            throw $e;
-        }
-        $requests->end($run);
-        $this->finish($run);
-    }
-
-    /**
      * Writes $run's response (head, then body: a string at once, a file or a stream piece by piece,
      * suspending the request's fiber while the client is behind). A response that cannot be sent
      * (an invalid header, a file that cannot be read, a stream that fails) is logged and answered
      * with a 500 when its head has not gone out yet, or cuts the connection. Nothing is written
-     * once the request timeout answered, or the connection closed.
+     * once the request timeout answered, or the connection closed. (RequestRunner::serve(), the
+     * request's task, calls it; no `finally` on that path, see there.)
      */
-    private function respond(RunningRequest $run, Response $response): void
+    public function services(): ConnectionServices
+    {
+        return $this->set;
+    }
+
+    public function respond(RunningRequest $run, Response $response): void
     {
         if ($run !== $this->current || $this->phase !== self::RUNNING) {
             return;
         }
         // A stop that began while the request ran: announce that this is the last response. A
         // body its handler did not read to the end leaves bytes that are no request: the last too.
-        $keepAlive = $run->keepAlive && $this->drainGraceEnds === \INF && ($run->request->bodyStream?->isComplete() ?? true);
+        $keepAlive = $run->keepAlive && !$this->draining && ($run->request->bodyStream?->isComplete() ?? true);
         if ($keepAlive) {
             $max = $this->set->limits->maxRequestsPerConnection;
             $keepAlive = $max <= 0 || $this->served + 1 < $max;
@@ -508,71 +384,48 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
 
     /**
      * Writes the 101 of an upgrade: the connection reads no more as HTTP, and is handed over once
-     * the request has ended (see finish()). An upgrade the request cannot take (not HTTP/1.1, a
-     * status other than 101, a header that could split the head) is a 500, and the connection's
-     * last response.
+     * the request has ended (see finish()). An upgrade the request cannot take is a 500, and the
+     * connection's last response (Http1Handover::switchingHead()).
      */
     private function switchProtocols(RunningRequest $run, Response $response, UpgradeHandler $upgrade): void
     {
         $this->phase = self::LAST_RESPONSE;
         $this->pauseReading();
-        $request = $run->request;
-        try {
-            if ($request->protocolVersion !== '1.1' || $response->status !== 101) {
-                throw new \UnexpectedValueException(\sprintf('an upgrade answers an HTTP/1.1 request with 101, not HTTP/%s with %d', $request->protocolVersion, $response->status));
-            }
-            $head = $this->set->serializer->informational(101, $response->headers);
-        } catch (\UnexpectedValueException $e) {
-            $this->set->logger->error(\sprintf('%s %s: invalid response: %s', $request->method, $request->path, $e->getMessage()));
-            $this->write(ErrorAnswer::failure($e, $this->set->debug)->http1($this->set->serializer, $request->protocolVersion, false));
-
-            return;
-        }
+        [$head, $switches] = $this->takeover()->switchingHead($run->request, $response);
         try {
             $this->write($head);
-            $this->upgrade = $upgrade;
+            if ($switches) {
+                $this->upgrade = $upgrade;
+            }
         } catch (ConnectionClosed) {
-            // The client left before its 101.
+            // The client left before its answer.
         }
     }
 
     /**
-     * The request that switched protocols has ended: its socket goes to the upgrade's driver,
-     * with the bytes read past the request and those of the 101 not written yet, and the server
-     * holds that driver in this connection's place.
+     * The request that switched protocols has ended: the socket, the bytes read past the request
+     * and those of the 101 not written yet go to the upgrade's driver (Http1Handover::toUpgrade()).
      */
     private function handOver(UpgradeHandler $upgrade, Request $request): void
     {
-        $this->phase = self::CLOSED;
-        $this->set->timeouts->forget($this);
-        EventLoop::cancel($this->readId);
+        $this->release();
         $this->dropQueue();
         $readAhead = $this->requests->takeUnparsed();
         $this->requests->abort();
-        $socket = new UpgradedSocket($this->socket, $readAhead, $this->writer->detach(), $this->peer, $this->set, $this->events, $request);
-        try {
-            $driver = $upgrade->takeOver($socket);
-        } catch (\Throwable $e) {
-            $this->set->logger->error(\sprintf('%s %s: the upgraded connection could not be taken over: %s', $request->method, $request->path, $e->getMessage()), ['exception' => $e]);
-            @\fclose($this->socket);
-            $this->events->closed($this);
-
-            return;
-        }
-        $this->events->replaced($this, $driver);
+        $this->takeover()->toUpgrade($this, $upgrade, $request, $readAhead, $this->writer->detach());
     }
 
-    /**
-     * The client speaks HTTP/2 by prior knowledge: the socket, and the bytes read, go to an
-     * HTTP/2 driver, which the server holds in this connection's place.
-     */
+    /** The client speaks HTTP/2 by prior knowledge: the socket and the bytes read go to an HTTP/2 driver. */
     private function switchToHttp2(string $bytes): void
     {
-        $this->phase = self::CLOSED;
-        $this->set->timeouts->forget($this);
-        EventLoop::cancel($this->readId);
+        $this->release();
         $this->writer->detach();
-        $this->events->replaced($this, new Http2Connection($this->socket, $this->set, $this->events, $this->peer, $bytes));
+        $this->takeover()->toHttp2($this, $bytes);
+    }
+
+    private function takeover(): Http1Handover
+    {
+        return $this->handover ??= new Http1Handover($this->socket, $this->set, $this->events, $this->peer);
     }
 
     /**
@@ -643,10 +496,10 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     }
 
     /** $run is done: its temporary files and memory go, and the next request runs. */
-    private function finish(RunningRequest $run): void
+    public function finish(RunningRequest $run): void
     {
         if ($run->tempFiles !== []) {
-            self::removeFiles($run->tempFiles);
+            $run->removeTempFiles();
         }
         if ($run->request->body !== '') {
             // A body in memory holds its length of the worker's BodyMemory (RequestAssembler).
@@ -683,8 +536,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         $this->phase = self::WAITING;
         if ($this->writer->buffered === 0) {
             // The keep-alive timeout counts from here, not from when this request arrived.
-            $this->writer->lastWriteAt = $this->set->clock->tick();
-            $this->checkBy($this->writer->lastWriteAt + $this->set->limits->keepAliveTimeout);
+            $this->deadlines->keepAliveFrom();
         }
         $this->runNext();
         if ($this->bodyBehindRequest && $this->current === null && $this->queue === []) {
@@ -692,14 +544,14 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
             // ran: its timeouts stood still meanwhile, and count from now.
             $this->bodyBehindRequest = false;
             if ($this->requests->head !== null) {
-                $this->lastReadAt = $this->requests->bodyStartedAt = $this->set->clock->now;
-                $this->checkBy($this->nextDeadline());
+                $this->deadlines->bodyResumed();
+                $this->deadlines->checkBy($this->nextDeadline());
             }
         }
         if ($corked) {
             $this->writer->uncork();
         }
-        if ($this->drainGraceEnds !== \INF && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
+        if ($this->draining && $this->current === null && $this->queue === [] && $this->requests->isIdle()) {
             $this->closeWhenFlushed();
         }
     }
@@ -732,7 +584,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
     /** The writer was left with bytes the client has not taken: their deadline, and backpressure. */
     private function onBuffered(): void
     {
-        $this->checkBy($this->writer->lastWriteAt + $this->set->limits->bodyTimeout);
+        $this->deadlines->writeWaiting();
         if ($this->writer->isFull()) {
             $this->pauseReading();
         }
@@ -772,9 +624,7 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         if ($this->phase === self::CLOSED) {
             return;
         }
-        $this->phase = self::CLOSED;
-        $this->set->timeouts->forget($this);
-        EventLoop::cancel($this->readId);
+        $this->release();
         $this->writer->close();
         $this->dropQueue();
         @\fclose($this->socket);
@@ -782,26 +632,24 @@ final class Http1Connection implements ConnectionDriver, Expiring, RequestOwner
         $this->events->closed($this);
     }
 
+    /** The connection is done with its socket (closed, or handed over): no deadline, no read any more. */
+    private function release(): void
+    {
+        $this->phase = self::CLOSED;
+        $this->deadlines->forget();
+        EventLoop::cancel($this->readId);
+    }
+
     private function dropQueue(): void
     {
         foreach ($this->queue as $entry) {
             if ($entry instanceof RunningRequest) {
                 if ($entry->tempFiles !== []) {
-                    self::removeFiles($entry->tempFiles);
+                    $entry->removeTempFiles();
                 }
                 $this->set->bodyMemory->give(\strlen($entry->request->body));
             }
         }
         $this->queue = [];
-    }
-
-    /** @param list<string> $paths */
-    private static function removeFiles(array $paths): void
-    {
-        foreach ($paths as $path) {
-            if (\is_file($path)) {
-                @\unlink($path);
-            }
-        }
     }
 }

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Spindle\Http\Http1;
 
-/** Which of an HTTP/1.1 connection's own timeouts comes next (Http1Connection::due()). */
+/** Which of an HTTP/1.1 connection's own timeouts comes next (Http1Deadlines::due()). */
 enum Http1Timeout
 {
     /** Nothing can time out now (a request runs: its limit is the RequestRunner's; or closed). */

@@ -9,6 +9,7 @@ use Spindle\Http\Clock;
 use Spindle\Http\FormBody;
 use Spindle\Http\HttpException;
 use Spindle\Http\HttpLimits;
+use Spindle\Http\Peer;
 use Spindle\Http\Multipart\MultipartLimits;
 use Spindle\Http\Multipart\MultipartParser;
 use Spindle\Http\Multipart\TempFileSink;
@@ -49,6 +50,12 @@ final class RequestAssembler
     /** When the body of the request in progress began (its head arrived), by the connection's clock. */
     public float $bodyStartedAt = 0.0;
 
+    private readonly string $remoteAddress;
+    private readonly int $remotePort;
+    private readonly string $localAddress;
+    private readonly int $localPort;
+    private readonly bool $secure;
+
     /**
      * @param \Closure(bool): void $onBodyBegins a head with a body arrived, its body begins; true
      *        when the head asked for "100 Continue" before sending it
@@ -63,10 +70,8 @@ final class RequestAssembler
         private readonly string $uploadDir,
         private readonly \Closure $onBodyBegins,
         private readonly \Closure $onRequest,
-        private readonly string $remoteAddress,
-        private readonly int $remotePort,
-        private readonly string $localAddress,
-        private readonly int $localPort,
+        /** The connection's two ends, and whether it is TLS: what each Request says of them. */
+        Peer $peer,
         ?HeadCache $heads = null,
         private readonly BodyMemory $memory = new BodyMemory(16 * 1024 * 1024),
         private readonly Clock $clock = new Clock(),
@@ -76,9 +81,13 @@ final class RequestAssembler
          *      its head read; its bytes go there instead of being stored
          */
         private readonly ?\Closure $streams = null,
-        /** The connection is TLS: its requests are secure. */
-        private readonly bool $secure = false,
     ) {
+        // Copied here once rather than read through $peer for every request.
+        $this->remoteAddress = $peer->remoteAddress;
+        $this->remotePort = $peer->remotePort;
+        $this->localAddress = $peer->localAddress;
+        $this->localPort = $peer->localPort;
+        $this->secure = $peer->secure;
         $this->parser = new RequestParser($limits, $this->onHead(...), $this->onBody(...), $this->onComplete(...), $heads);
     }
 

@@ -72,8 +72,6 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
     private array $begun = [];
     /** @var array<int, Suspension<null>> writers waiting for their stream's window, by stream id */
     private array $writers = [];
-    /** @var \Closure(RunningRequest): void */
-    private readonly \Closure $task;
 
     /** @param resource $socket */
     public function __construct(
@@ -86,7 +84,6 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
     ) {
         $this->session = new Http2Session($settings);
         $this->assembly = new StreamRequests($set, $peer, $this->onRequest(...), $this);
-        $this->task = $this->run(...);
         $this->lastActiveAt = $set->clock->tick();
         $this->output = new SocketOutput($socket, $set->clock, $this->onDrained(...), $this->close(...));
         $this->readId = EventLoop::onReadable($socket, $this->onReadable(...));
@@ -305,7 +302,7 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
         $run = new RunningRequest($request->withProtocolVersion('2.0'), $this, $tempFiles, true);
         $this->running[$id] = $run;
         $this->streamOf[\spl_object_id($run)] = $id;
-        $this->set->requests->start($run, $this->task);
+        $this->set->requests->start($run);
     }
 
     /** A request that could not be assembled (too large, malformed): answered without the app. */
@@ -358,26 +355,13 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
         }
     }
 
-    /** A stream's task, in its own fiber: as Http1Connection::run(). */
-    private function run(RunningRequest $run): void
+    /** Writes a stream's response (RequestRunner::serve(), the stream's task, calls it). */
+    public function services(): ConnectionServices
     {
-        $requests = $this->set->requests;
-        try {
-            $response = $requests->handle($run);
-            if (!$run->timedOut) {
-                $this->respond($run, $response);
-            }
-        } catch (\Throwable $e) {
-            $requests->end($run);
-            $this->finish($run);
-
-            throw $e;
-        }
-        $requests->end($run);
-        $this->finish($run);
+        return $this->set;
     }
 
-    private function respond(RunningRequest $run, Response $response): void
+    public function respond(RunningRequest $run, Response $response): void
     {
         $id = $this->streamOf[\spl_object_id($run)] ?? null;
         if ($id === null || $this->closed || isset($this->begun[$id])) {
@@ -511,12 +495,11 @@ final class Http2Connection implements ConnectionDriver, Expiring, RequestOwner
         }
     }
 
-    private function finish(RunningRequest $run): void
+    /** The stream's request ended: its files and memory go, the stream is done. */
+    public function finish(RunningRequest $run): void
     {
-        foreach ($run->tempFiles as $path) {
-            if (\is_file($path)) {
-                @\unlink($path);
-            }
+        if ($run->tempFiles !== []) {
+            $run->removeTempFiles();
         }
         if ($run->request->body !== '') {
             $this->set->bodyMemory->give(\strlen($run->request->body));

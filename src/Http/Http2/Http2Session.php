@@ -27,9 +27,9 @@ use Spindle\Http\Http2\Hpack\HpackException;
  * further input; the driver writes takeOutput() and closes.
  *
  * Over 500 lines: one connection's frame handlers (SETTINGS, HEADERS and CONTINUATION, DATA,
- * RST_STREAM, WINDOW_UPDATE, GOAWAY, PING, PRIORITY) share the stream table and the header-block
- * state; the sending half (Outbound), the flood counters (FloodGuard) and the memory of closed
- * streams (ClosedStreams) are classes of their own already.
+ * RST_STREAM, WINDOW_UPDATE, GOAWAY, PING, PRIORITY) share the stream table and the connection's
+ * state; the sending half (Outbound), the header block being received (HeaderBlock), the flood
+ * counters (FloodGuard) and the memory of closed streams (ClosedStreams) are classes of their own.
  */
 final class Http2Session
 {
@@ -56,12 +56,8 @@ final class Http2Session
     /** How the last 4 × maxConcurrentStreams streams closed. */
     private readonly ClosedStreams $closedStreams;
 
-    // The header block being assembled (HEADERS + CONTINUATION): its stream, bytes, frames, flags.
-    private int $blockStream = 0;
-    private string $block = '';
-    private int $blockFrames = 0;
-    private bool $blockEndStream = false;
-    private bool $blockSelfDependent = false;
+    /** The header block being assembled (HEADERS + CONTINUATION). */
+    private readonly HeaderBlock $block;
 
     private int $recvWindow;
     private int $recvUnacked = 0;
@@ -71,6 +67,7 @@ final class Http2Session
     public function __construct(private readonly Http2Settings $settings = new Http2Settings())
     {
         $this->guard = new FloodGuard($settings);
+        $this->block = new HeaderBlock($settings, $this->guard);
         $this->closedStreams = new ClosedStreams(max(16, 4 * $settings->maxConcurrentStreams));
         $this->parser = new FrameParser($this->onFrame(...), $settings->maxFrameSize);
         // The peer's encoder may use the protocol's 4096 until it acknowledges our SETTINGS.
@@ -348,7 +345,7 @@ final class Http2Session
         if (!$this->settingsReceived && $type !== 0x4) {
             throw new Http2ConnectionError(ErrorCode::ProtocolError, 'The client preface must start with SETTINGS');
         }
-        if ($this->blockStream !== 0 && $type !== 0x9) {
+        if ($type !== 0x9 && $this->block->isOpen()) {
             throw new Http2ConnectionError(ErrorCode::ProtocolError, "Frame of type $type in the middle of a header block");
         }
         switch ($type) {
@@ -356,10 +353,14 @@ final class Http2Session
                 $this->onData($flags, $streamId, $payload, $length);
                 break;
             case 0x1:
-                $this->onHeaders($flags, $streamId, $payload);
+                if ($this->block->begin($flags, $streamId, $payload, $this->parser->selfDependent)) {
+                    $this->headerBlock();
+                }
                 break;
             case 0x9:
-                $this->onContinuation($flags, $streamId, $payload);
+                if ($this->block->add($flags, $streamId, $payload)) {
+                    $this->headerBlock();
+                }
                 break;
             case 0x3:
                 $this->onRstStream($streamId, $payload);
@@ -444,48 +445,10 @@ final class Http2Session
         }
     }
 
-    private function onHeaders(int $flags, int $streamId, string $fragment): void
-    {
-        $this->blockStream = $streamId;
-        $this->block = $fragment;
-        $this->blockFrames = 0;
-        $this->blockEndStream = ($flags & FrameParser::FLAG_END_STREAM) !== 0;
-        $this->blockSelfDependent = $this->parser->selfDependent;
-        if (\strlen($fragment) > $this->settings->maxHeaderBlockSize) {
-            throw new Http2ConnectionError(ErrorCode::EnhanceYourCalm, "Header block larger than {$this->settings->maxHeaderBlockSize} bytes");
-        }
-        if ($flags & FrameParser::FLAG_END_HEADERS) {
-            $this->headerBlock();
-        } elseif ($fragment === '') {
-            $this->guard->unproductive('empty HEADERS');
-        }
-    }
-
-    private function onContinuation(int $flags, int $streamId, string $fragment): void
-    {
-        if ($this->blockStream === 0 || $streamId !== $this->blockStream) {
-            throw new Http2ConnectionError(ErrorCode::ProtocolError, "CONTINUATION on stream $streamId without a header block open there");
-        }
-        if (++$this->blockFrames > $this->settings->maxContinuationFrames) {
-            throw new Http2ConnectionError(ErrorCode::EnhanceYourCalm, "Header block in more than {$this->settings->maxContinuationFrames} CONTINUATION frames");
-        }
-        if (\strlen($this->block) + \strlen($fragment) > $this->settings->maxHeaderBlockSize) {
-            throw new Http2ConnectionError(ErrorCode::EnhanceYourCalm, "Header block larger than {$this->settings->maxHeaderBlockSize} bytes");
-        }
-        $this->block .= $fragment;
-        if ($flags & FrameParser::FLAG_END_HEADERS) {
-            $this->headerBlock();
-        }
-    }
-
     /** A whole header block arrived: a new request, trailers, or one to decode and drop. */
     private function headerBlock(): void
     {
-        $streamId = $this->blockStream;
-        $block = $this->block;
-        $endStream = $this->blockEndStream;
-        $this->blockStream = 0;
-        $this->block = '';
+        [$streamId, $block, $endStream, $selfDependent] = $this->block->take();
         $tooLarge = false;
         try {
             $headers = $this->decoder->decode($block);
@@ -542,7 +505,7 @@ final class Http2Session
             return;
         }
         try {
-            if ($this->blockSelfDependent) {
+            if ($selfDependent) {
                 throw new Http2StreamError($streamId, ErrorCode::ProtocolError, "Stream $streamId depends on itself");
             }
             $stream->expectedLength = RequestHeaders::check($streamId, $headers, false);

@@ -89,10 +89,7 @@ final class StreamRequests
                 }
                 ($this->onRequest)($id, $request, $tempFiles);
             },
-            $peer->remoteAddress,
-            $peer->remotePort,
-            $peer->localAddress,
-            $peer->localPort,
+            $peer,
             $set->heads,
             $set->bodyMemory,
             $set->clock,
@@ -102,7 +99,6 @@ final class StreamRequests
 
                 return new RequestBody(fn (int $bytes) => $this->connection->consumed($id, $bytes));
             } : null,
-            $peer->secure,
         );
         $this->push($id, $method . ' ' . $path . " HTTP/1.1\r\n" . $lines . "\r\n");
         if ($endStream && isset($this->assemblers[$id]) && isset($this->chunked[$id])) {

@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Spindle\Http\WebSocket;
 
 use Spindle\Http\Request;
-use Spindle\Loop\Loop;
 
 /**
  * The WebSocket connections of one worker, whatever endpoint accepted them: how many are open (in
@@ -50,11 +49,6 @@ final class WebSocketConnections
     /** Connections dropped because their client did not answer a ping (idle, or silent since the 101). */
     public int $silentDropped = 0;
 
-    /** This worker's tally (one per event loop). */
-    public static function ofWorker(): self
-    {
-        return Loop::driver()->service(self::class, static fn (): self => new self());
-    }
 
     /** @param (\Closure(Request): string)|null $clientAddress the client's address behind trusted proxies; null: the peer's */
     public function limit(int $maxConnections, int $maxPerAddress, float $openTimeout, ?\Closure $clientAddress = null): void

@@ -76,7 +76,7 @@ final class WebSocketDriver implements ConnectionDriver, Expiring
         $request = $upgraded->request->withoutHeaders(...self::HANDSHAKE_HEADERS);
         $this->socket = new WebSocket($this, \spl_object_id($this), $request, $subprotocol);
         $this->lastReadAt = $this->lastWriteAt = $this->set->clock->tick();
-        $this->tally = WebSocketConnections::ofWorker();
+        $this->tally = $upgraded->services->webSockets;
         $this->address = $this->tally->addressOf($request);
         $this->tally->opened($this->address);
         $this->readId = EventLoop::onReadable($this->stream, $this->onReadable(...));

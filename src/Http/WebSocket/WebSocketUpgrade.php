@@ -7,6 +7,7 @@ namespace Spindle\Http\WebSocket;
 use Spindle\Http\ConnectionDriver;
 use Spindle\Http\Request;
 use Spindle\Http\Response;
+use Spindle\Http\RunningRequest;
 use Spindle\Http\UpgradedSocket;
 use Spindle\Http\UpgradeHandler;
 
@@ -43,7 +44,8 @@ final class WebSocketUpgrade implements UpgradeHandler
         }
         // Within the worker's limits (--ws-max-connections, --ws-max-per-ip)? Checked once the
         // handshake is known to be one: a malformed request gets its own error first.
-        $refusal = WebSocketConnections::ofWorker()->refusal($request);
+        // (Outside a server, a handler called directly, there are no limits to check.)
+        $refusal = RunningRequest::current()?->owner->services()->webSockets->refusal($request);
         if ($refusal !== null) {
             return new Response($refusal[0], ['Content-Type' => 'text/plain; charset=utf-8', 'Retry-After' => (string) WebSocketConnections::RETRY_AFTER], $refusal[1] . "\n");
         }

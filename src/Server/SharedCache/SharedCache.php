@@ -5,10 +5,9 @@ declare(strict_types=1);
 namespace Spindle\Server\SharedCache;
 
 use Psr\Log\LoggerInterface;
-use Spindle\Loop\Loop;
+use Spindle\Server\WorkerServices;
 use Spindle\Metrics\Family;
 use Spindle\Metrics\MetricType;
-use Spindle\Metrics\Registry;
 
 /**
  * The cache shared by all workers of one server, and where it lives:
@@ -63,11 +62,11 @@ final class SharedCache
      * In a worker: its store is this one, and its counts go into the worker's metrics as
      * `spindle_shared_cache_operations_total{operation}` (hit, miss, write, eviction).
      */
-    public function adopt(): void
+    public function adopt(WorkerServices $services): void
     {
-        $driver = Loop::driver();
-        $store = $driver->service(Store::class, fn (): Store => $this->store);
-        $driver->service(Registry::class, static fn (): Registry => new Registry())->collectWith('spindle_shared_cache', static function () use ($store): array {
+        $store = $this->store;
+        $services->useSharedCache($store);
+        $services->metrics()->collectWith('spindle_shared_cache', static function () use ($store): array {
             $stats = $store->stats();
             $samples = [];
             foreach (['hit' => 'hits', 'miss' => 'misses', 'write' => 'writes', 'eviction' => 'evictions'] as $label => $key) {
@@ -78,10 +77,16 @@ final class SharedCache
         });
     }
 
-    /** The worker's shared store; outside a server, one of this process only. */
+    /** The worker's shared store (WorkerServices::sharedCache()); outside a server, one of this process only. */
     public static function store(): Store
     {
-        return Loop::driver()->service(Store::class, static fn (): Store => new MemoryStore(self::size(self::env('SPINDLE_CACHE_SIZE'))));
+        return WorkerServices::current()->sharedCache();
+    }
+
+    /** A store of this process only, of SPINDLE_CACHE_SIZE: a worker's without a shared one. */
+    public static function processStore(): Store
+    {
+        return new MemoryStore(self::size(self::env('SPINDLE_CACHE_SIZE')));
     }
 
     private static function env(string $name): ?string

@@ -5,8 +5,7 @@ declare(strict_types=1);
 namespace Spindle\Server\Tasks;
 
 use Psr\Log\LoggerInterface;
-use Spindle\Loop\Loop;
-use Spindle\Metrics\Registry;
+use Spindle\Server\WorkerServices;
 
 /**
  * Task workers: processes that run CPU-heavy work (password hashing, say) for the HTTP
@@ -68,12 +67,9 @@ final class TaskPool
     }
 
     /** In an HTTP worker: Spindle\task() sends its tasks to this pool. */
-    public function adopt(): void
+    public function adopt(WorkerServices $services): void
     {
-        $path = $this->socketPath;
-        $driver = Loop::driver();
-        $metrics = $driver->service(Registry::class, static fn (): Registry => new Registry());
-        $driver->service(TaskClient::class, static fn (): TaskClient => new TaskClient($path, $metrics));
+        $services->useTaskWorkers(new TaskClient($this->socketPath, $services->metrics()));
     }
 
     /**

@@ -9,6 +9,7 @@ use Spindle\Http\BodyMemory;
 use Spindle\Http\Clock;
 use Spindle\Http\HttpException;
 use Spindle\Http\HttpLimits;
+use Spindle\Http\Peer;
 use Spindle\Http\Request;
 use Spindle\Http\Http1\RequestAssembler;
 
@@ -46,10 +47,7 @@ final class RequestAssemblerTest extends TestCase
                 // What the request's body holds of the worker's memory: its length when in memory.
                 $this->requests[] = [$request, $tempFiles, \strlen($request->body)];
             },
-            '127.0.0.1',
-            50000,
-            '127.0.0.1',
-            80,
+            new Peer('127.0.0.1', 50000, '127.0.0.1', 80),
             memory: $memory,
             clock: $clock ?? new Clock(),
         );

@@ -8,8 +8,8 @@ use Spindle\Bridge\Peers\PeerLinks;
 use Spindle\Bridge\Pusher\ClientEvents;
 use Spindle\Bridge\Pusher\PusherApp;
 use Spindle\Bridge\Pusher\PusherServer;
+use Spindle\Bridge\BridgeServices;
 use Spindle\Bridge\WorkerEnvironment;
-use Spindle\Loop\Loop;
 use Spindle\Server\Peers\PeerLink;
 
 /**
@@ -72,7 +72,7 @@ final class PusherConnections
      */
     public static function server(mixed $connections, mixed $reverbApps = null, mixed $scaling = null): PusherServer
     {
-        return Loop::driver()->service(PusherServer::class, static fn (): PusherServer => new PusherServer(self::apps($connections, $reverbApps), self::peers($scaling)));
+        return BridgeServices::current()->pusherServer(static fn (): PusherServer => new PusherServer(self::apps($connections, $reverbApps), self::peers($scaling)));
     }
 
     /** The Redis link $scaling or SPINDLE_PUSHER_REDIS asks for; null: the host's own (the master's relay). */
