@@ -9,6 +9,7 @@ use Psr\Log\NullLogger;
 use Revolt\EventLoop\Driver\StreamSelectDriver;
 use Spindle\Bridge\BridgeServices;
 use Spindle\Bridge\Pusher\PusherApp;
+use Spindle\Bridge\Pusher\PusherServer;
 use Spindle\Loop\ContextDriver;
 use Spindle\Loop\Loop;
 use Spindle\Server\ServerOptions;
@@ -87,13 +88,13 @@ final class WorkerServicesTest extends TestCase
         self::assertNotSame([], $services->metrics()->collectFrom('spindle_db_pool'), 'the pools report into this worker\'s registry');
 
         $made = 0;
-        $apps = static function () use (&$made): array {
+        $make = static function () use (&$made): PusherServer {
             ++$made;
 
-            return [new PusherApp('1', 'key', 'secret')];
+            return new PusherServer([new PusherApp('1', 'key', 'secret')]);
         };
-        $server = $bridge->pusherServer($apps);
-        self::assertSame($server, $bridge->pusherServer($apps));
+        $server = $bridge->pusherServer($make);
+        self::assertSame($server, $bridge->pusherServer($make));
         self::assertSame(1, $made);
     }
 
