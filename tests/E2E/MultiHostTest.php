@@ -22,6 +22,8 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  *   (c) a logged-in session is seen by every host, before and after both.
  *
  * The figures go to standard error (docs/benchmarks.md has a run's).
+ *
+ * @group slow
  */
 final class MultiHostTest extends E2ETestCase
 {

@@ -18,6 +18,8 @@ use Spindle\Tests\Support\Pusher\PusherTestClient;
  * redis-server (PUSHER_REDIS_URL). Broadcasts, client events, presence and the HTTP API's counts
  * cover every host; a host that starts later learns the members (hello, state); a host killed
  * with SIGKILL is dropped when its heartbeats lapse (member_removed).
+ *
+ * @group slow
  */
 final class PusherHostsTest extends E2ETestCase
 {

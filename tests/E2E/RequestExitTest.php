@@ -14,6 +14,8 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  * it is answered as PHP-FPM would answer it, the other requests in flight on the worker finish,
  * new connections go to the replacement, which starts at once (no back-off), and the temporary
  * files of a worker that is gone are removed by the master.
+ *
+ * @group slow
  */
 final class RequestExitTest extends E2ETestCase
 {

@@ -21,6 +21,8 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  * sits next to it). Load comes from LoadClients: many non-blocking clients driven by
  * stream_select in this process, so the test can act (kill, reload, poll) while they run.
  * Commands such as `bin/spindle reload` run through BackgroundCommand for the same reason.
+ *
+ * @group slow
  */
 final class SupervisorTest extends E2ETestCase
 {
@@ -513,7 +515,7 @@ final class SupervisorTest extends E2ETestCase
             $server->pid(),
         ), $text['out']);
         foreach ($server->workerPids() as $pid) {
-            self::assertMatchesRegularExpression("/^{$pid}\\s+1\\s+ready\\s+\\d+\\s+0\\s+\\d+\\s+[\\d.]+M\\s+-\\s+0\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$/m", $text['out']);
+            self::assertMatchesRegularExpression("/^{$pid}\\s+1\\s+ready\\s+\\d+\\s+0\\s+\\d+\\s+0\\s+[\\d.]+M\\s+-\\s+0\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$/m", $text['out']);
         }
 
         // A wrong pid file: a clear error and exit code 1.
