@@ -53,6 +53,6 @@ final class PooledHandler
             return $response;
         }
 
-        return new Response($response->status, $response->headers, new LeasedBody($body, $lease), $response->reason, $response->upgrade, $response->trailers);
+        return $response->withBody(new LeasedBody($body, $lease));
     }
 }

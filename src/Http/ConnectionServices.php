@@ -4,10 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Http;
 
-use Spindle\Http\WebSocket\WebSocketConnections;
-
 use Psr\Log\LoggerInterface;
 use Spindle\Http\Parser\HeadCache;
+use Spindle\Http\WebSocket\WebSocketConnections;
 
 /**
  * What every connection of a server shares: what runs its requests, and the services around it.

@@ -49,6 +49,28 @@ final class Response
     }
 
     /**
+     * This response with $headers instead of its own, everything else (body, upgrade, trailers)
+     * as it is: what a middleware that adds a header returns.
+     *
+     * @param array<string, string|list<string>> $headers
+     */
+    public function withHeaders(array $headers): self
+    {
+        return new self($this->status, $headers, $this->body, $this->reason, $this->upgrade, $this->trailers);
+    }
+
+    /**
+     * This response with $body instead of its own, everything else (headers, upgrade, trailers) as
+     * it is: what wraps a streamed body (to count it, to hold an app instance until its end).
+     *
+     * @param string|iterable<string>|FileBody $body
+     */
+    public function withBody(string|iterable|FileBody $body): self
+    {
+        return new self($this->status, $this->headers, $body, $this->reason, $this->upgrade, $this->trailers);
+    }
+
+    /**
      * "101 Switching Protocols" with $headers (the Upgrade header and the protocol's own, such as
      * Sec-WebSocket-Accept), then $handler serves the connection. Over HTTP/1.1 only: to any
      * other request it is a 500 (an HTTP/2 stream cannot be upgraded, RFC 9113 §8.6).

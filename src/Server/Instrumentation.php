@@ -71,7 +71,7 @@ final class Instrumentation implements Middleware
             $this->record($request, $response->status, $body->length, $start, $id);
         } else {
             // Streamed: recorded once the last piece went out (or the stream ended early).
-            $response = new Response($response->status, $response->headers, $this->logging($body, $request, $response->status, $start, $id), $response->reason, null, $response->trailers);
+            $response = $response->withBody($this->logging($body, $request, $response->status, $start, $id));
         }
 
         return $response;
@@ -112,7 +112,7 @@ final class Instrumentation implements Middleware
             }
         })();
 
-        return new Response($response->status, $response->headers, $counted, $response->reason, null, $response->trailers);
+        return $response->withBody($counted);
     }
 
     private static function statusOf(\Throwable $e): int

@@ -54,7 +54,6 @@ final class RequestIds implements Middleware
         }
         $headers['X-Request-Id'] = $id;
 
-        // Everything else as the app gave it: an upgrade (a WebSocket's 101) and trailers included.
-        return new Response($response->status, $headers, $response->body, $response->reason, $response->upgrade, $response->trailers);
+        return $response->withHeaders($headers);
     }
 }
