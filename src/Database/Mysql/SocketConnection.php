@@ -95,9 +95,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function query(string $sql): array
     {
-        if ($this->tracking && !$this->changed) {
-            $this->changed = SessionChanges::mayChange($sql);
-        }
+        $this->note($sql);
         $this->begin();
         $this->protocol->query($sql);
         $results = $this->finish();
@@ -195,9 +193,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function execute(PreparedStatement $statement, array $params): array
     {
-        if ($this->tracking && !$this->changed) {
-            $this->changed = SessionChanges::mayChange($statement->sql);
-        }
+        $this->note($statement->sql);
         $this->begin();
         // Bad parameters are refused before anything is sent: the connection stays usable.
         $this->protocol->execute($statement, $params);
@@ -215,9 +211,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function queryStream(string $sql): ResultStream
     {
-        if ($this->tracking && !$this->changed) {
-            $this->changed = SessionChanges::mayChange($sql);
-        }
+        $this->note($sql);
         $this->begin();
         $this->protocol->query($sql, stream: true);
 
@@ -232,9 +226,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function executeStream(PreparedStatement $statement, array $params): ResultStream
     {
-        if ($this->tracking && !$this->changed) {
-            $this->changed = SessionChanges::mayChange($statement->sql);
-        }
+        $this->note($statement->sql);
         $this->begin();
         $this->protocol->execute($statement, $params, stream: true);
 
@@ -391,6 +383,14 @@ final class SocketConnection implements StreamingConnection
     }
 
     /** The session is as a new one now: what changed it before is forgotten. */
+    /** $sql is about to run: while changes are tracked, whether it may change the session (SessionChanges). */
+    private function note(string $sql): void
+    {
+        if ($this->tracking && !$this->changed) {
+            $this->changed = SessionChanges::mayChange($sql);
+        }
+    }
+
     private function forgetChanges(): void
     {
         $this->changed = false;
