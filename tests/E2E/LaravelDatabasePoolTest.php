@@ -16,7 +16,7 @@ use Spindle\Tests\E2E\Support\ServerProcess;
  * requests run on the same session one after the other, and nothing the first left in it reaches
  * the second: an open transaction (rolled back, with a warning in the log), user variables,
  * session variables (sql_mode, time_zone, character set), a temporary table, a named lock,
- * LAST_INSERT_ID() and the default database. Many requests at once wait their turn for the one
+ * LAST_INSERT_ID(), FOUND_ROWS() and ROW_COUNT() and the default database. Many requests at once wait their turn for the one
  * session instead of opening more.
  */
 final class LaravelDatabasePoolTest extends E2ETestCase
@@ -63,6 +63,8 @@ final class LaravelDatabasePoolTest extends E2ETestCase
         self::assertNull($after['lock_holder'], 'named locks');
         self::assertSame(0, (int) $after['last_insert_id'], 'LAST_INSERT_ID()');
         self::assertSame($fresh['db'], $after['db'], 'the default database');
+        self::assertSame([0, 0], [(int) $fresh['found_rows'], (int) $fresh['row_count']]);
+        self::assertSame([0, 0], [(int) $after['found_rows'], (int) $after['row_count']], 'FOUND_ROWS() and ROW_COUNT()');
         self::assertSame('absent', $after['temporary_table'], 'temporary tables');
         self::assertSame(0, (int) $after['in_transaction'], 'no transaction open');
         self::assertSame(1, (int) $after['autocommit']);
@@ -102,6 +104,8 @@ final class LaravelDatabasePoolTest extends E2ETestCase
         self::assertSame($first['id'], $second['id'], 'the same session');
         self::assertSame($first['com_stmt_prepare'], $second['com_stmt_prepare'], 'nothing prepared again');
         self::assertSame($first['com_stmt_execute'] + 2, $second['com_stmt_execute'], 'both statements executed');
+        // The last request's last statement (2 rows) is not what FOUND_ROWS() tells the next one.
+        self::assertSame([0, 0], [(int) $second['found_rows'], (int) $second['row_count']]);
         // The session's counters run on: MariaDB zeroes them on COM_RESET_CONNECTION.
         self::assertGreaterThanOrEqual(4, $second['com_stmt_execute'], 'no reset');
 

@@ -128,6 +128,15 @@ final class SessionChanges
     {
     }
 
+    /**
+     * Whether $sql may read FOUND_ROWS() or ROW_COUNT(), which answer for the session's previous
+     * statement (SocketConnection::firstOfHolder()). A mention in a string or a comment counts too.
+     */
+    public static function readsLastStatement(string $sql): bool
+    {
+        return \preg_match('/\b(?:FOUND_ROWS|ROW_COUNT)\s*\(/i', $sql) === 1;
+    }
+
     /** Whether $sql may change its session in a way a new session would not show (see the class). */
     public static function mayChange(string $sql): bool
     {

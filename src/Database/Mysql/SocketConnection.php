@@ -53,6 +53,8 @@ final class SocketConnection implements StreamingConnection
     private bool $tracking = false;
     /** A statement since the last reset may have changed the session (SessionChanges::mayChange()). */
     private bool $changed = false;
+    /** The session was handed to a new holder (reset or kept) who has run nothing on it yet: see handOver(). */
+    private bool $handedOver = false;
 
     private function __construct(
         private readonly ConnectionConfig $config,
@@ -95,6 +97,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function query(string $sql): array
     {
+        if ($this->handedOver) {
+            $this->firstOfHolder($sql);
+        }
         $this->note($sql);
         $this->begin();
         $this->protocol->query($sql);
@@ -112,6 +117,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function prepare(string $sql): PreparedStatement
     {
+        if ($this->handedOver) {
+            $this->firstOfHolder($sql);
+        }
         $cache = $this->statements;
         if ($cache === null) {
             return $this->prepareOnServer($sql);
@@ -193,6 +201,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function execute(PreparedStatement $statement, array $params): array
     {
+        if ($this->handedOver) {
+            $this->firstOfHolder($statement->sql);
+        }
         $this->note($statement->sql);
         $this->begin();
         // Bad parameters are refused before anything is sent: the connection stays usable.
@@ -211,6 +222,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function queryStream(string $sql): ResultStream
     {
+        if ($this->handedOver) {
+            $this->firstOfHolder($sql);
+        }
         $this->note($sql);
         $this->begin();
         $this->protocol->query($sql, stream: true);
@@ -226,6 +240,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function executeStream(PreparedStatement $statement, array $params): ResultStream
     {
+        if ($this->handedOver) {
+            $this->firstOfHolder($statement->sql);
+        }
         $this->note($statement->sql);
         $this->begin();
         $this->protocol->execute($statement, $params, stream: true);
@@ -333,6 +350,7 @@ final class SocketConnection implements StreamingConnection
     {
         if (!$this->sessionChanged()) {
             $this->enter();
+            $this->handedOver = true;
 
             return false;
         }
@@ -380,9 +398,29 @@ final class SocketConnection implements StreamingConnection
             }
         }
         $this->forgetChanges();
+        $this->handedOver = true;
     }
 
-    /** The session is as a new one now: what changed it before is forgotten. */
+    /**
+     * The first statement of a session's new holder (after resetSession() or a session kept by
+     * resetSessionIfChanged()). FOUND_ROWS() and ROW_COUNT() still answer for the last holder's
+     * last statement: COM_RESET_CONNECTION and the setup statements leave them (MariaDB 10.11,
+     * tests/Integration/Mysql/SessionChangesTest.php). A first statement that reads them
+     * finds them as on a new session, 0 and 0, after a SELECT of no rows and a DO; any other
+     * statement costs one flag test.
+     */
+    private function firstOfHolder(string $sql): void
+    {
+        $this->handedOver = false;
+        if (!SessionChanges::readsLastStatement($sql)) {
+            return;
+        }
+        $this->query('SELECT 0 FROM DUAL WHERE 0');
+        $this->query('DO 0');
+        // Spindle's own statements: the session is as unchanged as it was handed over.
+        $this->forgetChanges();
+    }
+
     /** $sql is about to run: while changes are tracked, whether it may change the session (SessionChanges). */
     private function note(string $sql): void
     {
@@ -391,6 +429,7 @@ final class SocketConnection implements StreamingConnection
         }
     }
 
+    /** The session is as a new one now: what changed it before is forgotten. */
     private function forgetChanges(): void
     {
         $this->changed = false;

@@ -145,6 +145,63 @@ final class SessionChangesTest extends MysqlTestCase
         }
     }
 
+    /** @return iterable<string, array{bool, bool}> whether the session is kept (else reset), whether its next holder prepares */
+    public static function handOvers(): iterable
+    {
+        yield 'kept, a query' => [true, false];
+        yield 'kept, a prepared statement' => [true, true];
+        yield 'reset, a query' => [false, false];
+        yield 'reset, a prepared statement' => [false, true];
+    }
+
+    /**
+     * FOUND_ROWS() and ROW_COUNT() answer for a session's previous statement, and neither
+     * COM_RESET_CONNECTION nor the setup after it changes them: the next holder's first statement
+     * still finds them as on a new session (0, 0), and a kept session stays kept.
+     *
+     * @dataProvider handOvers
+     */
+    public function testTheLastHoldersRowCountsDoNotReachTheNext(bool $kept, bool $prepared): void
+    {
+        $fresh = $this->tracked()->query('SELECT FOUND_ROWS(), ROW_COUNT()')[0]->rows[0];
+        self::assertSame([0, 0], $fresh, 'a new session');
+
+        $connection = $this->tracked();
+        $connection->query('CREATE TABLE IF NOT EXISTS session_changes_rows (id INT PRIMARY KEY)');
+        $connection->query('INSERT IGNORE INTO session_changes_rows VALUES (1), (2), (3), (4), (5), (6), (7)');
+        $connection->resetSession();
+        $connection->query('SELECT id FROM session_changes_rows');
+        self::assertSame([[7]], $connection->query('SELECT FOUND_ROWS()')[0]->rows, 'the holder sees its own count');
+        $connection->query('SELECT id FROM session_changes_rows');
+        if ($kept) {
+            self::assertFalse($connection->resetSessionIfChanged(), 'kept');
+        } else {
+            $connection->resetSession();
+        }
+        $connection->query('SELECT id FROM session_changes_rows');
+        $kept ? self::assertFalse($connection->resetSessionIfChanged()) : $connection->resetSession();
+
+        if ($prepared) {
+            $statement = $connection->prepare('SELECT FOUND_ROWS(), ROW_COUNT(), ?');
+            $row = $connection->execute($statement, [1])[0]->rows[0];
+            self::assertSame([0, 0, 1], $row);
+        } else {
+            self::assertSame($fresh, $connection->query('SELECT FOUND_ROWS(), ROW_COUNT()')[0]->rows[0]);
+        }
+        self::assertFalse($connection->sessionChanged(), 'still as handed over');
+    }
+
+    /** Only the first statement of a holder is looked at: its own SQL_CALC_FOUND_ROWS answers its FOUND_ROWS(). */
+    public function testAHoldersOwnCountIsItsOwn(): void
+    {
+        $connection = $this->tracked();
+        $connection->query('CREATE TABLE IF NOT EXISTS session_changes_rows (id INT PRIMARY KEY)');
+        $connection->query('INSERT IGNORE INTO session_changes_rows VALUES (1), (2), (3), (4), (5), (6), (7)');
+        $connection->resetSession();
+        $connection->query('SELECT SQL_CALC_FOUND_ROWS id FROM session_changes_rows LIMIT 2');
+        self::assertSame([[7]], $connection->query('SELECT FOUND_ROWS()')[0]->rows);
+    }
+
     public function testAnUntrackedSessionIsAlwaysReset(): void
     {
         $connection = $this->connect();
