@@ -232,11 +232,13 @@ wrk_once() {       # wrk_once URL OUTFILE: prints req/s, with '!' appended when 
     [[ -n "$err" ]] && { log "  wrk errors on $url: $err"; rps="${rps}!"; }
     echo "${rps:-0}"
 }
-tree_ticks() {     # tree_ticks PID...: utime + stime (clock ticks) of the pids and their descendants
+tree_ticks() {     # tree_ticks PID...: CPU (clock ticks) of the pids and their descendants: utime + stime,
+                   # plus cutime + cstime, where the CPU of children already reaped lands (Octane's
+                   # workers recycled after --max-requests, a Spindle worker replaced)
     local p total=0 f
     for p in "$@" $(for q in "$@"; do descendants "$q"; done); do
         f="$(cut -d')' -f2- "/proc/$p/stat" 2>/dev/null)" || continue
-        [[ -n "$f" ]] && total=$((total + $(echo "$f" | awk '{ print $12 + $13 }')))
+        [[ -n "$f" ]] && total=$((total + $(echo "$f" | awk '{ print $12 + $13 + $14 + $15 }')))
     done
     echo "$total"
 }
