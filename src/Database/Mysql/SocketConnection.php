@@ -4,11 +4,9 @@ declare(strict_types=1);
 
 namespace Spindle\Database\Mysql;
 
-use Spindle\Database\Mysql\Protocol\Capability;
 use Spindle\Database\Mysql\Protocol\ClientProtocol;
 use Spindle\Database\Mysql\Protocol\Errors;
 use Spindle\Database\Mysql\Protocol\Phase;
-use Spindle\Database\Mysql\Protocol\ServerStatus;
 
 /**
  * A Connection over a TCP or unix socket, non-blocking: while it waits for the server only the
@@ -24,11 +22,11 @@ use Spindle\Database\Mysql\Protocol\ServerStatus;
  * isBroken() is true, and every later call throws MysqlException 2006 at once. Server errors
  * (ERR packets answering a statement) leave it usable. isBroken() is also true after close().
  *
- * Over 500 lines: the commands, the reset of a pooled session and the tracking of what changed
- * it (trackSessionChanges(), resetSessionIfChanged()) share one command-at-a-time state (busy,
- * broken, streaming) that must not be reachable from outside; what they need besides (reading a
- * statement, SessionChanges; the statement cache; the server's marks, ClientProtocol) lives in
- * classes of their own.
+ * Over 500 lines: the commands and the reset of a pooled session (resetSession(),
+ * resetSessionIfChanged()) share one command-at-a-time state (busy, broken, streaming) that must
+ * not be reachable from outside; what they need besides lives in classes of their own: what
+ * changed the session and how it goes to its next holder (SessionHandOver, SessionChanges), the
+ * statement cache, the server's marks (ClientProtocol).
  */
 final class SocketConnection implements StreamingConnection
 {
@@ -37,8 +35,6 @@ final class SocketConnection implements StreamingConnection
      * ER_CONNECTION_KILLED (MariaDB), ER_SESSION_WAS_KILLED and ER_CLIENT_INTERACTION_TIMEOUT (MySQL 8).
      */
     private const FATAL_SERVER_ERRORS = [1053, 1927, 3169, 4031];
-    /** What trackSessionChanges() has the server track (run again after every reset). */
-    private const TRACK_STATE = 'SET SESSION session_track_state_change = ON';
 
     private bool $busy = false;
     private bool $broken = false;
@@ -47,20 +43,15 @@ final class SocketConnection implements StreamingConnection
     private bool $streaming = false;
     /** Prepared statements kept after their users closed them (keepStatements()); null: none kept. */
     private ?StatementCache $statements = null;
-    /** @var list<string> statements resetSession() runs again after SET NAMES and the init commands */
-    private array $sessionSetup = [];
-    /** Whether the server tracks this session's changes for resetSessionIfChanged() (trackSessionChanges()). */
-    private bool $tracking = false;
-    /** A statement since the last reset may have changed the session (SessionChanges::mayChange()). */
-    private bool $changed = false;
-    /** The session was handed to a new holder (reset or kept) who has run nothing on it yet: see handOver(). */
-    private bool $handedOver = false;
+    /** Whether the session changed, and how it is handed to its next holder. */
+    private readonly SessionHandOver $session;
 
     private function __construct(
         private readonly ConnectionConfig $config,
         private readonly SocketTransport $transport,
         private readonly ClientProtocol $protocol,
     ) {
+        $this->session = new SessionHandOver($config, $protocol);
     }
 
     /**
@@ -97,10 +88,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function query(string $sql): array
     {
-        if ($this->handedOver) {
-            $this->firstOfHolder($sql);
-        }
-        $this->note($sql);
+        $this->session->beforeStatement($sql, $this);
         $this->begin();
         $this->protocol->query($sql);
         $results = $this->finish();
@@ -117,9 +105,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function prepare(string $sql): PreparedStatement
     {
-        if ($this->handedOver) {
-            $this->firstOfHolder($sql);
-        }
+        $this->session->beforeStatement($sql, $this);
         $cache = $this->statements;
         if ($cache === null) {
             return $this->prepareOnServer($sql);
@@ -170,7 +156,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function rememberSetup(array $statements): void
     {
-        $this->sessionSetup = $statements;
+        $this->session->remember($statements);
     }
 
     private function prepareOnServer(string $sql): PreparedStatement
@@ -201,10 +187,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function execute(PreparedStatement $statement, array $params): array
     {
-        if ($this->handedOver) {
-            $this->firstOfHolder($statement->sql);
-        }
-        $this->note($statement->sql);
+        $this->session->beforeStatement($statement->sql, $this);
         $this->begin();
         // Bad parameters are refused before anything is sent: the connection stays usable.
         $this->protocol->execute($statement, $params);
@@ -222,10 +205,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function queryStream(string $sql): ResultStream
     {
-        if ($this->handedOver) {
-            $this->firstOfHolder($sql);
-        }
-        $this->note($sql);
+        $this->session->beforeStatement($sql, $this);
         $this->begin();
         $this->protocol->query($sql, stream: true);
 
@@ -240,10 +220,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function executeStream(PreparedStatement $statement, array $params): ResultStream
     {
-        if ($this->handedOver) {
-            $this->firstOfHolder($statement->sql);
-        }
-        $this->note($statement->sql);
+        $this->session->beforeStatement($statement->sql, $this);
         $this->begin();
         $this->protocol->execute($statement, $params, stream: true);
 
@@ -298,33 +275,16 @@ final class SocketConnection implements StreamingConnection
      */
     public function trackSessionChanges(): bool
     {
-        if ($this->tracking) {
-            return true;
-        }
-        if (($this->protocol->capabilities() & Capability::SESSION_TRACK) === 0) {
-            return false;
-        }
         try {
-            // A view runs what its definition calls, out of sight of the statement that reads it.
-            $views = $this->query("SELECT VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN ('sys', 'mysql', 'information_schema', 'performance_schema')");
-            foreach ($views[0]->rows as $view) {
-                if (SessionChanges::mayChange((string) $view[0])) {
-                    return false;
-                }
-            }
-            $this->query(self::TRACK_STATE);
+            return $this->session->track($this);
         } catch (MysqlException $e) {
-            // A server that refuses either (no session_track_state_change): reset every time.
+            // A server that refuses it (no session_track_state_change): reset every time.
             if ($this->isBroken()) {
                 throw $e;
             }
 
             return false;
         }
-        $this->tracking = true;
-        $this->forgetChanges();
-
-        return true;
     }
 
     /**
@@ -335,8 +295,7 @@ final class SocketConnection implements StreamingConnection
      */
     public function sessionChanged(): bool
     {
-        return !$this->tracking || $this->changed || $this->protocol->sessionMarks() !== 0
-            || ($this->protocol->statusFlags() & ServerStatus::IN_TRANS) !== 0;
+        return $this->session->changed();
     }
 
     /**
@@ -348,9 +307,9 @@ final class SocketConnection implements StreamingConnection
      */
     public function resetSessionIfChanged(): bool
     {
-        if (!$this->sessionChanged()) {
+        if (!$this->session->changed()) {
             $this->enter();
-            $this->handedOver = true;
+            $this->session->keep();
 
             return false;
         }
@@ -375,65 +334,7 @@ final class SocketConnection implements StreamingConnection
         $this->statements?->clear();
         $this->protocol->resetConnection();
         $this->finish();
-        $setup = [...$this->config->initCommands, ...$this->sessionSetup];
-        $setNames = $this->protocol->setNamesStatement();
-        if ($setNames !== null) {
-            \array_unshift($setup, $setNames);
-        }
-        // COM_RESET_CONNECTION keeps the default database a USE chose: back to the one connected to.
-        if ($this->config->database !== null && $this->config->database !== '') {
-            \array_unshift($setup, 'USE `' . \str_replace('`', '``', $this->config->database) . '`');
-        }
-        if ($this->tracking) {
-            $setup[] = self::TRACK_STATE;
-        }
-        if ($setup !== []) {
-            if (!$this->config->multiStatements) {
-                foreach ($setup as $sql) {
-                    $this->query($sql);
-                }
-            } else {
-                // One round trip: the statements as one multi-statement query.
-                $this->query(\implode('; ', \array_map(static fn (string $sql): string => \rtrim($sql, " \t\r\n;"), $setup)));
-            }
-        }
-        $this->forgetChanges();
-        $this->handedOver = true;
-    }
-
-    /**
-     * The first statement of a session's new holder (after resetSession() or a session kept by
-     * resetSessionIfChanged()). FOUND_ROWS() and ROW_COUNT() still answer for the last holder's
-     * last statement: COM_RESET_CONNECTION and the setup statements leave them (MariaDB 10.11,
-     * tests/Integration/Mysql/SessionChangesTest.php). A first statement that reads them
-     * finds them as on a new session, 0 and 0, after a SELECT of no rows and a DO; any other
-     * statement costs one flag test.
-     */
-    private function firstOfHolder(string $sql): void
-    {
-        $this->handedOver = false;
-        if (!SessionChanges::readsLastStatement($sql)) {
-            return;
-        }
-        $this->query('SELECT 0 FROM DUAL WHERE 0');
-        $this->query('DO 0');
-        // Spindle's own statements: the session is as unchanged as it was handed over.
-        $this->forgetChanges();
-    }
-
-    /** $sql is about to run: while changes are tracked, whether it may change the session (SessionChanges). */
-    private function note(string $sql): void
-    {
-        if ($this->tracking && !$this->changed) {
-            $this->changed = SessionChanges::mayChange($sql);
-        }
-    }
-
-    /** The session is as a new one now: what changed it before is forgotten. */
-    private function forgetChanges(): void
-    {
-        $this->changed = false;
-        $this->protocol->clearSessionMarks();
+        $this->session->afterReset($this);
     }
 
     /** Where and how this connection was opened. */
