@@ -40,6 +40,8 @@ final class SocketTransport
     private bool $answering = false;
     /** hrtime(true) when the last command's answer was complete */
     private int $lastAnswer = 0;
+    /** A streamed command was just sent: pull()'s first read waits first, as exchange()'s does. */
+    private bool $sent = false;
 
     /** @param resource $socket */
     private function __construct(
@@ -133,7 +135,7 @@ final class SocketTransport
     public function send(?float $deadline): void
     {
         $this->answering = false;
-        $this->flush($deadline);
+        $this->sent = $this->flush($deadline);
     }
 
     /**
@@ -148,7 +150,13 @@ final class SocketTransport
     {
         $outcome = $this->protocol->takeOutcome();
         if ($outcome === null) {
-            $this->advance($deadline);
+            if ($this->sent) {
+                // Right after the command: its answer cannot be there yet, a read would find nothing.
+                $this->sent = false;
+                $this->receive($deadline, true);
+            } else {
+                $this->advance($deadline);
+            }
             $this->flush($deadline);
             $outcome = $this->protocol->takeOutcome();
         }
