@@ -12,6 +12,7 @@ use Spindle\Server\ApplicationFactory;
 use Spindle\Http\ClosureHandler;
 use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
+use Spindle\Server\Tasks\TaskCaller;
 use Spindle\Server\WorkerServices;
 
 /**
@@ -35,5 +36,14 @@ final class AppFactory implements ApplicationFactory
         $logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
 
         return new ClosureHandler($framework::boot($app, $options, $logger, $services));
+    }
+
+    /** A Laravel app boots in each task worker (Laravel\TaskWorkerApp); other apps need nothing there. */
+    public function prepareTaskWorker(ServerOptions $options, LoggerInterface $logger, TaskCaller $caller): void
+    {
+        $app = $options->app;
+        if (\is_dir($app) && Frameworks::detect($app) === Laravel\LaravelApp::class) {
+            Laravel\TaskWorkerApp::boot($app, $caller);
+        }
     }
 }

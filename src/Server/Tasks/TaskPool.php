@@ -20,6 +20,10 @@ use Spindle\Server\WorkerServices;
  *
  * HTTP workers adopt() the pool; Spindle\task() then sends each task over a connection of its
  * own (TaskClient) and suspends only the calling fiber until the result comes back.
+ *
+ * Each task worker, before its first task, runs $prepare with its TaskCaller (the master passes
+ * ApplicationFactory::prepareTaskWorker(): a Laravel app boots there, as a queue worker boots it);
+ * a worker the supervisor starts again prepares again.
  */
 final class TaskPool
 {
@@ -32,8 +36,12 @@ final class TaskPool
     /** How much nicer than the master task workers run, unless SPINDLE_TASK_NICE says otherwise. */
     public const DEFAULT_NICE = 10;
 
-    /** In the master: the pool of $workers task workers (null for none). */
-    public static function start(int $workers, LoggerInterface $logger): ?self
+    /**
+     * In the master: the pool of $workers task workers (null for none).
+     *
+     * @param (\Closure(TaskCaller): void)|null $prepare run in each task worker before its first task
+     */
+    public static function start(int $workers, LoggerInterface $logger, ?\Closure $prepare = null): ?self
     {
         if ($workers < 1) {
             return null;
@@ -58,7 +66,7 @@ final class TaskPool
             throw new \RuntimeException('Cannot fork the task workers\' supervisor');
         }
         if ($pid === 0) {
-            self::supervise($listener, $workers, $master, $directory, $logger, $nice);
+            self::supervise($listener, $workers, $master, $directory, $logger, $nice, $prepare);
         }
         \fclose($listener);
         $logger->info(\sprintf('%d task worker(s) (supervisor pid %d, nice +%d)', $workers, $pid, $nice));
@@ -90,8 +98,11 @@ final class TaskPool
         return (int) $m[1];
     }
 
-    /** @param resource $listener */
-    private static function supervise($listener, int $workers, int $master, string $directory, LoggerInterface $logger, int $nice): never
+    /**
+     * @param resource $listener
+     * @param (\Closure(TaskCaller): void)|null $prepare
+     */
+    private static function supervise($listener, int $workers, int $master, string $directory, LoggerInterface $logger, int $nice, ?\Closure $prepare): never
     {
         // A Ctrl-C reaches the whole process group: task workers finish what the HTTP workers
         // wait for, and go with the master.
@@ -113,7 +124,16 @@ final class TaskPool
                         if ($nice > 0) {
                             @\proc_nice($nice);
                         }
-                        (new TaskWorkerLoop($listener, $master))->run();
+                        $caller = new TaskCaller();
+                        if ($prepare !== null) {
+                            try {
+                                $prepare($caller);
+                            } catch (\Throwable $e) {
+                                // Tasks still run, as they did before: without the app.
+                                $logger->error(\sprintf('Task worker %d could not prepare the app (%s: %s); its tasks run without it', \getmypid() ?: 0, $e::class, $e->getMessage()), ['exception' => $e]);
+                            }
+                        }
+                        (new TaskWorkerLoop($listener, $master, $caller))->run();
                     }
                     if ($pid > 0) {
                         $running[$slot] = [$pid, \microtime(true)];

@@ -7,8 +7,9 @@ namespace Spindle\Server\Tasks;
 /**
  * @internal One task worker process: accepts a connection on the pool's socket, reads one task
  * (a callable and its arguments), runs it, writes back its result or its error, and takes the
- * next. It blocks while it computes: that is what it is for. It ends when the process that
- * started the pool is gone.
+ * next. It blocks while it computes: that is what it is for. While a task runs, $caller writes
+ * its notes (TaskCaller) on the same connection, before the result. It ends when the process
+ * that started the pool is gone.
  */
 final class TaskWorkerLoop
 {
@@ -16,6 +17,7 @@ final class TaskWorkerLoop
     public function __construct(
         private readonly mixed $listener,
         private readonly int $masterPid,
+        private readonly TaskCaller $caller = new TaskCaller(),
     ) {
     }
 
@@ -59,10 +61,13 @@ final class TaskWorkerLoop
             if (!\is_array($task) || !\is_callable($task[0] ?? null) || !\is_array($task[1] ?? null)) {
                 throw new TaskFailed('The task worker received something that is not a task');
             }
+            $this->caller->attach($connection);
             $reply = ['ok', ($task[0])(...$task[1])];
             $frame = Frames::encode($reply);
         } catch (\Throwable $e) {
             $frame = Frames::encode(['error', $e::class, $e->getMessage()]);
+        } finally {
+            $this->caller->attach(null);
         }
         for ($written = 0; $written < \strlen($frame);) {
             $n = @\fwrite($connection, \substr($frame, $written));
