@@ -246,6 +246,8 @@ final class Master
                 \opcache_reset();
             }
             \clearstatcache(true);
+            // The task workers' app too: each ends after its task, and its successor boots the new code.
+            $this->tasks?->renew();
         }
         $pair = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, \STREAM_IPPROTO_IP);
         if ($pair === false) {

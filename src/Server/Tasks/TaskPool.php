@@ -23,7 +23,8 @@ use Spindle\Server\WorkerServices;
  *
  * Each task worker, before its first task, runs $prepare with its TaskCaller (the master passes
  * ApplicationFactory::prepareTaskWorker(): a Laravel app boots there, as a queue worker boots it);
- * a worker the supervisor starts again prepares again.
+ * a worker the supervisor starts again prepares again. A reload renews them (renew()): each ends
+ * after its running task, and the one started in its place boots the new code.
  */
 final class TaskPool
 {
@@ -31,6 +32,25 @@ final class TaskPool
         public readonly string $socketPath,
         public readonly int $workers,
     ) {
+    }
+
+    /** The file whose content names the pool's generation (renew()); beside the socket. */
+    private static function generationFile(string $directory): string
+    {
+        return $directory . '/generation';
+    }
+
+    /**
+     * In the master, when a reload starts a new generation of HTTP workers: each task worker
+     * ends once its running task is done (or at once when idle), and the supervisor starts
+     * another, which boots the app's new code. No task is cut short.
+     */
+    public function renew(): void
+    {
+        $file = self::generationFile(\dirname($this->socketPath));
+        if (@\file_put_contents($file . '.new', \bin2hex(\random_bytes(8))) !== false) {
+            @\rename($file . '.new', $file);
+        }
     }
 
     /** How much nicer than the master task workers run, unless SPINDLE_TASK_NICE says otherwise. */
@@ -52,6 +72,7 @@ final class TaskPool
             throw new \RuntimeException('Cannot create the task workers\' directory ' . $directory);
         }
         $path = $directory . '/tasks.sock';
+        \file_put_contents(self::generationFile($directory), '0');
         // A long queue: tasks wait there for a free task worker, and a full one would make the
         // HTTP worker's connect() block its event loop.
         $context = \stream_context_create(['socket' => ['backlog' => 4096]]);
@@ -133,7 +154,7 @@ final class TaskPool
                                 $logger->error(\sprintf('Task worker %d could not prepare the app (%s: %s); its tasks run without it', \getmypid() ?: 0, $e::class, $e->getMessage()), ['exception' => $e]);
                             }
                         }
-                        (new TaskWorkerLoop($listener, $master, $caller))->run();
+                        (new TaskWorkerLoop($listener, $master, $caller, self::generationFile($directory)))->run();
                     }
                     if ($pid > 0) {
                         $running[$slot] = [$pid, \microtime(true)];
@@ -146,7 +167,12 @@ final class TaskPool
                         unset($running[$slot]);
                         $lived = \microtime(true) - $since;
                         $startAt[$slot] = \microtime(true) + ($lived < 1.0 ? 1.0 : 0.1);
-                        $logger->warning(\sprintf('Task worker %d exited (%s); starting another', $pid, \pcntl_wifsignaled($status) ? 'signal ' . \pcntl_wtermsig($status) : 'status ' . \pcntl_wexitstatus($status)));
+                        if (\pcntl_wifexited($status) && \pcntl_wexitstatus($status) === 0) {
+                            // A reload retired it (or a task called exit).
+                            $logger->info(\sprintf('Task worker %d ended (status 0); starting another', $pid));
+                        } else {
+                            $logger->warning(\sprintf('Task worker %d exited (%s); starting another', $pid, \pcntl_wifsignaled($status) ? 'signal ' . \pcntl_wtermsig($status) : 'status ' . \pcntl_wexitstatus($status)));
+                        }
                     }
                 }
             }
@@ -156,6 +182,7 @@ final class TaskPool
             \posix_kill($pid, \SIGTERM);
         }
         @\unlink($directory . '/tasks.sock');
+        @\unlink(self::generationFile($directory));
         @\rmdir($directory);
         exit(0);
     }

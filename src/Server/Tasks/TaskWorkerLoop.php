@@ -18,21 +18,36 @@ final class TaskWorkerLoop
         private readonly mixed $listener,
         private readonly int $masterPid,
         private readonly TaskCaller $caller = new TaskCaller(),
+        /** The pool's generation file (TaskPool::renew()): when it changes, this worker ends between two tasks. */
+        private readonly ?string $generationFile = null,
     ) {
     }
 
     public function run(): never
     {
+        $generation = $this->generation();
         while (true) {
             $connection = @\stream_socket_accept($this->listener, 0.5);
-            if ($connection === false) {
-                if (\posix_getppid() === 1 || !\posix_kill($this->masterPid, 0)) {
-                    exit(0);
-                }
-                continue;
+            if ($connection !== false) {
+                $this->serve($connection);
+            } elseif (\posix_getppid() === 1 || !\posix_kill($this->masterPid, 0)) {
+                exit(0);
             }
-            $this->serve($connection);
+            if ($this->generation() !== $generation) {
+                // A reload: the supervisor starts another, which loads the app's code afresh.
+                exit(0);
+            }
         }
+    }
+
+    private function generation(): ?string
+    {
+        if ($this->generationFile === null) {
+            return null;
+        }
+        $generation = @\file_get_contents($this->generationFile);
+
+        return \is_string($generation) ? $generation : null;
     }
 
     /** @param resource $connection */
@@ -42,7 +57,8 @@ final class TaskWorkerLoop
         $frames = new Frames();
         $payloads = [];
         while ($payloads === []) {
-            $bytes = \fread($connection, 65536);
+            // Quiet: a reset connection is an ended one (and an app booted here turns warnings into exceptions).
+            $bytes = @\fread($connection, 65536);
             if ($bytes === false || $bytes === '') {
                 \fclose($connection);
 
