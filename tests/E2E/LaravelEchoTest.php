@@ -127,7 +127,9 @@ final class LaravelEchoTest extends E2ETestCase
      * the task, and that worker publishes it: Echo's clients get it on the public, private and
      * encrypted channels, and two raw clients, one on each of the two workers, get it once each.
      * toOthers() works with the socket id taken in the request. A task worker killed and started
-     * again by its supervisor broadcasts as well.
+     * again by its supervisor broadcasts as well. And a process that is not Spindle's (an artisan
+     * command, as `queue:work` is) broadcasts with Laravel's own driver and pusher/pusher-php-server
+     * through the HTTP API, to the same subscribers.
      */
     public function testBroadcastFromATaskWorkerReachesEveryWorkerOnce(): void
     {
@@ -168,6 +170,15 @@ final class LaravelEchoTest extends E2ETestCase
             $again = self::taskBroadcast($server, 'message=t3&order=1');
             self::assertNotSame($pids['task_worker'], $again['task_worker']);
             $this->assertEveryoneGotIt('t3', $raw);
+
+            // A process that is not Spindle's (as `php artisan queue:work`): Laravel's own driver
+            // (pusher/pusher-php-server) through the HTTP API, which either worker fans out.
+            $artisan = self::runCommand(['env', 'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
+                'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_PORT=' . $server->port(), 'REVERB_SCHEME=http',
+                'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
+                \PHP_BINARY, LaravelFixture::path(LaravelFixture::LARAVEL_12) . '/artisan', 'fixture:broadcast', 'cli']);
+            self::assertSame("PusherBroadcaster\n", $artisan);
+            $this->assertEveryoneGotIt('cli', $raw);
             \fwrite($this->pipes[0], "stop\n");
         } finally {
             foreach ($raw as $client) {
@@ -234,6 +245,18 @@ final class LaravelEchoTest extends E2ETestCase
             $server->stop();
             $redis->stop();
         }
+    }
+
+    /** What $command writes on stdout (and stderr), once it exited 0. @param list<string> $command */
+    private static function runCommand(array $command): string
+    {
+        $process = \proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+        self::assertIsResource($process);
+        $out = (string) \stream_get_contents($pipes[1]);
+        $err = (string) \stream_get_contents($pipes[2]);
+        self::assertSame(0, \proc_close($process), $out . $err);
+
+        return $out . $err;
     }
 
     private function startEchoClient(ServerProcess $server, PusherApp $app): void
