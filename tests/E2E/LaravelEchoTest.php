@@ -256,7 +256,11 @@ final class LaravelEchoTest extends E2ETestCase
         }
     }
 
-    /** What $command writes on stdout (and stderr), once it exited 0. @param list<string> $command */
+    /**
+     * What $command writes on stdout (and stderr), once it exited 0.
+     *
+     * @param list<string> $command
+     */
     private static function runCommand(array $command): string
     {
         $process = \proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
