@@ -46,8 +46,8 @@ final class PusherRoutes
         $tasks?->onNote(TaskBroadcast::TOPIC, static function (string $note) use ($server, $logger): void {
             try {
                 TaskBroadcast::decode($note)->deliver($server);
-            } catch (\InvalidArgumentException $e) {
-                $logger->warning('A task worker\'s broadcast was not delivered: ' . $e->getMessage());
+            } catch (\Throwable $e) {
+                $logger->warning('A task worker\'s broadcast was not delivered: ' . $e->getMessage(), ['exception' => $e]);
             }
         });
         $logger->info(\sprintf('Pusher protocol on /app/{key} and /apps/{id} for app id(s) %s', \implode(', ', \array_map(static fn ($app): string => $app->id, $apps))));
