@@ -12,6 +12,7 @@ use Spindle\Server\ApplicationFactory;
 use Spindle\Http\ClosureHandler;
 use Spindle\Server\ServerError;
 use Spindle\Server\ServerOptions;
+use Spindle\Server\Tasks\TaskCaller;
 use Spindle\Server\WorkerServices;
 
 /**
@@ -35,5 +36,22 @@ final class AppFactory implements ApplicationFactory
         $logger->info(\sprintf('Booting the %s app in %s', $framework::name(), $app));
 
         return new ClosureHandler($framework::boot($app, $options, $logger, $services));
+    }
+
+    /**
+     * A Laravel app boots in each task worker (Laravel\TaskWorkerApp), in the workers' working
+     * directory; other apps need nothing there. SPINDLE_TASK_APP=0: no app in the task workers
+     * (their tasks see only what they are sent, and cannot broadcast).
+     */
+    public function prepareTaskWorker(ServerOptions $options, LoggerInterface $logger, TaskCaller $caller): void
+    {
+        $app = $options->app;
+        if (WorkerEnvironment::value('SPINDLE_TASK_APP') === '0' || !\is_dir($app) || Frameworks::detect($app) !== Laravel\LaravelApp::class) {
+            return;
+        }
+        if ($options->workingDirectory !== null && !@\chdir($options->workingDirectory)) {
+            throw new ServerError(\sprintf('Cannot change to the working directory %s', $options->workingDirectory));
+        }
+        Laravel\TaskWorkerApp::boot($app, $caller);
     }
 }

@@ -6,6 +6,7 @@ namespace Spindle\Server;
 
 use Psr\Log\LoggerInterface;
 use Spindle\Http\RequestHandler;
+use Spindle\Server\Tasks\TaskCaller;
 
 /**
  * Boots the application a worker serves, as `serve APP` names it (a PHP file, or a directory of a
@@ -21,4 +22,13 @@ interface ApplicationFactory
      * @throws ServerError when the app cannot be loaded
      */
     public function create(ServerOptions $options, LoggerInterface $logger, WorkerServices $services): RequestHandler;
+
+    /**
+     * Makes a task worker (Tasks\TaskPool) ready for its tasks, before the first: what the app
+     * needs there (a Laravel app boots, as for a queue worker), with $caller for what its tasks
+     * send back to the HTTP worker ahead of their result. Nothing for an app that needs nothing.
+     *
+     * @throws \Throwable when the app cannot be prepared (the task worker logs it and runs its tasks without it)
+     */
+    public function prepareTaskWorker(ServerOptions $options, LoggerInterface $logger, TaskCaller $caller): void;
 }

@@ -15,6 +15,7 @@ use Spindle\Server\ServerError;
 use Spindle\Server\ApplicationFactory;
 use Spindle\Server\ServerOptions;
 use Spindle\Server\SharedCache\SharedCache;
+use Spindle\Server\Tasks\TaskCaller;
 use Spindle\Server\Tasks\TaskPool;
 use Spindle\Server\Worker;
 use Spindle\Supervisor\Action\Action;
@@ -93,7 +94,8 @@ final class Master
         if ($advice !== null) {
             $this->logger->warning($advice);
         }
-        $this->tasks = TaskPool::start($this->options->taskWorkers, $this->logger);
+        // Each task worker prepares the app for its tasks in its own process (the master loads none).
+        $this->tasks = TaskPool::start($this->options->taskWorkers, $this->logger, fn (TaskCaller $caller) => $this->applications->prepareTaskWorker($this->options, $this->logger, $caller));
         // The watcher's inotifywait inherits every descriptor open now: start it before the
         // listening and control sockets exist, or it would hold copies of them for its life.
         if ($this->options->watch) {
@@ -244,6 +246,8 @@ final class Master
                 \opcache_reset();
             }
             \clearstatcache(true);
+            // The task workers' app too: each ends after its task, and its successor boots the new code.
+            $this->tasks?->renew();
         }
         $pair = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, \STREAM_IPPROTO_IP);
         if ($pair === false) {

@@ -10,6 +10,7 @@ use Spindle\Tests\E2E\Support\E2ETestCase;
 use Spindle\Tests\E2E\Support\LaravelFixture;
 use Spindle\Tests\E2E\Support\ServerProcess;
 use Spindle\Tests\Integration\Redis\RedisServer;
+use Spindle\Tests\Support\Pusher\PusherTestClient;
 
 /**
  * Laravel Echo with no second server: the Laravel 12 fixture, set up for broadcasting as
@@ -18,7 +19,7 @@ use Spindle\Tests\Integration\Redis\RedisServer;
  * unmodified (tests/Support/pusher-client), connect to it, authorize private and presence
  * channels through the app's own /broadcasting/auth and channel callbacks, and receive what
  * broadcast() sends from a request (in process: no HTTP request to a Pusher server) and what the
- * signed HTTP API sends.
+ * signed HTTP API sends, and what broadcast() sends from a task worker (Spindle\task()).
  */
 final class LaravelEchoTest extends E2ETestCase
 {
@@ -82,9 +83,10 @@ final class LaravelEchoTest extends E2ETestCase
             self::assertContains(['who' => 'ann', 'here' => [['id' => 1, 'name' => 'user-1']]], $seen);
             self::assertContains(['who' => 'bob', 'here' => [['id' => 1, 'name' => 'user-1'], ['id' => 2, 'name' => 'user-2']]], $seen);
             self::assertContains(['who' => 'bob', 'channel' => 'private-orders.1', 'error' => 403], $seen);
-            $rest = $this->until(static fn (array $line): bool => isset($line['whisper']), $seen);
+            // Bob's whisper may have come before "ready" (Bob's 403 can be the last to settle).
+            $rest = self::whispered($seen) ? [] : $this->until(static fn (array $line): bool => isset($line['whisper']), $seen);
             self::assertContains(['who' => 'ann', 'joining' => ['id' => 2, 'name' => 'user-2']], [...$seen, ...$rest]);
-            self::assertContains(['who' => 'ann', 'whisper' => ['from' => 'bob']], $rest);
+            self::assertContains(['who' => 'ann', 'whisper' => ['from' => 'bob']], [...$seen, ...$rest]);
 
             // broadcast() from a request: in process, to the public, the private and the encrypted
             // channel (sealed by the broadcaster, opened by pusher-js with the secret /broadcasting/auth gave).
@@ -121,10 +123,86 @@ final class LaravelEchoTest extends E2ETestCase
     }
 
     /**
+     * broadcast() in a task worker (`Spindle\task(fn () => broadcast(...))`, --task-workers=1): the
+     * task worker boots the app, its broadcaster hands the event back to the HTTP worker that sent
+     * the task, and that worker publishes it: Echo's clients get it on the public, private and
+     * encrypted channels, and two raw clients, one on each of the two workers, get it once each;
+     * likewise when a queued job that the task runs with dispatch_sync() dispatches the event.
+     * toOthers() works with the socket id taken in the request. A task worker killed and started
+     * again by its supervisor broadcasts as well. And a process that is not Spindle's (an artisan
+     * command, as `queue:work` is) broadcasts with Laravel's own driver and pusher/pusher-php-server
+     * through the HTTP API, to the same subscribers.
+     */
+    public function testBroadcastFromATaskWorkerReachesEveryWorkerOnce(): void
+    {
+        $app = new PusherApp('echo-app', 'echo-key', 'echo-secret');
+        $server = ServerProcess::startThrough([
+            'env', 'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
+            'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_SCHEME=http', 'SESSION_DRIVER=array',
+            'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
+        ], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=2', '--task-workers=1']);
+        $raw = [];
+        try {
+            // Raw clients on "news" until each of the two workers holds one (`spindle status` counts
+            // each worker's WebSockets; no other client is connected yet), then Echo's two.
+            $raw = self::onEveryWorker($server, $app, 2);
+            foreach ($raw as $client) {
+                $client->send(['event' => 'pusher:subscribe', 'data' => ['channel' => 'news']]);
+                self::assertSame(['event' => 'pusher_internal:subscription_succeeded', 'data' => '{}', 'channel' => 'news'], $client->next());
+            }
+            $this->startEchoClient($server, $app);
+            $seen = $this->until(static fn (array $line): bool => isset($line['ready']));
+            $ready = $seen[\count($seen) - 1]['ready'];
+            self::assertIsArray($ready);
+            // Bob's whisper to Ann is the client's last observation before the broadcasts (it may
+            // have come before "ready").
+            if (!self::whispered($seen)) {
+                $this->until(static fn (array $line): bool => isset($line['whisper']), $seen);
+            }
+
+            $pids = self::taskBroadcast($server, 'message=t1&order=1');
+            $this->assertEveryoneGotIt('t1', $raw);
+            // A queued job run in the task worker (dispatch_sync()) that dispatches the event.
+            self::taskBroadcast($server, 'message=job&order=1&job=1');
+            $this->assertEveryoneGotIt('job', $raw);
+            // toOthers(): Ann's socket id, taken in the request, crosses with the event.
+            self::curl(['-s', '-H', 'X-Socket-ID: ' . $ready['ann'], $server->url('/broadcast-task?message=t2&order=2&others=1')]);
+            self::assertSame([['who' => 'bob', 'channel' => 'news', 'event' => ['message' => 't2', 'orderId' => 2]]], $this->until(static fn (array $line): bool => isset($line['event'])));
+            foreach ($raw as $client) {
+                self::assertSame(['event' => 'App\\Events\\FixtureBroadcast', 'data' => '{"message":"t2","orderId":2}', 'channel' => 'news'], $client->next());
+            }
+
+            // The supervisor starts another task worker: it broadcasts too.
+            \posix_kill($pids['task_worker'], \SIGKILL);
+            $again = self::taskBroadcast($server, 'message=t3&order=1');
+            self::assertNotSame($pids['task_worker'], $again['task_worker']);
+            $this->assertEveryoneGotIt('t3', $raw);
+
+            // A process that is not Spindle's (as `php artisan queue:work`): Laravel's own driver
+            // (pusher/pusher-php-server) through the HTTP API, which either worker fans out.
+            $artisan = self::runCommand(['env', 'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
+                'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_PORT=' . $server->port(), 'REVERB_SCHEME=http',
+                'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
+                \PHP_BINARY, LaravelFixture::path(LaravelFixture::LARAVEL_12) . '/artisan', 'fixture:broadcast', 'cli']);
+            self::assertSame("PusherBroadcaster\n", $artisan);
+            $this->assertEveryoneGotIt('cli', $raw);
+            foreach ($raw as $client) {
+                self::assertNull($client->next(0.3), 'a broadcast came twice');
+            }
+            \fwrite($this->pipes[0], "stop\n");
+        } finally {
+            foreach ($raw as $client) {
+                $client->close();
+            }
+            $server->stop();
+        }
+    }
+
+    /**
      * Two workers and Reverb's scaling config (REVERB_SCALING_ENABLED, REDIS_HOST/REDIS_PORT of
      * the test's own redis-server): every worker subscribes to the Redis channel, Echo's presence
      * and whispers work whichever worker each client is on, and broadcast() from whichever worker
-     * answers the request reaches every subscriber.
+     * answers the request, or from a task worker, reaches every subscriber.
      */
     public function testEveryWorkerThroughRedisWithReverbsScalingConfig(): void
     {
@@ -135,7 +213,7 @@ final class LaravelEchoTest extends E2ETestCase
             'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_SCHEME=http', 'SESSION_DRIVER=array',
             'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
             'REVERB_SCALING_ENABLED=true', 'REDIS_HOST=127.0.0.1', 'REDIS_PORT=' . $redis->port,
-        ], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=2']);
+        ], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=2', '--task-workers=1']);
         try {
             $node = \proc_open(
                 ['node', self::CLIENT_DIR . '/echo-client.mjs', (string) $server->port(), $app->key],
@@ -155,8 +233,8 @@ final class LaravelEchoTest extends E2ETestCase
             self::assertCount(1, $bobsList, \json_encode($seen, \JSON_THROW_ON_ERROR));
             self::assertContains(['id' => 2, 'name' => 'user-2'], $bobsList[0]['here']);
             self::assertContains(\count($bobsList[0]['here']), [1, 2]);
-            $rest = $this->until(static fn (array $line): bool => isset($line['whisper']), $seen);
-            self::assertContains(['who' => 'ann', 'whisper' => ['from' => 'bob']], $rest);
+            $rest = self::whispered($seen) ? [] : $this->until(static fn (array $line): bool => isset($line['whisper']), $seen);
+            self::assertContains(['who' => 'ann', 'whisper' => ['from' => 'bob']], [...$seen, ...$rest]);
             // Both workers are subscribed to Reverb's scaling channel (Spindle's messages on "reverb:spindle").
             $numsub = \trim((string) \shell_exec('redis-cli -p ' . $redis->port . ' PUBSUB NUMSUB reverb:spindle'));
             self::assertSame("reverb:spindle\n2", $numsub);
@@ -169,11 +247,119 @@ final class LaravelEchoTest extends E2ETestCase
                     ['who' => 'ann', 'channel' => 'private-orders.1', 'event' => ['message' => 'm' . $i, 'orderId' => 1]],
                 ], $this->until(static fn (array $line): bool => isset($line['event']), [], 4));
             }
+            // From a task worker: the HTTP worker that sent the task publishes it through Redis too.
+            self::taskBroadcast($server, 'message=t&order=1');
+            $this->assertEveryoneGotIt('t', []);
             \fwrite($this->pipes[0], "stop\n");
         } finally {
             $server->stop();
             $redis->stop();
         }
+    }
+
+    /**
+     * Whether the client reported Bob's whisper among $seen.
+     *
+     * @param list<array<string, mixed>> $seen
+     */
+    private static function whispered(array $seen): bool
+    {
+        return \array_filter($seen, static fn (array $line): bool => isset($line['whisper'])) !== [];
+    }
+
+    /**
+     * What $command writes on stdout (and stderr), once it exited 0.
+     *
+     * @param list<string> $command
+     */
+    private static function runCommand(array $command): string
+    {
+        $process = \proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+        self::assertIsResource($process);
+        $out = (string) \stream_get_contents($pipes[1]);
+        $err = (string) \stream_get_contents($pipes[2]);
+        self::assertSame(0, \proc_close($process), $out . $err);
+
+        return $out . $err;
+    }
+
+    private function startEchoClient(ServerProcess $server, PusherApp $app): void
+    {
+        $node = \proc_open(
+            ['node', self::CLIENT_DIR . '/echo-client.mjs', (string) $server->port(), $app->key],
+            [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']],
+            $this->pipes,
+        );
+        self::assertIsResource($node);
+        $this->node = $node;
+        \stream_set_blocking($this->pipes[1], false);
+    }
+
+    /**
+     * GET /broadcast-task?$query: the pids of the HTTP worker and of the task worker that broadcast.
+     *
+     * @return array{worker: int, task_worker: int}
+     */
+    private static function taskBroadcast(ServerProcess $server, string $query): array
+    {
+        $answer = self::curl(['-s', $server->url('/broadcast-task?' . $query)])['out'];
+        $pids = \json_decode($answer, true);
+        self::assertIsArray($pids, $answer . $server->stderr());
+        self::assertIsInt($pids['worker'] ?? null);
+        self::assertIsInt($pids['task_worker'] ?? null);
+        self::assertNotSame($pids['worker'], $pids['task_worker'], 'the task ran in the task worker');
+
+        return ['worker' => $pids['worker'], 'task_worker' => $pids['task_worker']];
+    }
+
+    /**
+     * Echo's four copies of order 1's broadcast $message (Ann: news, her private and encrypted
+     * channels; Bob: news), and one on "news" for each raw client.
+     *
+     * @param list<PusherTestClient> $raw
+     */
+    private function assertEveryoneGotIt(string $message, array $raw): void
+    {
+        self::assertEqualsCanonicalizing([
+            ['who' => 'ann', 'channel' => 'private-encrypted-vault.1', 'event' => ['message' => $message, 'orderId' => 1]],
+            ['who' => 'ann', 'channel' => 'news', 'event' => ['message' => $message, 'orderId' => 1]],
+            ['who' => 'bob', 'channel' => 'news', 'event' => ['message' => $message, 'orderId' => 1]],
+            ['who' => 'ann', 'channel' => 'private-orders.1', 'event' => ['message' => $message, 'orderId' => 1]],
+        ], $this->until(static fn (array $line): bool => isset($line['event']), [], 4));
+        // In order: a copy that came twice would be read here instead of the next event.
+        foreach ($raw as $client) {
+            self::assertSame(['event' => 'App\\Events\\FixtureBroadcast', 'data' => '{"message":"' . $message . '","orderId":1}', 'channel' => 'news'], $client->next());
+        }
+    }
+
+    /**
+     * Raw Pusher clients, connected one by one until each of the server's $workers workers holds
+     * at least one (as `spindle status` reports them: the workers report every second).
+     *
+     * @return list<PusherTestClient>
+     */
+    private static function onEveryWorker(ServerProcess $server, PusherApp $app, int $workers): array
+    {
+        $clients = [];
+        $deadline = \microtime(true) + 30.0;
+        while (\microtime(true) < $deadline && \count($clients) < 12) {
+            $client = PusherTestClient::connect($server->port(), '/app/' . $app->key . '?protocol=7&client=js&version=8.4.0');
+            $client->established();
+            $clients[] = $client;
+            do {
+                $output = [];
+                \exec(\implode(' ', \array_map('escapeshellarg', [\PHP_BINARY, \dirname(__DIR__, 2) . '/bin/spindle', 'status', '--json', '--port=' . $server->port()])), $output);
+                $status = \json_decode(\implode("\n", $output), true);
+                $counts = \array_map(static fn (array $worker): int => (int) ($worker['websockets'] ?? 0), \is_array($status) ? $status['workers'] ?? [] : []);
+                if (\array_sum($counts) < \count($clients)) {
+                    \usleep(200_000);
+                }
+            } while (\array_sum($counts) < \count($clients) && \microtime(true) < $deadline);
+            if (\count($counts) === $workers && !\in_array(0, $counts, true)) {
+                return $clients;
+            }
+        }
+        self::fail('The raw clients did not reach every worker: ' . \json_encode($counts ?? []));
     }
 
     /**

@@ -72,6 +72,38 @@ final class TaskWorkersTest extends E2ETestCase
         }, 10.0), 'two task workers answer again');
     }
 
+    /**
+     * A reload renews the task workers (a Laravel app boots in each: its new code must be loaded):
+     * a task running during it finishes in its worker, then every task runs in a new task worker.
+     */
+    public function testAReloadRenewsTheTaskWorkersWithoutCuttingATask(): void
+    {
+        $server = self::server();
+        $before = [];
+        for ($i = 0; $i < 6; ++$i) {
+            $before[] = self::call('/pid')['result'] ?? null;
+        }
+        $slow = \proc_open(['curl', '--noproxy', '*', '-s', '--max-time', '20', $server->url('/slow')], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+        self::assertIsResource($slow);
+        // The slow task is running (its worker's other task worker answers meanwhile), then the reload.
+        \usleep(300_000);
+        \exec(\implode(' ', \array_map('escapeshellarg', [\PHP_BINARY, \dirname(__DIR__, 2) . '/bin/spindle', 'reload', '--port=' . $server->port()])) . ' 2>&1', $output, $code);
+        self::assertSame(0, $code, \implode("\n", $output));
+        $answer = \json_decode((string) \stream_get_contents($pipes[1]), true);
+        \proc_close($slow);
+        self::assertIsArray($answer);
+        self::assertIsInt($answer['result'] ?? null, \json_encode($answer) ?: '');
+        $before[] = $answer['result'];
+        $fresh = [];
+        self::assertTrue(self::eventually(static function () use ($before, &$fresh): bool {
+            $pid = self::call('/pid')['result'] ?? null;
+            $fresh = \in_array($pid, $before, true) ? [] : [...$fresh, $pid];
+
+            return \count($fresh) >= 6;
+        }, 10.0), 'tasks run in new task workers after the reload');
+        self::assertTrue($server->waitForLog('ended (status 0); starting another', 1.0), $server->stderr());
+    }
+
     public function testHashingInTaskWorkersDoesNotHoldUpOtherRequests(): void
     {
         $server = self::server();

@@ -96,7 +96,7 @@ final class LaravelApp implements FrameworkApp
             self::earlyHints($first) ? new EarlyHintsMemory() : null,
         ));
 
-        return PusherRoutes::wrap($first, $handler->__invoke(...), $logger);
+        return PusherRoutes::wrap($first, $handler->__invoke(...), $logger, $services->taskClient());
     }
 
     /**

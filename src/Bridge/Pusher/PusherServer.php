@@ -17,7 +17,7 @@ use Spindle\Server\Peers\PeerLink;
  * through Redis) through its Cluster: broadcasts and client events go to every subscriber,
  * presence lists and channel counts cover every peer.
  */
-final class PusherServer
+final class PusherServer implements Publisher
 {
     /** @var array<string, PusherApp> key => app */
     private array $byKey = [];
@@ -63,7 +63,7 @@ final class PusherServer
         $this->serving = true;
     }
 
-    /** Whether clients can be connected to this process (false in a process that serves no HTTP, a task worker). */
+    /** Whether clients can be connected to this process (false in a process that serves no HTTP). */
     public function isServing(): bool
     {
         return $this->serving;
@@ -91,8 +91,9 @@ final class PusherServer
     }
 
     /**
-     * Sends an event to the subscribers of $channels, but the connection $exceptSocketId. $data is
-     * the event's data as it travels (a JSON text, as broadcasts carry it).
+     * Sends an event to the subscribers of $channels, on every worker and host, but the
+     * connection $exceptSocketId. $data is the event's data as it travels (a JSON text, as
+     * broadcasts carry it).
      *
      * @param list<string> $channels
      */

@@ -15,6 +15,18 @@ final class Frames
 
     private string $buffer = '';
 
+    /** A note (TaskCaller::note()): ['note', topic, body], serialized; results start otherwise. */
+    public static function note(string $topic, string $body): string
+    {
+        return self::encode(['note', $topic, $body]);
+    }
+
+    /** Whether $payload is a note rather than the task's result (['ok', …] or ['error', …]). */
+    public static function isNote(string $payload): bool
+    {
+        return \str_starts_with($payload, 'a:3:{i:0;s:4:"note";');
+    }
+
     public static function encode(mixed $value): string
     {
         $payload = \serialize($value);

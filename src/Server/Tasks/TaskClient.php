@@ -15,13 +15,32 @@ use Spindle\Metrics\Registry;
  * method ([Class::class, 'method'] or 'Class::method'), or an object (an invokable class's
  * instance, serialized as Laravel serializes a queued job's); a closure only with
  * laravel/serializable-closure installed. Its arguments and its result are serialized too.
+ *
+ * While the task runs, its worker may send notes ahead of the result (TaskCaller::note()): each
+ * goes at once to the handler registered for its topic (onNote()), in the order they were sent.
  */
 final class TaskClient
 {
+    /** @var array<string, \Closure(string): void> topic => handler */
+    private array $notes = [];
+    /** Notes that came for a topic without a handler, or whose handler threw. */
+    public int $droppedNotes = 0;
+
     public function __construct(
         private readonly string $socketPath,
         private readonly ?Registry $metrics = null,
     ) {
+    }
+
+    /**
+     * Notes on $topic from the tasks this worker sends go to $handle (called from the waiting
+     * fiber, before the task's result comes back). One handler a topic: the last one set.
+     *
+     * @param \Closure(string): void $handle
+     */
+    public function onNote(string $topic, \Closure $handle): void
+    {
+        $this->notes[$topic] = $handle;
     }
 
     /**
@@ -81,7 +100,11 @@ final class TaskClient
         throw new TaskFailed('The task worker answered something that is not a result');
     }
 
-    /** @param resource $connection */
+    /**
+     * The task's result frame, once it comes; its notes before it go to their handlers.
+     *
+     * @param resource $connection
+     */
     private function readReply($connection): string
     {
         \stream_set_blocking($connection, false);
@@ -95,9 +118,11 @@ final class TaskClient
                 if ($bytes === false || ($bytes === '' && \feof($connection))) {
                     throw new TaskFailed('The task worker exited while it ran the task');
                 }
-                $payloads = $frames->push($bytes);
-                if ($payloads !== []) {
-                    return $payloads[0];
+                foreach ($frames->push($bytes) as $payload) {
+                    if (!Frames::isNote($payload)) {
+                        return $payload;
+                    }
+                    $this->note(\unserialize($payload, ['allowed_classes' => false]));
                 }
                 $suspension = EventLoop::getSuspension();
                 EventLoop::cancel($id);
@@ -105,6 +130,23 @@ final class TaskClient
             }
         } finally {
             EventLoop::cancel($id);
+        }
+    }
+
+    /** Hands a note (['note', topic, body]) to its topic's handler. */
+    private function note(mixed $note): void
+    {
+        $handle = \is_array($note) && \is_string($note[1] ?? null) && \is_string($note[2] ?? null) ? ($this->notes[$note[1]] ?? null) : null;
+        if ($handle === null) {
+            ++$this->droppedNotes;
+
+            return;
+        }
+        try {
+            $handle($note[2]);
+        } catch (\Throwable) {
+            // The handler's failure is not the task's: its result still comes.
+            ++$this->droppedNotes;
         }
     }
 

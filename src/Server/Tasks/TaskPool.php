@@ -20,6 +20,11 @@ use Spindle\Server\WorkerServices;
  *
  * HTTP workers adopt() the pool; Spindle\task() then sends each task over a connection of its
  * own (TaskClient) and suspends only the calling fiber until the result comes back.
+ *
+ * Each task worker, before its first task, runs $prepare with its TaskCaller (the master passes
+ * ApplicationFactory::prepareTaskWorker(): a Laravel app boots there, as a queue worker boots it);
+ * a worker the supervisor starts again prepares again. A reload renews them (renew()): each ends
+ * after its running task, and the one started in its place boots the new code.
  */
 final class TaskPool
 {
@@ -29,11 +34,34 @@ final class TaskPool
     ) {
     }
 
+    /** The file whose content names the pool's generation (renew()); beside the socket. */
+    private static function generationFile(string $directory): string
+    {
+        return $directory . '/generation';
+    }
+
+    /**
+     * In the master, when a reload starts a new generation of HTTP workers: each task worker
+     * ends once its running task is done (or at once when idle), and the supervisor starts
+     * another, which boots the app's new code. No task is cut short.
+     */
+    public function renew(): void
+    {
+        $file = self::generationFile(\dirname($this->socketPath));
+        if (@\file_put_contents($file . '.new', \bin2hex(\random_bytes(8))) !== false) {
+            @\rename($file . '.new', $file);
+        }
+    }
+
     /** How much nicer than the master task workers run, unless SPINDLE_TASK_NICE says otherwise. */
     public const DEFAULT_NICE = 10;
 
-    /** In the master: the pool of $workers task workers (null for none). */
-    public static function start(int $workers, LoggerInterface $logger): ?self
+    /**
+     * In the master: the pool of $workers task workers (null for none).
+     *
+     * @param (\Closure(TaskCaller): void)|null $prepare run in each task worker before its first task
+     */
+    public static function start(int $workers, LoggerInterface $logger, ?\Closure $prepare = null): ?self
     {
         if ($workers < 1) {
             return null;
@@ -44,6 +72,7 @@ final class TaskPool
             throw new \RuntimeException('Cannot create the task workers\' directory ' . $directory);
         }
         $path = $directory . '/tasks.sock';
+        \file_put_contents(self::generationFile($directory), '0');
         // A long queue: tasks wait there for a free task worker, and a full one would make the
         // HTTP worker's connect() block its event loop.
         $context = \stream_context_create(['socket' => ['backlog' => 4096]]);
@@ -58,7 +87,7 @@ final class TaskPool
             throw new \RuntimeException('Cannot fork the task workers\' supervisor');
         }
         if ($pid === 0) {
-            self::supervise($listener, $workers, $master, $directory, $logger, $nice);
+            self::supervise($listener, $workers, $master, $directory, $logger, $nice, $prepare);
         }
         \fclose($listener);
         $logger->info(\sprintf('%d task worker(s) (supervisor pid %d, nice +%d)', $workers, $pid, $nice));
@@ -90,8 +119,11 @@ final class TaskPool
         return (int) $m[1];
     }
 
-    /** @param resource $listener */
-    private static function supervise($listener, int $workers, int $master, string $directory, LoggerInterface $logger, int $nice): never
+    /**
+     * @param resource $listener
+     * @param (\Closure(TaskCaller): void)|null $prepare
+     */
+    private static function supervise($listener, int $workers, int $master, string $directory, LoggerInterface $logger, int $nice, ?\Closure $prepare): never
     {
         // A Ctrl-C reaches the whole process group: task workers finish what the HTTP workers
         // wait for, and go with the master.
@@ -113,7 +145,16 @@ final class TaskPool
                         if ($nice > 0) {
                             @\proc_nice($nice);
                         }
-                        (new TaskWorkerLoop($listener, $master))->run();
+                        $caller = new TaskCaller();
+                        if ($prepare !== null) {
+                            try {
+                                $prepare($caller);
+                            } catch (\Throwable $e) {
+                                // Tasks still run, as they did before: without the app.
+                                $logger->error(\sprintf('Task worker %d could not prepare the app (%s: %s); its tasks run without it', \getmypid() ?: 0, $e::class, $e->getMessage()), ['exception' => $e]);
+                            }
+                        }
+                        (new TaskWorkerLoop($listener, $master, $caller, self::generationFile($directory)))->run();
                     }
                     if ($pid > 0) {
                         $running[$slot] = [$pid, \microtime(true)];
@@ -126,7 +167,12 @@ final class TaskPool
                         unset($running[$slot]);
                         $lived = \microtime(true) - $since;
                         $startAt[$slot] = \microtime(true) + ($lived < 1.0 ? 1.0 : 0.1);
-                        $logger->warning(\sprintf('Task worker %d exited (%s); starting another', $pid, \pcntl_wifsignaled($status) ? 'signal ' . \pcntl_wtermsig($status) : 'status ' . \pcntl_wexitstatus($status)));
+                        if (\pcntl_wifexited($status) && \pcntl_wexitstatus($status) === 0) {
+                            // A reload retired it (or a task called exit).
+                            $logger->info(\sprintf('Task worker %d ended (status 0); starting another', $pid));
+                        } else {
+                            $logger->warning(\sprintf('Task worker %d exited (%s); starting another', $pid, \pcntl_wifsignaled($status) ? 'signal ' . \pcntl_wtermsig($status) : 'status ' . \pcntl_wexitstatus($status)));
+                        }
                     }
                 }
             }
@@ -136,6 +182,7 @@ final class TaskPool
             \posix_kill($pid, \SIGTERM);
         }
         @\unlink($directory . '/tasks.sock');
+        @\unlink(self::generationFile($directory));
         @\rmdir($directory);
         exit(0);
     }

@@ -7,13 +7,16 @@ namespace Spindle\Bridge\Laravel\Broadcasting;
 use Illuminate\Broadcasting\BroadcastManager;
 use Illuminate\Contracts\Broadcasting\Broadcaster;
 use Illuminate\Contracts\Container\Container;
+use Spindle\Bridge\Pusher\TaskPublisher;
 use Spindle\Bridge\WorkerEnvironment;
+use Spindle\Server\Tasks\TaskCaller;
 
 /**
  * Makes the `reverb` and `pusher` broadcasting drivers deliver in process to the worker's
  * PusherServer when the worker serves the connection (PusherConnections, and SPINDLE_PUSHER is
- * not 0); anywhere else (artisan, a queue worker of its own, a connection to Pusher's service)
- * they are Laravel's own.
+ * not 0), and, in a task worker of the server (its TaskCaller is in the container:
+ * TaskWorkerApp), to the HTTP worker that sent the task (TaskPublisher); anywhere else (artisan,
+ * a queue worker of its own, a connection to Pusher's service) they are Laravel's own.
  */
 final class BroadcastDriver
 {
@@ -43,12 +46,26 @@ final class BroadcastDriver
     /** @param array<mixed> $config */
     private static function inProcess(Container $container, array $config): ?InProcessBroadcaster
     {
-        if (!WorkerEnvironment::inWorker() || WorkerEnvironment::value('SPINDLE_PUSHER') === '0' || !PusherConnections::isServed($config)) {
+        if (WorkerEnvironment::value('SPINDLE_PUSHER') === '0' || !PusherConnections::isServed($config)) {
             return null;
         }
         $repository = $container->make('config');
-        $server = PusherConnections::server($repository->get('broadcasting.connections'), $repository->get('reverb.apps.apps'), $repository->get('reverb.servers.reverb.scaling'));
         $key = $config['key'] ?? null;
+        if ($container->bound(TaskCaller::class)) {
+            $caller = $container->make(TaskCaller::class);
+            \assert($caller instanceof TaskCaller);
+            foreach (PusherConnections::apps($repository->get('broadcasting.connections'), $repository->get('reverb.apps.apps')) as $app) {
+                if ((\is_string($key) || \is_int($key)) && $app->key === (string) $key) {
+                    return new InProcessBroadcaster(new TaskPublisher($caller), $app);
+                }
+            }
+
+            return null;
+        }
+        if (!WorkerEnvironment::inWorker()) {
+            return null;
+        }
+        $server = PusherConnections::server($repository->get('broadcasting.connections'), $repository->get('reverb.apps.apps'), $repository->get('reverb.servers.reverb.scaling'));
         $app = \is_string($key) || \is_int($key) ? $server->appByKey((string) $key) : null;
 
         return $app !== null ? new InProcessBroadcaster($server, $app) : null;

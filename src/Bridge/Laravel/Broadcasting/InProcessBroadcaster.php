@@ -13,6 +13,7 @@ use Spindle\Bridge\Pusher\ChannelAuth;
 use Spindle\Bridge\Pusher\EncryptedChannels;
 use Spindle\Bridge\Pusher\Frames;
 use Spindle\Bridge\Pusher\HttpApi;
+use Spindle\Bridge\Pusher\Publisher;
 use Spindle\Bridge\Pusher\PusherApp;
 use Spindle\Bridge\Pusher\PusherServer;
 
@@ -22,13 +23,16 @@ use Spindle\Bridge\Pusher\PusherServer;
  * Pusher server, and /broadcasting/auth answers the signatures the server checks (the app's
  * channel callbacks decide, as with Laravel's Pusher broadcaster). Events for encrypted channels
  * are sealed here (EncryptedChannels), with the connection's encryption master key.
+ *
+ * Its publisher is the worker's PusherServer in an HTTP worker, and a TaskPublisher in a task
+ * worker (the HTTP worker that sent the task publishes the event).
  */
 final class InProcessBroadcaster extends Broadcaster
 {
     use UsePusherChannelConventions;
 
     public function __construct(
-        private readonly PusherServer $server,
+        private readonly Publisher $server,
         private readonly PusherApp $app,
     ) {
     }
@@ -97,8 +101,8 @@ final class InProcessBroadcaster extends Broadcaster
      */
     public function broadcast(array $channels, $event, array $payload = []): void
     {
-        if (!$this->server->isServing()) {
-            throw new BroadcastException(\sprintf('Broadcasting %s failed: this process holds no Pusher connections (a task worker); broadcast from the server\'s HTTP workers', $event));
+        if ($this->server instanceof PusherServer && !$this->server->isServing()) {
+            throw new BroadcastException(\sprintf('Broadcasting %s failed: this process serves no Pusher connections; broadcast from the server\'s HTTP workers or its task workers', $event));
         }
         $socket = Arr::pull($payload, 'socket');
         $data = Frames::json($payload);
@@ -114,9 +118,21 @@ final class InProcessBroadcaster extends Broadcaster
             } elseif ($this->app->encryptionMasterKey === null) {
                 throw new BroadcastException(\sprintf('Broadcasting %s to %s needs an encryption master key (options.encryption_master_key_base64)', $event, $channel));
             } else {
-                $this->server->publish($this->app, [$channel], (string) $event, EncryptedChannels::seal($this->app->encryptionMasterKey, $channel, $data), $except);
+                $this->publish([$channel], (string) $event, EncryptedChannels::seal($this->app->encryptionMasterKey, $channel, $data), $except);
             }
         }
-        $this->server->publish($this->app, $plain, (string) $event, $data, $except);
+        if ($plain !== []) {
+            $this->publish($plain, (string) $event, $data, $except);
+        }
+    }
+
+    /** @param list<string> $channels */
+    private function publish(array $channels, string $event, string $data, ?string $except): void
+    {
+        try {
+            $this->server->publish($this->app, $channels, $event, $data, $except);
+        } catch (\RuntimeException $e) {
+            throw new BroadcastException(\sprintf('Broadcasting %s failed: %s', $event, $e->getMessage()), 0, $e);
+        }
     }
 }

@@ -6,7 +6,7 @@ namespace Spindle\Tests\E2E\Support\TaskFixtures;
 
 /**
  * A task for tests/E2E/TaskWorkersTest.php (tests/fixtures/apps/tasks.php): answers the pid of
- * the process it runs in, throws, or kills that process, as told.
+ * the process it runs in (at once, or after a second: `slow`), throws, or kills that process, as told.
  */
 final class ProcessTask
 {
@@ -18,9 +18,17 @@ final class ProcessTask
     {
         return match ($this->what) {
             'pid' => (int) \getmypid(),
+            'slow' => self::afterASecond((int) \getmypid()),
             'throw' => throw new \DomainException('the task failed on purpose'),
             'crash' => \posix_kill((int) \getmypid(), \SIGKILL) ? 0 : -1,
             default => -1,
         };
+    }
+
+    private static function afterASecond(int $value): int
+    {
+        \usleep(1_000_000);
+
+        return $value;
     }
 }

@@ -24,6 +24,13 @@ final class FramesTest extends TestCase
         return \implode('', \array_map(Frames::encode(...), self::values()));
     }
 
+    public function testNotesAreToldFromResults(): void
+    {
+        $payloads = (new Frames())->push(Frames::note('pusher.publish', '{}') . Frames::encode(['ok', 'note']) . Frames::encode(['error', 'note', 'x']) . Frames::encode(['note', 'a', 'b', 'c']));
+        self::assertSame([true, false, false, false], \array_map(Frames::isNote(...), $payloads));
+        self::assertSame(['note', 'pusher.publish', '{}'], \unserialize($payloads[0]));
+    }
+
     public function testWhole(): void
     {
         self::assertSame(\array_map('serialize', self::values()), (new Frames())->push(self::stream()));
