@@ -147,15 +147,25 @@ final class LabServer
         return implode(', ', $parts);
     }
 
-    /** @return array{float, float} CPU seconds of the tree over $seconds of idleness, and its wake-ups (voluntary context switches) a second */
+    /**
+     * @return array{float, float, string} CPU seconds of the tree over $seconds of idleness, its
+     *     wake-ups (voluntary context switches) a second, and both per process (the first is the
+     *     server's main process: Reverb's only one, Spindle's master)
+     */
     public function idleCpu(float $seconds): array
     {
         $pids = $this->tree();
-        $cpu = array_sum(array_map(WsServer::cpuOf(...), $pids));
-        $switches = array_sum(array_map(self::switchesOf(...), $pids));
+        $cpu = array_map(WsServer::cpuOf(...), $pids);
+        $switches = array_map(self::switchesOf(...), $pids);
         usleep((int) ($seconds * 1e6));
+        $parts = [];
+        foreach ($pids as $i => $pid) {
+            $cpu[$i] = WsServer::cpuOf($pid) - $cpu[$i];
+            $switches[$i] = (self::switchesOf($pid) - $switches[$i]) / $seconds;
+            $parts[] = sprintf('%.2f s, %.1f/s', $cpu[$i], $switches[$i]);
+        }
 
-        return [array_sum(array_map(WsServer::cpuOf(...), $pids)) - $cpu, (array_sum(array_map(self::switchesOf(...), $pids)) - $switches) / $seconds];
+        return [array_sum($cpu), array_sum($switches), implode(' + ', $parts)];
     }
 
     private static function switchesOf(int $pid): int

@@ -24,18 +24,21 @@ declare(strict_types=1);
 //      subscription, or after which a fresh client cannot connect within 5 s, is the last, and
 //      what the clients got is printed (refused, pusher:error, still waiting);
 //   3. memory per connection: the RSS delta from the warm-up to the step, over the clients added;
-//   4. idle CPU: the server's CPU seconds over IDLE s with every client open and silent (at 1000
-//      subscribers and at the last step held);
+//   4. idle CPU: the server's CPU seconds (all its processes) over IDLE s with every client open
+//      and silent, SETTLE s after the step (at 1000 subscribers and at the last step held; 21 s is
+//      past Spindle's --ws-open-timeout ping and check, as in benchmarks/websocket-idle.php;
+//      Reverb's ping_interval, 60 s, is longer);
 //   5. broadcast latency to every subscriber (at 1000 and at the last step held): BROADCASTS
 //      events signed and posted to the Pusher HTTP API (POST /apps/1/events), one every 0.3 s,
 //      and on Spindle as many through the app's own route (/tick: broadcast(new Tick) in the
-//      worker, in process); p50 / p99 / max from the POST's start to each subscriber's read.
+//      worker, in process), after one that is not counted (warm-up); p50 / p99 / max from the
+//      request's start to each subscriber's read.
 //
 //   bash benchmarks/reverb-lab.sh                        # once: builds ../reverb-lab
 //   php benchmarks/reverb-side-by-side.php               # ROUNDS=2
 //   ROUNDS=3 STEPS=1000,2000,5000,10000 NOFILE=20000 php benchmarks/reverb-side-by-side.php
 //
-// Env: LAB (../reverb-lab), ROUNDS (2), STEPS, NOFILE (20000), IDLE (10), BROADCASTS (10),
+// Env: LAB (../reverb-lab), ROUNDS (2), STEPS, NOFILE (20000), IDLE (10), SETTLE (21), BROADCASTS (10),
 // STEP_DEADLINE (60), TARGETS (reverb,spindle-w1,spindle-w2). The clients are WsFleet
 // (benchmarks/websocket-lib.php): 2 processes on Spindle's epoll loop, the same for every server.
 require __DIR__ . '/websocket-lib.php';
@@ -48,6 +51,7 @@ $rounds = (int) (getenv('ROUNDS') ?: 2);
 $steps = array_map('intval', explode(',', getenv('STEPS') ?: '1000,1010,1020,1030,2000,5000,10000'));
 $nofile = (int) (getenv('NOFILE') ?: 20000);
 $idle = (float) (getenv('IDLE') ?: 10);
+$settle = (float) (getenv('SETTLE') ?: 21);
 $broadcasts = (int) (getenv('BROADCASTS') ?: 10);
 $deadline = (float) (getenv('STEP_DEADLINE') ?: 60);
 $targets = explode(',', getenv('TARGETS') ?: 'reverb,spindle-w1,spindle-w2');
@@ -102,9 +106,9 @@ for ($round = 1; $round <= $rounds; ++$round) {
                 if ($probe !== 'ok' && $alive === 0) {
                     break;
                 }
-                usleep(2_000_000);
-                [$cpu, $wakeups] = $server->idleCpu($idle);
-                $rows['idle'][] = sprintf('| %d | %s | %d | %.2f s | %.1f |', $round, $target, $alive, $cpu, $wakeups);
+                usleep((int) ($settle * 1e6));
+                [$cpu, $wakeups, $perProcess] = $server->idleCpu($idle);
+                $rows['idle'][] = sprintf('| %d | %s | %d | %.2f s | %.1f | %s |', $round, $target, $alive, $cpu, $wakeups, $perProcess);
                 fprintf(STDERR, "%s\n", end($rows['idle']));
                 foreach ($server->spindle ? ['HTTP API', 'in process (/tick)'] : ['HTTP API'] as $via) {
                     $rows['latency'][] = measureBroadcasts($server, $fleets, $via, $broadcasts, $round, $target, $alive);
@@ -124,8 +128,8 @@ for ($round = 1; $round <= $rounds; ++$round) {
 echo "\n## Connections held (cumulative steps; RSS per connection from the warm-up's 100)\n\n";
 echo "| round | server | step | opened in step | open in all | failed or waiting | step took | fresh client | RSS / conn | errors |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
 echo implode("\n", $rows['steps']), "\n";
-printf("\n## CPU while idle (%.0f s, every client open and silent)\n\n", $idle);
-echo "| round | server | connections | CPU | wake-ups/s |\n| --- | --- | --- | --- | --- |\n", implode("\n", $rows['idle']), "\n";
+printf("\n## CPU while idle (%.0f s, %.0f s after the step, every client open and silent; all the server's processes)\n\n", $idle, $settle);
+echo "| round | server | connections | CPU | wake-ups/s | per process (Spindle: master + workers) |\n| --- | --- | --- | --- | --- | --- |\n", implode("\n", $rows['idle']), "\n";
 printf("\n## Broadcast latency to every subscriber of \"news\" (%d broadcasts, 0.3 s apart)\n\n", $broadcasts);
 echo "| round | server | via | subscribers | deliveries | p50 | p99 | max | sender answered (p50) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
 echo implode("\n", $rows['latency']), "\n";
@@ -150,14 +154,22 @@ function measureBroadcasts(LabServer $server, array $fleets, string $via, int $c
     // The fleets hold on: drain() takes what their clients measured since the last drain().
     $answered = [];
     $seqBase = random_int(1, 1 << 30);
-    for ($b = 0; $b < $count; ++$b) {
+    // Broadcast -1 warms the path up (the app's route, the broadcaster, the JIT) and is not counted.
+    for ($b = -1; $b < $count; ++$b) {
         $t = microtime(true);
         $response = $via === 'HTTP API' ? $server->postEvent('news', 'Tick', ['t' => $t, 'seq' => $seqBase + $b]) : $server->get('/tick?t=' . sprintf('%.6F', $t) . '&seq=' . ($seqBase + $b));
-        $answered[] = microtime(true) - $t;
+        if ($b >= 0) {
+            $answered[] = microtime(true) - $t;
+        }
         if (preg_match('#^HTTP/1\.[01] 200 #', $response) !== 1) {
             return sprintf('| %d | %s | %s | %d | refused: %s |  |  |  |  |', $round, $target, $via, $subscribers, strtok($response, "\r\n"));
         }
         usleep(300_000);
+        if ($b === -1) {
+            foreach ($fleets as $fleet) {
+                $fleet->drain();
+            }
+        }
     }
     usleep(1_000_000);
     $latencies = [];
