@@ -23,7 +23,10 @@ declare(strict_types=1);
 //      difference (deadline STEP_DEADLINE s); a step where not every client got its
 //      subscription, or after which a fresh client cannot connect within 5 s, is the last, and
 //      what the clients got is printed (refused, pusher:error, still waiting);
-//   3. memory per connection: the RSS delta from the warm-up to the step, over the clients added;
+//   3. memory per connection: the RSS delta from the warm-up to the step over the clients added
+//      since, and from the step before over the step's clients (the broadcasts at 1000 make the
+//      app and the broadcaster allocate what they keep, a few MB, which the first figure spreads
+//      over the connections; the second, from 5000 to 10000, does not see it);
 //   4. idle CPU: the server's CPU seconds (all its processes) over IDLE s with every client open
 //      and silent, SETTLE s after the step (at 1000 subscribers and at the last step held; 21 s is
 //      past Spindle's --ws-open-timeout ping and check, as in benchmarks/websocket-idle.php;
@@ -78,7 +81,7 @@ for ($round = 1; $round <= $rounds; ++$round) {
         $fleets = [new WsFleet($server->port, 100, 1, 'news', $deadline)];
         $fleets[0]->ready();
         usleep(500_000);
-        $rssWarm = $server->rss();
+        $rssWarm = $rssBefore = $server->rss();
         $held = 100;
         foreach ($steps as $step) {
             $fleet = new WsFleet($server->port, $step - $held, 2, 'news', $deadline);
@@ -96,10 +99,14 @@ for ($round = 1; $round <= $rounds; ++$round) {
             }
             $full = $open === $step - $held && $alive === $step && $probe === 'ok';
             $rows['steps'][] = sprintf(
-                "| %d | %s | %d | %d | %d | %d | %.1f s | %s | %s | %s |",
+                "| %d | %s | %d | %d | %d | %d | %.1f s | %s | %s | %s | %s | %s |",
                 $round, $target, $step, $open, $alive, $failures['failed'] + $failures['pending'], $took, $probe,
-                $alive > 100 ? sprintf('%.1f KB', ($rss - $rssWarm) / 1024 / ($alive - 100)) : '-', errorSummary($failures),
+                $alive > 0 ? sprintf('%.1f MB', $rss / 1048576) : '-',
+                $alive > 100 ? sprintf('%.1f KB', ($rss - $rssWarm) / 1024 / ($alive - 100)) : '-',
+                $alive > $held ? sprintf('%.1f KB', ($rss - $rssBefore) / 1024 / ($alive - $held)) : '-',
+                errorSummary($failures),
             );
+            $rssBefore = $rss;
             fprintf(STDERR, "%s\n", end($rows['steps']));
             $held = $step;
             if ($step === 1000 || !$full || $step === $max) {
@@ -125,8 +132,8 @@ for ($round = 1; $round <= $rounds; ++$round) {
         $server->stop();
     }
 }
-echo "\n## Connections held (cumulative steps; RSS per connection from the warm-up's 100)\n\n";
-echo "| round | server | step | opened in step | open in all | failed or waiting | step took | fresh client | RSS / conn | errors |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+echo "\n## Connections held (cumulative steps; RSS of all the server's processes; per connection: from the warm-up's 100, and from the step before)\n\n";
+echo "| round | server | step | opened in step | open in all | failed or waiting | step took | fresh client | RSS | RSS / conn since warm-up | RSS / conn added in step | errors |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
 echo implode("\n", $rows['steps']), "\n";
 printf("\n## CPU while idle (%.0f s, %.0f s after the step, every client open and silent; all the server's processes)\n\n", $idle, $settle);
 echo "| round | server | connections | CPU | wake-ups/s | per process (Spindle: master + workers) |\n| --- | --- | --- | --- | --- | --- |\n", implode("\n", $rows['idle']), "\n";
