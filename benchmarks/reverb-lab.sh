@@ -27,7 +27,8 @@
 # `composer require spindle/spindle` would.
 # Laravel 12's own missing packages come from ../shared/composer-packages (its README), as for
 # tests/fixtures/laravel12-app; symfony/polyfill-php85 is replaced by bootstrap/polyfill-php85.php.
-# Re-running rebuilds the app's vendor/ from scratch (composer.lock is kept when present).
+# Re-running rebuilds the app's vendor/ from scratch, from its composer.lock when there is one
+# (delete it to resolve again).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -201,7 +202,11 @@ ENV
 log "composer install (laravel/framework 12, laravel/reverb and their dependencies)"
 rm -rf "$APP/vendor"
 rm -f "$APP"/bootstrap/cache/*.php
-composer --working-dir="$APP" --no-interaction --no-progress update --quiet
+if [[ -f "$APP/composer.lock" ]]; then
+    composer --working-dir="$APP" --no-interaction --no-progress install --quiet
+else
+    composer --working-dir="$APP" --no-interaction --no-progress update --quiet
+fi
 # As the skeleton's post-autoload-dump script: Reverb's and Spindle's service providers.
 php "$APP/artisan" package:discover --no-interaction >/dev/null
 # Reverb's own config file and Laravel's broadcasting.php, as install:broadcasting publishes them.
