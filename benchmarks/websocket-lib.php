@@ -359,7 +359,9 @@ final class WsFleetChild
             } elseif ($name === 'pusher_internal:subscription_succeeded') {
                 $this->opened($id);
             } elseif ($name === 'pusher:error' && !isset($this->ready[$id])) {
-                $error = is_array($frame) ? json_decode(is_string($frame['data'] ?? null) ? $frame['data'] : '{}', true) : null;
+                // Its data is an object, or (as some servers send it) that object as a JSON string.
+                $error = $frame['data'] ?? null;
+                $error = is_string($error) ? json_decode($error, true) : $error;
                 EventLoop::cancel($watcher);
                 fclose($this->sockets[$id]);
                 unset($this->sockets[$id], $this->parsers[$id]);
