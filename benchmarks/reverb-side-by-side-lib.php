@@ -44,6 +44,10 @@ final class LabServer
             $port = (int) substr((string) strrchr((string) stream_socket_get_name($probe, false), ':'), 1);
             fclose($probe);
             $command = [...$php, 'artisan', 'reverb:start', '--host=127.0.0.1', "--port=$port", '--no-interaction'];
+            // Reverb prints why it stops only with --debug (which also prints every message).
+            if (getenv('REVERB_DEBUG') === '1') {
+                $command[] = '--debug';
+            }
             $ready = '/Starting server on/';
         } elseif (preg_match('/^spindle-w(\d+)$/', $target, $m) === 1) {
             $command = [...$php, dirname(__DIR__) . '/bin/spindle', 'serve', $app, '--port=0', "--workers={$m[1]}", '--event-loop=epoll', "--max-connections=$maxConnections"];
@@ -90,8 +94,11 @@ final class LabServer
         if ($status['running']) {
             return 'running';
         }
-        $lines = array_values(array_filter(array_map('trim', explode("\n", (string) file_get_contents($this->log)))));
-        $last = substr((string) end($lines), 0, 200);
+        $output = (string) file_get_contents($this->log);
+        // The first error line when there is one (Reverb with --debug), else the last line.
+        $lines = array_values(array_filter(array_map('trim', explode("\n", $output))));
+        $errors = preg_grep('/ERROR|Fatal|Uncaught/', $lines) ?: [];
+        $last = substr((string) ($errors === [] ? end($lines) : reset($errors)), 0, 200);
 
         return ($status['signaled'] ? "killed by signal {$status['termsig']}" : "exited with {$status['exitcode']}") . ($last !== '' ? ": $last" : '');
     }

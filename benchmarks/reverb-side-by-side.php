@@ -42,7 +42,8 @@ declare(strict_types=1);
 //   ROUNDS=3 STEPS=1000,2000,5000,10000 NOFILE=20000 php benchmarks/reverb-side-by-side.php
 //
 // Env: LAB (../reverb-lab), ROUNDS (2), STEPS, NOFILE (20000), IDLE (10), SETTLE (21), BROADCASTS (10),
-// STEP_DEADLINE (60), TARGETS (reverb,spindle-w1,spindle-w2). The clients are WsFleet
+// STEP_DEADLINE (60), TARGETS (reverb,spindle-w1,spindle-w2), REVERB_DEBUG (1: reverb:start --debug,
+// which prints why it stops: `REVERB_DEBUG=1 TARGETS=reverb STEPS=1000,1030 ROUNDS=1`). The clients are WsFleet
 // (benchmarks/websocket-lib.php): 2 processes on Spindle's epoll loop, the same for every server.
 require __DIR__ . '/websocket-lib.php';
 require __DIR__ . '/reverb-side-by-side-lib.php';
