@@ -21,13 +21,18 @@ final class LabServer
         'opcache.jit_max_root_traces=8192', 'opcache.jit_max_exit_counters=65536',
     ];
 
-    /** @param resource $process */
+    /**
+     * @param resource $process
+     * @param resource|null $appProcess beside Reverb, the app under `php -S` (its broadcast() posts to Reverb)
+     */
     private function __construct(
         private readonly mixed $process,
         public readonly int $pid,
         public readonly int $port,
         public readonly bool $spindle,
         public readonly string $log,
+        private readonly mixed $appProcess = null,
+        public readonly int $appPort = 0,
     ) {
     }
 
@@ -40,9 +45,7 @@ final class LabServer
             $php[] = $flag;
         }
         if ($target === 'reverb') {
-            $probe = stream_socket_server('tcp://127.0.0.1:0') ?: throw new RuntimeException('No free port');
-            $port = (int) substr((string) strrchr((string) stream_socket_get_name($probe, false), ':'), 1);
-            fclose($probe);
+            $port = self::freePort();
             $command = [...$php, 'artisan', 'reverb:start', '--host=127.0.0.1', "--port=$port", '--no-interaction'];
             // Reverb prints why it stops only with --debug (which also prints every message).
             if (getenv('REVERB_DEBUG') === '1') {
@@ -84,7 +87,40 @@ final class LabServer
         }
         fclose($socket);
 
-        return new self($process, $pid, $port, $target !== 'reverb', $log);
+        if ($target !== 'reverb') {
+            return new self($process, $pid, $port, true, $log, null, $port);
+        }
+        // The app itself, for its broadcast() (/tick): PHP's built-in server, one process that
+        // boots the app per request as php-fpm does, the broadcasting connection pointed at
+        // Reverb's port, so that each broadcast() is Laravel's Pusher driver posting to Reverb.
+        $appPort = self::freePort();
+        $appLog = sys_get_temp_dir() . '/reverb-side-by-side-app.log';
+        $environment = [...getenv(), 'REVERB_HOST' => '127.0.0.1', 'REVERB_PORT' => (string) $port, 'REVERB_SCHEME' => 'http'];
+        $appProcess = proc_open([...$php, '-S', "127.0.0.1:$appPort", '-t', "$app/public", "$app/public/index.php"], [0 => ['file', '/dev/null', 'r'], 1 => ['file', $appLog, 'w'], 2 => ['file', $appLog, 'w']], $pipes, $app, $environment)
+            ?: throw new RuntimeException('Cannot start php -S');
+        register_shutdown_function(static function () use ($appProcess): void {
+            if (is_resource($appProcess) && proc_get_status($appProcess)['running']) {
+                proc_terminate($appProcess);
+            }
+        });
+        while (($socket = @stream_socket_client("tcp://127.0.0.1:$appPort", $errno, $error, 1)) === false) {
+            if (microtime(true) > $deadline + 10) {
+                throw new RuntimeException("php -S does not accept on $appPort: $error");
+            }
+            usleep(50_000);
+        }
+        fclose($socket);
+
+        return new self($process, $pid, $port, false, $log, $appProcess, $appPort);
+    }
+
+    private static function freePort(): int
+    {
+        $probe = stream_socket_server('tcp://127.0.0.1:0') ?: throw new RuntimeException('No free port');
+        $port = (int) substr((string) strrchr((string) stream_socket_get_name($probe, false), ':'), 1);
+        fclose($probe);
+
+        return $port;
     }
 
     /** "running", or how the server ended and the last line of its output. */
@@ -220,15 +256,17 @@ final class LabServer
         return $this->request('POST /apps/1/events?' . http_build_query($query) . " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " . strlen($body) . "\r\nConnection: close\r\n\r\n" . $body);
     }
 
+    /** A GET to the app: Spindle's port, or beside Reverb the app's `php -S`. */
     public function get(string $target): string
     {
-        return $this->request("GET $target HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        return $this->request("GET $target HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", $this->appPort);
     }
 
     /** Sends a request on a fresh connection; reads the head and Content-Length bytes of body (10 s at most). */
-    private function request(string $request): string
+    private function request(string $request, ?int $port = null): string
     {
-        $socket = @stream_socket_client("tcp://127.0.0.1:{$this->port}", $errno, $error, 10);
+        $port ??= $this->port;
+        $socket = @stream_socket_client("tcp://127.0.0.1:$port", $errno, $error, 10);
         if ($socket === false) {
             return "connect: $error";
         }
@@ -253,6 +291,10 @@ final class LabServer
 
     public function stop(): void
     {
+        if ($this->appProcess !== null) {
+            proc_terminate($this->appProcess);
+            proc_close($this->appProcess);
+        }
         proc_terminate($this->process);
         $deadline = microtime(true) + 10;
         while (proc_get_status($this->process)['running'] && microtime(true) < $deadline) {

@@ -33,9 +33,12 @@ declare(strict_types=1);
 //      Reverb's ping_interval, 60 s, is longer);
 //   5. broadcast latency to every subscriber (at 1000 and at the last step held): BROADCASTS
 //      events signed and posted to the Pusher HTTP API (POST /apps/1/events), one every 0.3 s,
-//      and on Spindle as many through the app's own route (/tick: broadcast(new Tick) in the
-//      worker, in process), after one that is not counted (warm-up); p50 / p99 / max from the
-//      request's start to each subscriber's read.
+//      and as many through the app's own route /tick (broadcast(new Tick)): on Spindle in the
+//      worker, in process; beside Reverb the app runs under `php -S` (one process booting the app
+//      per request, as php-fpm does) with its broadcasting connection pointed at Reverb, so each
+//      broadcast() is Laravel's Pusher driver posting to Reverb's HTTP API, the path of an app
+//      that uses Reverb. One broadcast each time that is not counted (warm-up); p50 / p99 / max
+//      from the request's start to each subscriber's read.
 //
 //   bash benchmarks/reverb-lab.sh                        # once: builds ../reverb-lab
 //   php benchmarks/reverb-side-by-side.php               # ROUNDS=2
@@ -118,7 +121,7 @@ for ($round = 1; $round <= $rounds; ++$round) {
                 [$cpu, $wakeups, $perProcess] = $server->idleCpu($idle);
                 $rows['idle'][] = sprintf('| %d | %s | %d | %.2f s | %.1f | %s |', $round, $target, $alive, $cpu, $wakeups, $perProcess);
                 fprintf(STDERR, "%s\n", end($rows['idle']));
-                foreach ($server->spindle ? ['HTTP API', 'in process (/tick)'] : ['HTTP API'] as $via) {
+                foreach (['HTTP API', $server->spindle ? "app's broadcast(), in process" : "app's broadcast() under php -S, POST to Reverb"] as $via) {
                     $rows['latency'][] = measureBroadcasts($server, $fleets, $via, $broadcasts, $round, $target, $alive);
                     fprintf(STDERR, "%s\n", end($rows['latency']));
                 }
