@@ -77,7 +77,7 @@ final class LabServer
             }
             usleep(50_000);
         }
-        $port = $port ?: (int) $m[1];
+        $port = $port ?: (int) ($m[1] ?? 0);
         // Reverb prints its line before it listens: wait until it accepts.
         while (($socket = @stream_socket_client("tcp://127.0.0.1:$port", $errno, $error, 1)) === false) {
             if (microtime(true) > $deadline) {
