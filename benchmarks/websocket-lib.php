@@ -99,15 +99,20 @@ final class WsServer
  * Client processes holding WebSocket connections. Each child opens its share (at most 200
  * handshakes in flight), optionally as Pusher clients subscribed to a channel, tells the parent
  * "ready", then records the latency of each broadcast that carries its send time ("t") until the
- * parent writes "report", when it writes the latencies (JSON) and exits.
+ * parent writes "report", when it writes the latencies (JSON) and exits. With a deadline, a child
+ * that has not opened its share by then says "ready" with what it has, and stops opening more;
+ * a connection refused, a handshake answered with another status than 101, a `pusher:error` or a
+ * close before the subscription counts as failed, its reason kept ($failures).
  */
 final class WsFleet
 {
+    /** @var array{open: int, failed: int, pending: int, errors: array<string, int>} what the last ready() saw */
+    public array $failures = ['open' => 0, 'failed' => 0, 'pending' => 0, 'errors' => []];
 
     /** @var list<array{int, resource, resource}> pid, to-child, from-child */
     private array $children = [];
 
-    public function __construct(int $port, int $connections, int $processes, ?string $pusherChannel)
+    public function __construct(int $port, int $connections, int $processes, ?string $pusherChannel, float $deadline = 0.0, string $appKey = 'app-key')
     {
         $share = intdiv($connections, $processes);
         for ($p = 0; $p < $processes; ++$p) {
@@ -119,7 +124,7 @@ final class WsFleet
             if ($pid === 0) {
                 fclose($down[0]);
                 fclose($up[0]);
-                (new WsFleetChild($port, $count, $pusherChannel, $down[1], $up[1]))->run();
+                (new WsFleetChild($port, $count, $pusherChannel, $down[1], $up[1], $deadline, $appKey))->run();
                 exit(0);
             }
             fclose($down[1]);
@@ -141,15 +146,51 @@ final class WsFleet
     public function ready(): int
     {
         $open = 0;
+        $this->failures = ['open' => 0, 'failed' => 0, 'pending' => 0, 'errors' => []];
         foreach ($this->children as [, , $up]) {
             $line = fgets($up);
             if ($line === false || !str_starts_with($line, 'ready ')) {
                 throw new RuntimeException('A client process failed: ' . var_export($line, true));
             }
-            $open += (int) substr($line, 6);
+            $fields = explode(' ', trim($line), 5);
+            $open += (int) $fields[1];
+            $this->failures['failed'] += (int) ($fields[2] ?? 0);
+            $this->failures['pending'] += (int) ($fields[3] ?? 0);
+            /** @var array<string, int> $errors */
+            $errors = json_decode($fields[4] ?? '[]', true) ?: [];
+            foreach ($errors as $reason => $count) {
+                $this->failures['errors'][$reason] = ($this->failures['errors'][$reason] ?? 0) + $count;
+            }
         }
+        $this->failures['open'] = $open;
 
         return $open;
+    }
+
+    /** How many of the connections the children opened are still open (and subscribed). */
+    public function alive(): int
+    {
+        $alive = 0;
+        foreach ($this->children as [, $down, $up]) {
+            fwrite($down, "count\n");
+            $alive += (int) substr((string) fgets($up), 6);
+        }
+
+        return $alive;
+    }
+
+    /** @return list<float> the latencies the children measured since the last drain(), in seconds; they go on */
+    public function drain(): array
+    {
+        $all = [];
+        foreach ($this->children as [, $down, $up]) {
+            fwrite($down, "drain\n");
+            /** @var list<float> $latencies */
+            $latencies = json_decode((string) fgets($up), true, 4, JSON_THROW_ON_ERROR);
+            $all = [...$all, ...$latencies];
+        }
+
+        return $all;
     }
 
     /** @return list<float> every latency the children measured, in seconds */
@@ -182,6 +223,8 @@ final class WsFleetChild
     private array $ready = [];
     private int $started = 0;
     private int $failed = 0;
+    /** @var array<string, int> why connections failed, and how many for each reason */
+    private array $errors = [];
     /** @var list<float> */
     private array $latencies = [];
     private bool $announced = false;
@@ -196,6 +239,8 @@ final class WsFleetChild
         private readonly ?string $channel,
         private readonly mixed $down,
         private readonly mixed $up,
+        private readonly float $deadline = 0.0,
+        private readonly string $appKey = 'app-key',
     ) {
     }
 
@@ -205,12 +250,28 @@ final class WsFleetChild
         Loop::raiseDescriptorLimit($this->count + 100);
         EventLoop::onReadable($this->down, function (string $id): void {
             $line = fgets($this->down);
+            if ($line !== false && trim($line) === 'count') {
+                fwrite($this->up, 'count ' . count($this->ready) . "\n");
+
+                return;
+            }
+            if ($line !== false && trim($line) === 'drain') {
+                fwrite($this->up, json_encode($this->latencies, JSON_THROW_ON_ERROR) . "\n");
+                $this->latencies = [];
+
+                return;
+            }
             if ($line === false || trim($line) === 'report') {
                 EventLoop::cancel($id);
                 fwrite($this->up, json_encode($this->latencies, JSON_THROW_ON_ERROR) . "\n");
                 EventLoop::getDriver()->stop();
             }
         });
+        if ($this->deadline > 0) {
+            EventLoop::unreference(EventLoop::delay($this->deadline, function (): void {
+                $this->announce();
+            }));
+        }
         for ($i = 0; $i < min(self::IN_FLIGHT, $this->count); ++$i) {
             $this->open();
         }
@@ -219,20 +280,19 @@ final class WsFleetChild
 
     private function open(): void
     {
-        if ($this->started >= $this->count) {
+        if ($this->started >= $this->count || $this->announced) {
             return;
         }
         ++$this->started;
         $socket = @stream_socket_client("tcp://127.0.0.1:{$this->port}", $errno, $error, 30);
         if ($socket === false) {
-            ++$this->failed;
-            $this->check();
+            $this->fail("connect: $error");
 
             return;
         }
         stream_set_blocking($socket, false);
         $id = (int) $socket;
-        $path = $this->channel !== null ? '/app/app-key?protocol=7&client=bench' : '/ws';
+        $path = $this->channel !== null ? "/app/{$this->appKey}?protocol=7&client=bench" : '/ws';
         $key = base64_encode(random_bytes(16));
         // The head a browser sends (Chrome's, with a session cookie), so that what the server keeps of it weighs what it would.
         fwrite($socket, "GET $path HTTP/1.1\r\nHost: 127.0.0.1:{$this->port}\r\nConnection: Upgrade\r\nPragma: no-cache\r\nCache-Control: no-cache\r\n"
@@ -252,8 +312,7 @@ final class WsFleetChild
                 EventLoop::cancel($watcher);
                 fclose($this->sockets[$id]);
                 if (!isset($this->ready[$id])) {
-                    ++$this->failed;
-                    $this->check();
+                    $this->fail(isset($this->heads[$id]) ? 'closed before the 101' : 'closed before subscribed');
                 }
                 unset($this->sockets[$id], $this->parsers[$id], $this->heads[$id], $this->ready[$id]);
             }
@@ -268,7 +327,12 @@ final class WsFleetChild
                 return;
             }
             if (!str_starts_with($this->heads[$id], 'HTTP/1.1 101')) {
-                throw new RuntimeException('Handshake refused: ' . strtok($this->heads[$id], "\r\n"));
+                EventLoop::cancel($watcher);
+                fclose($this->sockets[$id]);
+                $this->fail('refused: ' . strtok($this->heads[$id], "\r\n"));
+                unset($this->sockets[$id], $this->heads[$id]);
+
+                return;
             }
             $data = substr($this->heads[$id], $end + 4);
             unset($this->heads[$id]);
@@ -294,6 +358,16 @@ final class WsFleetChild
                 fwrite($this->sockets[$id], FrameEncoder::frame(Opcode::Text->value, $subscribe, true, random_bytes(4)));
             } elseif ($name === 'pusher_internal:subscription_succeeded') {
                 $this->opened($id);
+            } elseif ($name === 'pusher:error' && !isset($this->ready[$id])) {
+                // Its data is an object, or (as some servers send it) that object as a JSON string.
+                $error = $frame['data'] ?? null;
+                $error = is_string($error) ? json_decode($error, true) : $error;
+                EventLoop::cancel($watcher);
+                fclose($this->sockets[$id]);
+                unset($this->sockets[$id], $this->parsers[$id]);
+                $this->fail('pusher:error ' . (is_array($error) ? ($error['code'] ?? '?') . ' ' . ($error['message'] ?? '') : '?'));
+
+                return;
             } elseif ($name === 'pusher:ping') {
                 fwrite($this->sockets[$id], FrameEncoder::frame(Opcode::Text->value, '{"event":"pusher:pong","data":{}}', true, random_bytes(4)));
             } elseif (is_array($frame) && is_string($frame['data'] ?? null)) {
@@ -312,12 +386,29 @@ final class WsFleetChild
         $this->check();
     }
 
+    private function fail(string $reason): void
+    {
+        ++$this->failed;
+        $this->errors[$reason] = ($this->errors[$reason] ?? 0) + 1;
+        $this->check();
+    }
+
     private function check(): void
     {
-        if (!$this->announced && count($this->ready) + $this->failed >= $this->count) {
-            $this->announced = true;
-            fwrite($this->up, 'ready ' . count($this->ready) . "\n");
+        if (count($this->ready) + $this->failed >= $this->count) {
+            $this->announce();
         }
+    }
+
+    /** Tells the parent how many are open, failed and still pending, and why they failed. */
+    private function announce(): void
+    {
+        if ($this->announced) {
+            return;
+        }
+        $this->announced = true;
+        $pending = $this->count - count($this->ready) - $this->failed;
+        fwrite($this->up, sprintf("ready %d %d %d %s\n", count($this->ready), $this->failed, $pending, json_encode((object) $this->errors, JSON_THROW_ON_ERROR)));
     }
 }
 
