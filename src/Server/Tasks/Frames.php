@@ -37,6 +37,25 @@ final class Frames
         return \pack('N', \strlen($payload)) . $payload;
     }
 
+    /**
+     * Writes the whole of $frame on a blocking $connection; false when the other side is gone
+     * before it has all of it.
+     *
+     * @param resource $connection
+     */
+    public static function write($connection, string $frame): bool
+    {
+        for ($written = 0; $written < \strlen($frame);) {
+            $n = @\fwrite($connection, \substr($frame, $written));
+            if ($n === false || $n === 0) {
+                return false;
+            }
+            $written += $n;
+        }
+
+        return true;
+    }
+
     /** @return list<string> the payloads completed by $bytes */
     public function push(string $bytes): array
     {

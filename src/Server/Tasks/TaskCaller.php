@@ -41,15 +41,6 @@ final class TaskCaller
         if ($this->connection === null) {
             return false;
         }
-        $frame = Frames::note($topic, $body);
-        for ($written = 0; $written < \strlen($frame);) {
-            $n = @\fwrite($this->connection, \substr($frame, $written));
-            if ($n === false || $n === 0) {
-                return false;
-            }
-            $written += $n;
-        }
-
-        return true;
+        return Frames::write($this->connection, Frames::note($topic, $body));
     }
 }

@@ -79,12 +79,8 @@ final class TaskClient
             throw new TaskFailed(\sprintf('Cannot reach the task workers at %s: %s', $this->socketPath, $error));
         }
         try {
-            for ($written = 0; $written < \strlen($frame);) {
-                $n = @\fwrite($connection, \substr($frame, $written));
-                if ($n === false || $n === 0) {
-                    throw new TaskFailed('The task worker closed the connection before it had the task');
-                }
-                $written += $n;
+            if (!Frames::write($connection, $frame)) {
+                throw new TaskFailed('The task worker closed the connection before it had the task');
             }
             $reply = \unserialize($this->readReply($connection));
         } finally {

@@ -85,13 +85,7 @@ final class TaskWorkerLoop
         } finally {
             $this->caller->attach(null);
         }
-        for ($written = 0; $written < \strlen($frame);) {
-            $n = @\fwrite($connection, \substr($frame, $written));
-            if ($n === false || $n === 0) {
-                break;
-            }
-            $written += $n;
-        }
+        Frames::write($connection, $frame);
         \fclose($connection);
     }
 }
