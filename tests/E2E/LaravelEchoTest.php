@@ -58,20 +58,9 @@ final class LaravelEchoTest extends E2ETestCase
     public function testLaravelEchoOnTheAppsOwnPort(): void
     {
         $app = new PusherApp('echo-app', 'echo-key', 'echo-secret');
-        $server = ServerProcess::startThrough([
-            'env', 'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
-            'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_SCHEME=http', 'SESSION_DRIVER=array',
-            'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
-        ], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=1']);
+        $server = ServerProcess::startThrough(['env', ...self::reverbEnv($app), 'SESSION_DRIVER=array'], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=1']);
         try {
-            $node = \proc_open(
-                ['node', self::CLIENT_DIR . '/echo-client.mjs', (string) $server->port(), $app->key],
-                [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']],
-                $this->pipes,
-            );
-            self::assertIsResource($node);
-            $this->node = $node;
-            \stream_set_blocking($this->pipes[1], false);
+            $this->startEchoClient($server, $app);
 
             $seen = $this->until(static fn (array $line): bool => isset($line['ready']));
             $ready = $seen[\count($seen) - 1]['ready'];
@@ -136,11 +125,7 @@ final class LaravelEchoTest extends E2ETestCase
     public function testBroadcastFromATaskWorkerReachesEveryWorkerOnce(): void
     {
         $app = new PusherApp('echo-app', 'echo-key', 'echo-secret');
-        $server = ServerProcess::startThrough([
-            'env', 'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
-            'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_SCHEME=http', 'SESSION_DRIVER=array',
-            'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
-        ], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=2', '--task-workers=1']);
+        $server = ServerProcess::startThrough(['env', ...self::reverbEnv($app), 'SESSION_DRIVER=array'], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=2', '--task-workers=1']);
         $raw = [];
         try {
             // Raw clients on "news" until each of the two workers holds one (`spindle status` counts
@@ -180,10 +165,7 @@ final class LaravelEchoTest extends E2ETestCase
 
             // A process that is not Spindle's (as `php artisan queue:work`): Laravel's own driver
             // (pusher/pusher-php-server) through the HTTP API, which either worker fans out.
-            $artisan = self::runCommand(['env', 'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
-                'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_PORT=' . $server->port(), 'REVERB_SCHEME=http',
-                'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
-                \PHP_BINARY, LaravelFixture::path(LaravelFixture::LARAVEL_12) . '/artisan', 'fixture:broadcast', 'cli']);
+            $artisan = self::runCommand(['env', ...self::reverbEnv($app), 'REVERB_PORT=' . $server->port(), \PHP_BINARY, LaravelFixture::path(LaravelFixture::LARAVEL_12) . '/artisan', 'fixture:broadcast', 'cli']);
             self::assertSame("PusherBroadcaster\n", $artisan);
             $this->assertEveryoneGotIt('cli', $raw);
             foreach ($raw as $client) {
@@ -209,20 +191,10 @@ final class LaravelEchoTest extends E2ETestCase
         $redis = RedisServer::start();
         $app = new PusherApp('echo-app', 'echo-key', 'echo-secret');
         $server = ServerProcess::startThrough([
-            'env', 'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
-            'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_SCHEME=http', 'SESSION_DRIVER=array',
-            'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
-            'REVERB_SCALING_ENABLED=true', 'REDIS_HOST=127.0.0.1', 'REDIS_PORT=' . $redis->port,
+            'env', ...self::reverbEnv($app), 'SESSION_DRIVER=array', 'REVERB_SCALING_ENABLED=true', 'REDIS_HOST=127.0.0.1', 'REDIS_PORT=' . $redis->port,
         ], LaravelFixture::path(LaravelFixture::LARAVEL_12), ['--workers=2', '--task-workers=1']);
         try {
-            $node = \proc_open(
-                ['node', self::CLIENT_DIR . '/echo-client.mjs', (string) $server->port(), $app->key],
-                [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']],
-                $this->pipes,
-            );
-            self::assertIsResource($node);
-            $this->node = $node;
-            \stream_set_blocking($this->pipes[1], false);
+            $this->startEchoClient($server, $app);
             $seen = $this->until(static fn (array $line): bool => isset($line['ready']));
             // Bob joins on hearing Ann is in. Across Redis the other worker learns of Ann from a
             // message of her worker's, which a machine under load can deliver after Bob's join
@@ -281,6 +253,21 @@ final class LaravelEchoTest extends E2ETestCase
         self::assertSame(0, \proc_close($process), $out . $err);
 
         return $out . $err;
+    }
+
+    /**
+     * The environment of the fixture's `reverb` broadcasting connection for $app, as
+     * `install:broadcasting` writes it (the port is the server's own).
+     *
+     * @return list<string>
+     */
+    private static function reverbEnv(PusherApp $app): array
+    {
+        return [
+            'FIXTURE_BROADCASTING=1', 'BROADCAST_CONNECTION=reverb', 'REVERB_APP_ID=' . $app->id, 'REVERB_APP_KEY=' . $app->key,
+            'REVERB_APP_SECRET=' . $app->secret, 'REVERB_HOST=127.0.0.1', 'REVERB_SCHEME=http',
+            'REVERB_ENCRYPTION_MASTER_KEY_BASE64=' . \base64_encode(\str_repeat('k', 32)),
+        ];
     }
 
     private function startEchoClient(ServerProcess $server, PusherApp $app): void

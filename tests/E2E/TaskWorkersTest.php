@@ -83,10 +83,12 @@ final class TaskWorkersTest extends E2ETestCase
         for ($i = 0; $i < 6; ++$i) {
             $before[] = self::call('/pid')['result'] ?? null;
         }
-        $slow = \proc_open(['curl', '--noproxy', '*', '-s', '--max-time', '20', $server->url('/slow')], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+        $started = \sys_get_temp_dir() . '/spindle-slow-task-' . \bin2hex(\random_bytes(6));
+        $slow = \proc_open(['curl', '--noproxy', '*', '-s', '--max-time', '20', $server->url('/slow?started=' . \rawurlencode($started))], [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
         self::assertIsResource($slow);
         // The slow task is running (its worker's other task worker answers meanwhile), then the reload.
-        \usleep(300_000);
+        self::assertTrue(self::eventually(static fn (): bool => \is_file($started), 10.0), 'the slow task started');
+        @\unlink($started);
         \exec(\implode(' ', \array_map('escapeshellarg', [\PHP_BINARY, \dirname(__DIR__, 2) . '/bin/spindle', 'reload', '--port=' . $server->port()])) . ' 2>&1', $output, $code);
         self::assertSame(0, $code, \implode("\n", $output));
         $answer = \json_decode((string) \stream_get_contents($pipes[1]), true);
